@@ -1,0 +1,29 @@
+"""gametree: game-tree search you can watch.
+
+Minimax and alpha-beta pruning as the problem statement defines them, a
+tracing alpha-beta that records every step for drawings and step-through
+widgets, and tree builders for teaching.
+
+Importing ``gametree`` imports neither matplotlib, networkx nor
+ipywidgets; the drawing and widget modules import them when used.
+
+>>> import gametree
+>>> gametree.alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+[3, 7]
+"""
+
+from .generate import best_order, knuth_moore_minimum, random_leaves, random_tree, worst_order
+from .parse import parse_leaves, parse_tree
+from .search import alpha_beta, backed_up_values, minimax, principal_variation
+from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
+from .tree import MAX, MIN, Node, Player, Tree, as_tree
+
+__all__ = [
+    "alpha_beta", "minimax", "backed_up_values", "principal_variation",
+    "trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot", "pseudocode",
+    "Tree", "Node", "Player", "MAX", "MIN", "as_tree",
+    "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
+    "parse_leaves", "parse_tree",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,116 @@
+"""The command line: ``python -m gametree COMMAND ...``.
+
+Every command reports bad input as one line on stderr and exits with
+status 2; it never shows a traceback for a mistake in what was typed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .parse import parse_leaves, parse_tree
+from .search import backed_up_values, principal_variation
+from .trace import fmt, trace_alpha_beta
+from .tree import MAX, Tree
+
+__all__ = ["main", "UsageError", "tree_arguments", "tree_from_arguments"]
+
+
+class UsageError(Exception):
+    """Bad input on the command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print usage too
+        raise UsageError(message)
+
+
+def tree_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ways of giving a tree: ``--branching B LEAF ...`` or ``--tree TEXT``."""
+    parser.add_argument("leaves", nargs="*", metavar="LEAF",
+                        help="leaf scores left to right, e.g. 3 12 8 2 4 6 14 5 2")
+    parser.add_argument("--branching", "-b", type=int, metavar="B",
+                        help="children per internal node (with LEAF scores)")
+    parser.add_argument("--tree", "-t", metavar="TEXT",
+                        help='the tree as nested lists, e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
+
+
+def tree_from_arguments(args: argparse.Namespace) -> Tree:
+    """The tree the arguments of :func:`tree_arguments` describe."""
+    if args.tree is not None:
+        if args.leaves or args.branching is not None:
+            raise UsageError("give either --tree TEXT or --branching B with leaf scores, not both")
+        return parse_tree(args.tree)
+    if not args.leaves:
+        raise UsageError("no tree given: add leaf scores with --branching, e.g. "
+                         "--branching 3 3 12 8 2 4 6 14 5 2, or --tree \"[[3, 5], [2, 9]]\"")
+    if args.branching is None:
+        raise UsageError("leaf scores need --branching B, e.g. --branching 3 3 12 8 2 4 6 14 5 2")
+    return Tree.from_leaves(parse_leaves(" ".join(args.leaves)), args.branching)
+
+
+def _alpha_beta(args: argparse.Namespace) -> None:
+    trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict)
+    print(f"value: {fmt(trace.value)}")
+    print(f"evaluated: {trace.evaluated} of {len(trace.tree.leaves)} leaves")
+    if not args.quiet:
+        print("steps:")
+        width = len(str(len(trace) - 1))
+        for step in trace:
+            print(f"  {step.index:>{width}}  {step.caption}")
+
+
+def _minimax(args: argparse.Namespace) -> None:
+    tree = tree_from_arguments(args)
+    values = backed_up_values(tree)
+    print(f"value: {fmt(values[0])}")
+    print(f"evaluated: {len(tree.leaves)} of {len(tree.leaves)} leaves (minimax never prunes)")
+    print("principal variation: " + " -> ".join(n.name for n in principal_variation(tree)))
+    if not args.quiet:
+        print("backed-up values, deepest first:")
+        for node in reversed(tree.nodes):
+            if not node.is_leaf:
+                pick = "max" if node.player is MAX else "min"
+                inputs = ", ".join(fmt(values[c]) for c in node.children)
+                print(f"  {node.player} node {node.name} = {pick}({inputs}) = {fmt(values[node.id])}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for every command."""
+    parser = _Parser(prog="python -m gametree",
+                     description="Game-tree search you can watch: minimax and alpha-beta.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    solve = commands.add_parser("alpha-beta", help="search a tree with alpha-beta and explain every step",
+                                description="Search a tree with alpha-beta; print the value, the leaves "
+                                            "evaluated and a caption for every step.")
+    tree_arguments(solve)
+    solve.add_argument("--strict", action="store_true", help="cut on alpha > beta instead of alpha >= beta")
+    solve.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
+    solve.set_defaults(run=_alpha_beta)
+
+    plain = commands.add_parser("minimax", help="search a tree with plain minimax",
+                                description="Search a tree with minimax (no pruning); print the value, "
+                                            "the principal variation and every backed-up value.")
+    tree_arguments(plain)
+    plain.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
+    plain.set_defaults(run=_minimax)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0, or 2 for bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        args.run(args)
+    except (UsageError, ValueError, TypeError, KeyError) as error:
+        message = error.args[0] if error.args else str(error)
+        print(f"gametree: error: {message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`: not an error of the user's
+        sys.stdout = None
+    return 0

@@ -1,0 +1,171 @@
+"""Minimax and alpha-beta, exactly as the problem statement defines them.
+
+The tree is complete: every internal node has ``branching`` children and
+the leaves, all at one depth, score ``leaves`` from left to right.  The
+root is MAX and the levels alternate MAX, MIN, MAX, ...
+
+``alpha_beta`` works on index ranges of the flat ``leaves`` list, so it
+never builds a tree; :func:`gametree.trace_alpha_beta` walks a
+:class:`~gametree.tree.Tree` node by node and records every step.  The
+tests prove the two agree on value, count and the leaves evaluated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import inf
+
+from .checks import check_branching, check_leaves, complete_depth
+from .tree import MAX, Node, Tree, Value, as_tree
+
+__all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
+
+
+def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
+    """Return ``[value, evaluated]``: the root's minimax value and how many
+    leaves alpha-beta evaluated to find it.
+
+    Children are searched left to right from alpha = -inf, beta = +inf.
+    After each child, a MAX node sets best = max(best, value) and then
+    alpha = max(alpha, best); a MIN node sets best = min(best, value) and
+    then beta = min(beta, best).  As soon as alpha >= beta the node skips
+    its remaining children.
+
+    Parameters
+    ----------
+    leaves : sequence of numbers
+        Leaf scores, left to right; their count must be a power of
+        ``branching``.
+    branching : int
+        Children per internal node, at least 2.
+
+    Returns
+    -------
+    list
+        ``[value, evaluated]``; ``value`` is one of the leaf scores.
+
+    Raises
+    ------
+    TypeError
+        If ``leaves`` is not a sequence of numbers or ``branching`` not an int.
+    ValueError
+        If ``leaves`` is empty, its length is not a power of ``branching``,
+        ``branching < 2``, or a score is NaN or infinite.
+
+    Examples
+    --------
+    >>> alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    [3, 7]
+    >>> alpha_beta([5, 6, 7, 4], 2)
+    [5, 4]
+    """
+    branching = check_branching(branching)
+    leaves = check_leaves(leaves)
+    complete_depth(len(leaves), branching)
+    evaluated = 0
+    # The updates are written as comparisons rather than calls to max() and
+    # min(): the same arithmetic, twice as fast in CPython.
+
+    def max_value(first: int, width: int, alpha: Value, beta: Value) -> Value:
+        nonlocal evaluated
+        best = -inf
+        step = width // branching
+        for child in range(first, first + width, step):
+            if step == 1:  # the child is a leaf: evaluate it
+                evaluated += 1
+                value = leaves[child]
+            else:
+                value = min_value(child, step, alpha, beta)
+            if value > best:  # best = max(best, value)
+                best = value
+            if best > alpha:  # alpha = max(alpha, best)
+                alpha = best
+            if alpha >= beta:
+                break
+        return best
+
+    def min_value(first: int, width: int, alpha: Value, beta: Value) -> Value:
+        nonlocal evaluated
+        best = inf
+        step = width // branching
+        for child in range(first, first + width, step):
+            if step == 1:
+                evaluated += 1
+                value = leaves[child]
+            else:
+                value = max_value(child, step, alpha, beta)
+            if value < best:  # best = min(best, value)
+                best = value
+            if best < beta:  # beta = min(beta, best)
+                beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    if len(leaves) == 1:  # a tree of depth 0: the root is its only leaf
+        return [leaves[0], 1]
+    return [max_value(0, len(leaves), -inf, inf), evaluated]
+
+
+def backed_up_values(tree: object, branching: int | None = None) -> list[Value]:
+    """The minimax value of every node, indexed by node id (no pruning).
+
+    Accepts the same trees as :func:`minimax`.
+
+    >>> backed_up_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]])[:4]
+    [3, 3, 2, 2]
+    """
+    tree = as_tree(tree, branching)
+    values: list = [None] * len(tree)
+    for node in reversed(tree.nodes):  # level order reversed: children first
+        if node.is_leaf:
+            values[node.id] = node.score
+        else:
+            pick = max if node.player is MAX else min
+            values[node.id] = pick(values[child] for child in node.children)
+    return values
+
+
+def minimax(tree: object, branching: int | None = None) -> Value:
+    """Return the minimax value of the root, searching every node.
+
+    ``minimax(leaves, branching)`` takes the statement's complete tree;
+    ``minimax(nested_lists)`` a tree written as nested lists (the root is
+    MAX, levels alternate); a :class:`~gametree.tree.Tree` is taken as it is.
+
+    Examples
+    --------
+    >>> minimax([3, 5, 2, 9, 12, 5, 23, 23], 2)
+    12
+    >>> minimax([3, 5, 2, 9], 2)
+    3
+    >>> minimax([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    3
+    """
+    tree = as_tree(tree, branching)
+
+    def value(node: Node) -> Value:
+        if node.is_leaf:
+            return node.score
+        values = [value(tree[child]) for child in node.children]
+        return max(values) if node.player is MAX else min(values)
+
+    return value(tree.root)
+
+
+def principal_variation(tree: object, branching: int | None = None) -> list[Node]:
+    """The path of best play from the root to a leaf.
+
+    At every node the player picks the leftmost child whose value equals
+    the node's value.
+
+    >>> [node.name for node in principal_variation([[3, 5], [2, 9]])]
+    ['A', 'B', 'D']
+    """
+    tree = as_tree(tree, branching)
+    values = backed_up_values(tree)
+    path = [tree.root]
+    while not path[-1].is_leaf:
+        node = path[-1]
+        path.append(next(tree[c] for c in node.children if values[c] == values[node.id]))
+    return path

@@ -1,0 +1,416 @@
+"""Alpha-beta that records what it does, one immutable :class:`Step` at a time.
+
+The search produces, the drawing and the widgets consume: this module knows
+nothing of matplotlib or ipywidgets.  A :class:`Trace` holds the steps and
+can tell, for any step, the state of every node (:meth:`Trace.state`).
+
+The search is the statement's: children left to right; after each child a
+MAX node sets v = max(v, value) then alpha = max(alpha, v), a MIN node sets
+v = min(v, value) then beta = min(beta, v); as soon as alpha >= beta (or
+alpha > beta with ``strict=True``) the remaining children are pruned.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from math import inf
+from typing import NamedTuple
+
+from .tree import MAX, Node, Tree, Value, as_tree
+
+__all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
+           "Window", "pseudocode", "fmt"]
+
+
+def fmt(value: Value | None) -> str:
+    """Format a score for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
+
+    >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5)
+    ('-inf', '+inf', '3', '3', '2.5')
+    """
+    if value is None:
+        return "?"
+    if value == inf:
+        return "+inf"
+    if value == -inf:
+        return "-inf"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class StepKind(str, enum.Enum):
+    """What a step did."""
+
+    ENTER = "enter"
+    """The search arrived at an internal node with a window (alpha, beta)."""
+    LEAF = "leaf"
+    """The search evaluated a leaf."""
+    UPDATE = "update"
+    """A child's value came back; the node updated v and alpha or beta."""
+    CUTOFF = "cutoff"
+    """alpha >= beta: the node's remaining children are pruned."""
+    RETURN = "return"
+    """The node is finished and returns v to its parent."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Window(NamedTuple):
+    """A node's v and its alpha-beta window at one moment."""
+
+    best: Value
+    """v, the best value found so far at the node."""
+    alpha: Value
+    """The value MAX is already assured of on the path to here."""
+    beta: Value
+    """The value MIN is already assured of on the path to here."""
+
+
+_PSEUDOCODE = """\
+function ALPHA-BETA(node, alpha, beta)
+  if node is a leaf: return its score
+  if node is MAX:
+    v = -inf
+    for each child c, left to right:
+      v = max(v, ALPHA-BETA(c, alpha, beta))
+      alpha = max(alpha, v)
+      if alpha {rule} beta: prune the other children; break
+    return v
+  else:  # node is MIN
+    v = +inf
+    for each child c, left to right:
+      v = min(v, ALPHA-BETA(c, alpha, beta))
+      beta = min(beta, v)
+      if alpha {rule} beta: prune the other children; break
+    return v"""
+
+# Pseudocode line numbers (1-based) that each kind of step executes.
+_LINES = {
+    (StepKind.LEAF, "MAX"): (2,), (StepKind.LEAF, "MIN"): (2,),
+    (StepKind.ENTER, "MAX"): (3, 4), (StepKind.ENTER, "MIN"): (10, 11),
+    (StepKind.UPDATE, "MAX"): (6, 7), (StepKind.UPDATE, "MIN"): (13, 14),
+    (StepKind.CUTOFF, "MAX"): (8,), (StepKind.CUTOFF, "MIN"): (15,),
+    (StepKind.RETURN, "MAX"): (9,), (StepKind.RETURN, "MIN"): (16,),
+}
+
+
+def pseudocode(strict: bool = False) -> list[str]:
+    """The alpha-beta pseudocode as lines; :attr:`Step.lines` index into it
+    (counting from 1).  ``strict`` writes the cut test as ``alpha > beta``."""
+    return _PSEUDOCODE.format(rule=">" if strict else ">=").splitlines()
+
+
+class Step(NamedTuple):
+    """One thing the search did.  Every field is immutable."""
+
+    index: int
+    """Position in the trace, from 0."""
+    kind: StepKind
+    """What happened: enter, leaf, update, cutoff or return."""
+    node: Node
+    """The node where it happened."""
+    best: Value
+    """v at the node after the step (a leaf's score for LEAF)."""
+    alpha: Value
+    """alpha at the node after the step."""
+    beta: Value
+    """beta at the node after the step."""
+    evaluated: int
+    """Leaves evaluated so far, this step included."""
+    child: Node | None = None
+    """UPDATE: the child whose value came back."""
+    value: Value | None = None
+    """UPDATE: the child's value; LEAF and RETURN: the value passed up."""
+    before: Window | None = None
+    """UPDATE: v, alpha and beta before the update."""
+    pruned: tuple[Node, ...] = ()
+    """CUTOFF: the children skipped, left to right."""
+    strict: bool = False
+    """True when the search cut on alpha > beta instead of alpha >= beta."""
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        """The lines of :func:`pseudocode` this step executes (from 1)."""
+        return _LINES[self.kind, self.node.player.value]
+
+    @property
+    def caption(self) -> str:
+        """One line in textbook words, e.g.
+        ``MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)``."""
+        node, kind = self.node, self.kind
+        title = f"{node.player} node {node.name}"
+        if kind is StepKind.LEAF:
+            return (f"Leaf {node.name}: evaluate, score {fmt(node.score)} "
+                    f"({self.evaluated} evaluated so far)")
+        if kind is StepKind.ENTER:
+            return (f"{title}: enter with alpha = {fmt(self.alpha)}, "
+                    f"beta = {fmt(self.beta)}; v = {fmt(self.best)}")
+        if kind is StepKind.UPDATE:
+            old = self.before
+            if node.player is MAX:
+                return (f"{title}: v = max({fmt(old.best)}, {fmt(self.value)}) = "
+                        f"{fmt(self.best)}, alpha = max({fmt(old.alpha)}, "
+                        f"{fmt(self.best)}) = {fmt(self.alpha)}")
+            return (f"{title}: v = min({fmt(old.best)}, {fmt(self.value)}) = "
+                    f"{fmt(self.best)}, beta = min({fmt(old.beta)}, "
+                    f"{fmt(self.best)}) = {fmt(self.beta)}")
+        if kind is StepKind.CUTOFF:
+            if node.player is MAX:
+                test = f"v = {fmt(self.best)} {'>' if self.strict else '>='} beta = {fmt(self.beta)}"
+            else:
+                test = f"v = {fmt(self.best)} {'<' if self.strict else '<='} alpha = {fmt(self.alpha)}"
+            count = len(self.pruned)
+            return f"{title}: {test}, prune {count} {'child' if count == 1 else 'children'} ({_describe(self.pruned)})"
+        if node.parent is None:
+            return f"{title} returns {fmt(self.value)}: the value of the tree"
+        return f"{title} returns {fmt(self.value)}"
+
+    def __repr__(self) -> str:
+        return f"<Step {self.index}: {self.caption}>"
+
+
+def _describe(nodes: Sequence[Node]) -> str:
+    if all(node.is_leaf for node in nodes):
+        return "leaves " + ", ".join(fmt(node.score) for node in nodes)
+    if not any(node.is_leaf for node in nodes):
+        return ("subtree " if len(nodes) == 1 else "subtrees ") + ", ".join(n.name for n in nodes)
+    return ", ".join(f"leaf {fmt(n.score)}" if n.is_leaf else f"subtree {n.name}" for n in nodes)
+
+
+class Status(str, enum.Enum):
+    """Where a node stands at one step of the search."""
+
+    UNVISITED = "unvisited"
+    """Not reached yet."""
+    ACTIVE = "active"
+    """On the path from the root to the current node."""
+    DONE = "done"
+    """Finished: its value is final (an evaluated leaf, or returned)."""
+    PRUNED = "pruned"
+    """Skipped by a cutoff, or under a skipped child."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Snapshot(NamedTuple):
+    """The state of every node right after one step.  Lists are indexed by
+    node id."""
+
+    step: Step
+    """The step just taken."""
+    status: tuple[Status, ...]
+    """Each node's :class:`Status`."""
+    best: tuple[Value | None, ...]
+    """Each node's v: best so far, final once DONE; None if unvisited."""
+    alpha: tuple[Value | None, ...]
+    """Each node's alpha (None if not visited or a leaf)."""
+    beta: tuple[Value | None, ...]
+    """Each node's beta (None if not visited or a leaf)."""
+    path: tuple[Node, ...]
+    """From the root to the current node."""
+    evaluated: int
+    """Leaves evaluated so far."""
+
+    @property
+    def current(self) -> Node:
+        """The node the step happened at."""
+        return self.step.node
+
+
+class Trace(Sequence):
+    """The recorded search: a read-only sequence of :class:`Step`.
+
+    Attributes
+    ----------
+    tree : Tree
+        The tree that was searched.
+    value : Value
+        The root's minimax value.
+    evaluated : int
+        How many leaves were evaluated (as :func:`gametree.alpha_beta`).
+    evaluated_leaves : tuple of int
+        Leaf indices (left to right, from 0) in the order evaluated.
+    steps : tuple of Step
+        Everything the search did.
+    strict : bool
+        Whether the search cut on alpha > beta.
+    """
+
+    _CHECKPOINT = 64
+
+    def __init__(self, tree: Tree, steps: Sequence[Step], evaluated_leaves: Sequence[int], strict: bool):
+        self.tree = tree
+        self.steps: tuple[Step, ...] = tuple(steps)
+        self.evaluated_leaves: tuple[int, ...] = tuple(evaluated_leaves)
+        self.evaluated: int = len(self.evaluated_leaves)
+        self.value: Value = self.steps[-1].value
+        self.strict = strict
+        self._checkpoints: dict[int, tuple] = {}
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index):
+        return self.steps[index]
+
+    @property
+    def cutoffs(self) -> list[Step]:
+        """The CUTOFF steps, in order."""
+        return [step for step in self.steps if step.kind is StepKind.CUTOFF]
+
+    @property
+    def pruned_leaves(self) -> list[int]:
+        """Indices of the leaves never evaluated, left to right."""
+        seen = set(self.evaluated_leaves)
+        return [i for i in range(len(self.tree.leaves)) if i not in seen]
+
+    @property
+    def captions(self) -> list[str]:
+        """Every step's caption, in order."""
+        return [step.caption for step in self.steps]
+
+    def state(self, index: int) -> Snapshot:
+        """The state of every node right after step ``index``.
+
+        Negative indices count from the end, like a list's.  Fast for
+        stepping back and forth: replays at most 64 steps from a cached
+        checkpoint.
+        """
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"step index must be an int, not {type(index).__name__}")
+        if index < 0:
+            index += len(self.steps)
+        if not 0 <= index < len(self.steps):
+            raise IndexError(f"step {index} does not exist; this trace has steps 0 to {len(self.steps) - 1}")
+        start = index - index % self._CHECKPOINT
+        if start in self._checkpoints:
+            state = self._restore(start)
+        else:
+            state = self._replay_to(start)
+        status, best, alpha, beta, path, evaluated = state
+        for step in self.steps[start + 1 : index + 1]:
+            evaluated = self._apply(step, status, best, alpha, beta, path)
+        return Snapshot(self.steps[index], tuple(status), tuple(best), tuple(alpha),
+                        tuple(beta), tuple(self.tree[i] for i in path), evaluated)
+
+    # --- replay machinery ------------------------------------------------
+
+    def _restore(self, start: int):
+        status, best, alpha, beta, path, evaluated = self._checkpoints[start]
+        return list(status), list(best), list(alpha), list(beta), list(path), evaluated
+
+    def _replay_to(self, start: int):
+        """Replay from the nearest earlier checkpoint to step ``start``,
+        saving a checkpoint at every multiple of 64 on the way."""
+        done = max((k for k in self._checkpoints if k <= start), default=None)
+        if done is None:
+            n = len(self.tree)
+            status, best = [Status.UNVISITED] * n, [None] * n
+            alpha, beta, path = [None] * n, [None] * n, []
+            evaluated = self._apply(self.steps[0], status, best, alpha, beta, path)
+            done = 0
+            self._save(0, status, best, alpha, beta, path, evaluated)
+        else:
+            status, best, alpha, beta, path, evaluated = self._restore(done)
+        for i in range(done + 1, start + 1):
+            evaluated = self._apply(self.steps[i], status, best, alpha, beta, path)
+            if i % self._CHECKPOINT == 0:
+                self._save(i, status, best, alpha, beta, path, evaluated)
+        return status, best, alpha, beta, path, evaluated
+
+    def _save(self, i, status, best, alpha, beta, path, evaluated):
+        self._checkpoints[i] = (tuple(status), tuple(best), tuple(alpha), tuple(beta), tuple(path), evaluated)
+
+    def _apply(self, step: Step, status, best, alpha, beta, path) -> int:
+        node = step.node
+        kind = step.kind
+        if kind is StepKind.LEAF:
+            status[node.id] = Status.DONE
+            best[node.id] = node.score
+        elif kind is StepKind.ENTER:
+            status[node.id] = Status.ACTIVE
+            path.append(node.id)
+            best[node.id], alpha[node.id], beta[node.id] = step.best, step.alpha, step.beta
+        elif kind is StepKind.UPDATE:
+            best[node.id], alpha[node.id], beta[node.id] = step.best, step.alpha, step.beta
+        elif kind is StepKind.CUTOFF:
+            for child in step.pruned:
+                for below in self.tree.subtree(child):
+                    status[below.id] = Status.PRUNED
+        else:  # RETURN
+            status[node.id] = Status.DONE
+            path.pop()
+        return step.evaluated
+
+    def __repr__(self) -> str:
+        rule = "alpha > beta" if self.strict else "alpha >= beta"
+        return (f"<Trace of alpha-beta ({rule}): value {fmt(self.value)}, "
+                f"{self.evaluated} of {len(self.tree.leaves)} leaves evaluated, "
+                f"{len(self.steps)} steps>")
+
+
+def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool = False) -> Trace:
+    """Run alpha-beta and record every step.
+
+    Takes the statement's ``(leaves, branching)``, nested lists, or a
+    :class:`~gametree.tree.Tree` (whose nodes say who moves, so game trees
+    where a player moves twice in a row are searched correctly).
+    ``trace.value``, ``trace.evaluated`` and ``trace.evaluated_leaves``
+    equal what :func:`gametree.alpha_beta` computes on the same tree.
+
+    ``strict=True`` cuts only when alpha > beta: the value is the same,
+    but on trees with ties fewer leaves are pruned.
+
+    Examples
+    --------
+    >>> trace = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    >>> trace.value, trace.evaluated, trace.evaluated_leaves
+    (3, 7, (0, 1, 2, 3, 6, 7, 8))
+    >>> trace.cutoffs[0].caption
+    'MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)'
+    """
+    if not isinstance(strict, bool):
+        raise TypeError(f"strict must be True or False, not {strict!r}")
+    tree = as_tree(tree, branching)
+    steps: list[Step] = []
+    evaluated_leaves: list[int] = []
+
+    def record(kind, node, best, alpha, beta, **more):
+        steps.append(Step(len(steps), kind, node, best, alpha, beta, len(evaluated_leaves), **more))
+
+    def cut(alpha: Value, beta: Value) -> bool:
+        return alpha > beta if strict else alpha >= beta
+
+    def alpha_beta(node: Node, alpha: Value, beta: Value) -> Value:
+        if node.is_leaf:
+            evaluated_leaves.append(node.leaf_index)
+            record(StepKind.LEAF, node, node.score, alpha, beta, value=node.score)
+            return node.score
+        v = -inf if node.player is MAX else inf
+        record(StepKind.ENTER, node, v, alpha, beta)
+        children = node.children
+        for position, child in enumerate(children):
+            value = alpha_beta(tree[child], alpha, beta)
+            before = Window(v, alpha, beta)
+            if node.player is MAX:
+                v = max(v, value)
+                alpha = max(alpha, v)
+            else:
+                v = min(v, value)
+                beta = min(beta, v)
+            record(StepKind.UPDATE, node, v, alpha, beta, child=tree[child], value=value, before=before)
+            if cut(alpha, beta):
+                rest = children[position + 1 :]
+                if rest:
+                    record(StepKind.CUTOFF, node, v, alpha, beta,
+                           pruned=tuple(tree[c] for c in rest), strict=strict)
+                break
+        record(StepKind.RETURN, node, v, alpha, beta, value=v)
+        return v
+
+    alpha_beta(tree.root, -inf, inf)
+    return Trace(tree, steps, evaluated_leaves, strict)

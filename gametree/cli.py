@@ -7,6 +7,7 @@ status 2; it never shows a traceback for a mistake in what was typed.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -77,6 +78,13 @@ def _minimax(args: argparse.Namespace) -> None:
                 print(f"  {node.player} node {node.name} = {pick}({inputs}) = {fmt(values[node.id])}")
 
 
+# Modules that add commands: each defines ``register(commands)``, which calls
+# ``commands.add_parser(...)`` and sets ``run=`` to a function of the parsed
+# arguments.  A module must not import matplotlib or ipywidgets at import
+# time (only inside its run function), so ``--help`` stays fast.
+_COMMAND_MODULES: tuple[str, ...] = ()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every command."""
     parser = _Parser(prog="python -m gametree",
@@ -98,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     tree_arguments(plain)
     plain.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
     plain.set_defaults(run=_minimax)
+
+    for name in _COMMAND_MODULES:
+        importlib.import_module(name).register(commands)
     return parser
 
 

@@ -1,0 +1,91 @@
+"""The tree model: names, players, builders and lookups."""
+
+import pytest
+
+import gametree
+from gametree import MAX, MIN, Tree
+from gametree.tree import node_name
+
+
+def test_names_run_in_level_order_like_textbook_figures(fig52):
+    tree = Tree.from_leaves(*fig52)
+    assert [n.name for n in tree][:4] == ["A", "B", "C", "D"]
+    assert tree["C"].children == (7, 8, 9)
+    assert [tree[i].score for i in tree["C"].children] == [2, 4, 6]
+
+
+def test_names_beyond_z_continue_like_spreadsheet_columns():
+    names = [node_name(i) for i in range(28)]
+    assert names[25:] == ["Z", "AA", "AB"]
+    assert len(set(node_name(i) for i in range(10_000))) == 10_000
+
+
+def test_levels_alternate_from_max(fig52):
+    tree = Tree.from_leaves(*fig52)
+    assert [tree[i].player for i in (0, 1, 4)] == [MAX, MIN, MAX]
+    assert all(node.player is (MAX if node.depth % 2 == 0 else MIN) for node in tree)
+
+
+def test_complete_tree_knows_its_shape(fig52):
+    tree = Tree.from_leaves(*fig52)
+    assert (tree.branching, tree.depth, len(tree), len(tree.leaves)) == (3, 2, 13, 9)
+    assert tree.leaf_scores == fig52[0]
+
+
+def test_uneven_tree_has_no_single_branching():
+    tree = Tree.from_nested([[3, [1, 7]], [5]])
+    assert tree.branching is None
+    assert tree.leaf_scores == [3, 1, 7, 5]
+    assert [leaf.leaf_index for leaf in tree.leaves] == [0, 1, 2, 3]
+    # Leaves are numbered left to right even though 5 is shallower than 1 and 7.
+    assert tree.leaves[3].depth == 2 and tree.leaves[1].depth == 3
+
+
+def test_nested_round_trip():
+    nested = [[3, [1, 7]], [5, 6, [2]]]
+    assert Tree.from_nested(nested).to_nested() == nested
+
+
+def test_from_leaves_equals_the_nested_form(fig52):
+    assert Tree.from_leaves(*fig52) == Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert Tree.from_leaves(*fig52) != Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 3]])
+
+
+def test_unfold_asks_each_position_whose_turn_it_is():
+    # A game where MAX moves twice in a row (as after Kalah's extra turn).
+    positions = {"s": ["a", "b"], "a": ["a1", "a2"], "b": ["b1", "b2"]}
+    scores = {"a1": 1, "a2": 4, "b1": 2, "b2": 3}
+    turn = {"s": MAX, "a": MAX, "b": MIN}
+    tree = Tree.unfold("s", positions.get, scores.get,
+                       player=lambda p: turn.get(p, MIN), label=lambda p: f"to {p}")
+    assert [n.player for n in tree][:3] == [MAX, MAX, MIN]
+    assert tree["B"].label == "to a" and tree.root.label == ""
+    assert gametree.minimax(tree) == 4  # MAX takes a then a2
+
+
+def test_lookup_by_unknown_name_says_which_names_exist(fig52):
+    with pytest.raises(KeyError, match="names run A to M"):
+        Tree.from_leaves(*fig52)["Q"]
+
+
+def test_path_and_subtree(fig52):
+    tree = Tree.from_leaves(*fig52)
+    assert [n.name for n in tree.path(tree["H"])] == ["A", "C", "H"]
+    assert [n.name for n in tree.subtree(tree["C"])] == ["C", "H", "I", "J"]
+
+
+def test_nodes_are_immutable(fig52):
+    node = Tree.from_leaves(*fig52).root
+    with pytest.raises(AttributeError):
+        node.score = 5
+
+
+def test_as_tree_refuses_a_flat_list_without_branching():
+    with pytest.raises(ValueError, match="needs a branching factor"):
+        gametree.as_tree([3, 5, 2, 9])
+
+
+def test_repr_is_runnable_for_small_trees_and_a_summary_for_large():
+    assert repr(Tree.from_nested([[3, 5], [2, 9]])) == "Tree.from_nested([[3, 5], [2, 9]])"
+    big = gametree.random_tree(3, 5, seed=1)
+    assert repr(big) == "<Tree of 364 nodes, 243 leaves, depth 5, branching 3>"

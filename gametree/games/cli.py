@@ -1,0 +1,126 @@
+"""``python -m gametree number-game``: the NUMBERGAME judge.
+
+Input (standard input, or a file): the number of cases C (at most 50),
+then for each case a line with n (1 to 50) and a line with the n numbers
+(each from -1,000 to 1,000).  Output: one line per case, the first
+player's score minus the second's under best play.  Blank lines are
+skipped.  The whole input is checked before anything is printed; a
+mistake is reported as one line naming the case and the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..cli import UsageError
+from .numbergame import number_game
+
+__all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS"]
+
+MAX_CASES = 50
+"""Most cases in one input (the judge's C <= 50)."""
+MAX_NUMBERS = 50
+"""Most numbers in one row (the judge's n <= 50)."""
+MAX_ABS = 1000
+"""Largest size of a number (the judge's -1,000 to 1,000)."""
+
+
+def _integer(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise UsageError(f"{what} is {token!r}, which is not a whole number") from None
+
+
+def read_cases(text: str) -> list[list[int]]:
+    """The rows of a judge input, checked.
+
+    Raises
+    ------
+    gametree.cli.UsageError
+        Naming the case (and line) and what is wrong with it.
+
+    Examples
+    --------
+    >>> read_cases("2\\n3\\n1 2 3\\n1\\n-4\\n")
+    [[1, 2, 3], [-4]]
+    >>> read_cases("1\\n3\\n1 2\\n")
+    Traceback (most recent call last):
+    ...
+    gametree.cli.UsageError: case 1 (line 3): n is 3 but the line has 2 numbers: 1 2
+    """
+    lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1)]
+    lines = [(number, tokens) for number, tokens in lines if tokens]
+    if not lines:
+        raise UsageError("the input is empty; it starts with the number of cases, "
+                         "then n and a line of n numbers for each case")
+    number, tokens = lines.pop(0)
+    if len(tokens) != 1:
+        raise UsageError(f"line {number} should hold only the number of cases, "
+                         f"but it has {len(tokens)} items: {' '.join(tokens[:5])}")
+    count = _integer(tokens[0], f"the number of cases (line {number})")
+    if not 1 <= count <= MAX_CASES:
+        raise UsageError(f"the number of cases is {count}; it must be from 1 to {MAX_CASES}")
+    rows = []
+    for case in range(1, count + 1):
+        if not lines:
+            raise UsageError(f"case {case}: the input ends, but the first line says there are "
+                             f"{count} cases; add the missing cases or lower the count")
+        number, tokens = lines.pop(0)
+        where = f"case {case} (line {number})"
+        if len(tokens) != 1:
+            raise UsageError(f"{where}: expected n, the count of numbers, alone on its line, "
+                             f"but found {len(tokens)} items: {' '.join(tokens[:5])}")
+        n = _integer(tokens[0], f"{where}: n")
+        if not 1 <= n <= MAX_NUMBERS:
+            raise UsageError(f"{where}: n is {n}; it must be from 1 to {MAX_NUMBERS}")
+        if not lines:
+            raise UsageError(f"case {case}: the input ends before the line of {n} numbers")
+        number, tokens = lines.pop(0)
+        where = f"case {case} (line {number})"
+        if len(tokens) != n:
+            shown = " ".join(tokens[:12]) + (" ..." if len(tokens) > 12 else "")
+            raise UsageError(f"{where}: n is {n} but the line has {len(tokens)} numbers: {shown}")
+        row = [_integer(token, f"{where}: number {i + 1}") for i, token in enumerate(tokens)]
+        for i, value in enumerate(row):
+            if not -MAX_ABS <= value <= MAX_ABS:
+                raise UsageError(f"{where}: number {i + 1} is {value}; numbers must be from "
+                                 f"-{MAX_ABS} to {MAX_ABS}")
+        rows.append(row)
+    if lines:
+        number, tokens = lines[0]
+        raise UsageError(f"line {number}: the first line says there are {count} cases, but more "
+                         f"input follows them ({' '.join(tokens[:5])}); fix the count or remove it")
+    return rows
+
+
+def _run(args: argparse.Namespace) -> None:
+    source = "standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        text.encode("utf-8")  # undecodable bytes read with surrogateescape fail here
+    except OSError as error:
+        raise UsageError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeError:
+        raise UsageError(f"{source} is not text: give the cases as lines of numbers") from None
+    for row in read_cases(text):
+        print(number_game(row))
+
+
+def register(commands) -> None:
+    """Add the ``number-game`` command (see :data:`gametree.cli._COMMAND_MODULES`)."""
+    parser = commands.add_parser(
+        "number-game",
+        help="solve NUMBERGAME judge input (from standard input)",
+        description="Solve NUMBERGAME: read the number of cases C, then for each case n and a "
+                    "line of n integers; print the first player's score minus the second's "
+                    "under best play, one line per case.",
+    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
+                        help="read the input from FILE instead of standard input")
+    parser.set_defaults(run=_run)

@@ -1,0 +1,298 @@
+"""Tic-tac-toe on the game interface, a perfect player, and the classic figures.
+
+Squares are numbered 0 to 8, row by row::
+
+    0 1 2
+    3 4 5
+    6 7 8
+
+X moves first and is MAX; a finished game scores +1 if X won, -1 if O
+won, 0 for a draw.  A state is nine characters, ``X``, ``O`` or ``.``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from operator import itemgetter
+from typing import NamedTuple
+
+from ..tree import MAX, MIN, Player, Value
+from .base import Game, IllegalMoveError
+
+__all__ = [
+    "TicTacToe", "TicTacToeState", "Square", "LINES", "SYMMETRIES",
+    "winner", "canonical", "perfect_move", "positions", "count_games", "GameCount",
+]
+
+Square = int
+"""A square, 0 to 8 row by row."""
+
+EMPTY = "."
+
+LINES: tuple[tuple[Square, Square, Square], ...] = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+    (0, 4, 8), (2, 4, 6),             # diagonals
+)
+"""The eight lines of three that win."""
+
+SYMMETRIES: tuple[tuple[Square, ...], ...] = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8),  # identity
+    (6, 3, 0, 7, 4, 1, 8, 5, 2),  # rotate a quarter turn clockwise
+    (8, 7, 6, 5, 4, 3, 2, 1, 0),  # half turn
+    (2, 5, 8, 1, 4, 7, 0, 3, 6),  # three quarter turns
+    (2, 1, 0, 5, 4, 3, 8, 7, 6),  # mirror left-right
+    (6, 7, 8, 3, 4, 5, 0, 1, 2),  # mirror top-bottom
+    (0, 3, 6, 1, 4, 7, 2, 5, 8),  # mirror in the main diagonal
+    (8, 5, 2, 7, 4, 1, 6, 3, 0),  # mirror in the other diagonal
+)
+"""The board's 8 symmetries: square i of the transformed board shows
+square ``symmetry[i]`` of the original."""
+
+
+class TicTacToeState(NamedTuple):
+    """A tic-tac-toe position.  Build one from text with :meth:`from_text`."""
+
+    cells: str
+    """Nine characters, ``X``, ``O`` or ``.`` (empty), squares 0 to 8 row by row."""
+
+    @classmethod
+    def from_text(cls, text: str) -> TicTacToeState:
+        """The position drawn in ``text``: nine cells ``X``, ``O`` and ``.``
+        (or ``-``, ``_``), in any layout; spaces, ``/`` and ``|`` are ignored.
+
+        >>> print(TicTacToeState.from_text("XO. / .X. / ..O"))
+        X O .
+        . X .
+        . . O
+
+        Raises ValueError, saying why, for a position no game can reach.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"expected the board as text such as 'XO. .X. ..O', not {type(text).__name__}")
+        cells = "".join(ch for ch in text.upper() if ch not in " \t\n/|")
+        cells = cells.replace("-", EMPTY).replace("_", EMPTY)
+        wrong = sorted(set(cells) - set("XO" + EMPTY))
+        if wrong:
+            raise ValueError(f"the board {text!r} contains {wrong[0]!r}; write each square as X, O or .")
+        if len(cells) != 9:
+            raise ValueError(f"the board {text!r} has {len(cells)} squares, not 9; write three rows "
+                             f"of three such as 'XO. .X. ..O'")
+        state = cls(cells)
+        problem = _illegal(state)
+        if problem:
+            raise ValueError(f"the board {text!r} cannot happen in a game: {problem}")
+        return state
+
+    def __str__(self) -> str:
+        c = self.cells
+        return "\n".join(" ".join(c[row : row + 3]) for row in (0, 3, 6))
+
+
+def winner(state: TicTacToeState) -> str | None:
+    """``"X"`` or ``"O"`` if that player has three in a line, else None.
+
+    >>> winner(TicTacToeState("XXXOO...."))
+    'X'
+    """
+    c = state.cells
+    for a, b, d in LINES:
+        if c[a] != EMPTY and c[a] == c[b] == c[d]:
+            return c[a]
+    return None
+
+
+def _illegal(state: TicTacToeState) -> str:
+    """Why ``state`` cannot be reached from the empty board ('' if it can)."""
+    xs, os = state.cells.count("X"), state.cells.count("O")
+    if not 0 <= xs - os <= 1:
+        return f"X moves first and players alternate, so X has as many marks as O or one more, not {xs} and {os}"
+    wins = {mark for mark in "XO" if any(all(state.cells[i] == mark for i in line) for line in LINES)}
+    if wins == {"X", "O"}:
+        return "both players have three in a line"
+    if wins == {"X"} and xs != os + 1:
+        return "X has three in a line, so the game ended on X's move, but it is X's turn"
+    if wins == {"O"} and xs != os:
+        return "O has three in a line, so the game ended on O's move, but it is O's turn"
+    return ""
+
+
+def canonical(state: TicTacToeState) -> TicTacToeState:
+    """The representative of ``state`` among its 8 rotations and reflections
+    (the least in alphabetical order).  Symmetric positions have the same
+    value, so a transposition table may store them under one key.
+
+    >>> canonical(TicTacToeState("X........")) == canonical(TicTacToeState("........X"))
+    True
+    """
+    cells = state.cells
+    return TicTacToeState(min(cells, *["".join(moved(cells)) for moved in _MOVED]))
+
+
+_MOVED = [itemgetter(*symmetry) for symmetry in SYMMETRIES[1:]]
+"""For each symmetry but the identity, a function from the cells to the moved cells."""
+
+
+class TicTacToe(Game):
+    """Tic-tac-toe: X (MAX) and O (MIN) take turns to mark an empty square;
+    three in a line wins.
+
+    Examples
+    --------
+    >>> game = TicTacToe()
+    >>> state = game.play(game.initial, 4)
+    >>> print(state)
+    . . .
+    . X .
+    . . .
+    >>> game.to_move(state), game.moves(state)
+    (<Player.MIN: 'MIN'>, [0, 1, 2, 3, 5, 6, 7, 8])
+    >>> game.play(state, 4)
+    Traceback (most recent call last):
+    ...
+    gametree.games.base.IllegalMoveError: square 4 is already taken (by X); choose an empty square: 0, 1, 2, 3, 5, 6, 7, 8
+    """
+
+    initial = TicTacToeState(EMPTY * 9)
+
+    def to_move(self, state: TicTacToeState) -> Player:
+        """MAX (X) when both have as many marks, else MIN (O)."""
+        return MAX if state.cells.count("X") == state.cells.count("O") else MIN
+
+    def mark(self, state: TicTacToeState) -> str:
+        """The mark of the player to move: ``"X"`` or ``"O"``."""
+        return "X" if self.to_move(state) is MAX else "O"
+
+    def moves(self, state: TicTacToeState) -> list[Square]:
+        """The empty squares, in order; none once the game is over."""
+        if winner(state):
+            return []
+        return [i for i, ch in enumerate(state.cells) if ch == EMPTY]
+
+    def play(self, state: TicTacToeState, move: Square) -> TicTacToeState:
+        """The position after the player to move marks square ``move``."""
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= 8:
+            raise IllegalMoveError(f"a move is a square from 0 to 8 (row by row), not {move!r}")
+        cells = state.cells
+        if cells[move] != EMPTY:
+            free = ", ".join(map(str, self.moves(state)))
+            raise IllegalMoveError(f"square {move} is already taken (by {cells[move]}); "
+                                   f"choose an empty square: {free}")
+        if self.is_over(state):
+            raise IllegalMoveError("the game is over; no more moves can be played")
+        return TicTacToeState(cells[:move] + self.mark(state) + cells[move + 1 :])
+
+    def is_over(self, state: TicTacToeState) -> bool:
+        """True when someone has three in a line or the board is full."""
+        return EMPTY not in state.cells or winner(state) is not None
+
+    def score(self, state: TicTacToeState) -> Value:
+        """+1 if X won, -1 if O won, 0 otherwise."""
+        return {"X": 1, "O": -1, None: 0}[winner(state)]
+
+    def move_label(self, state: TicTacToeState, move: Square) -> str:
+        """The mark and the square, e.g. ``"X4"`` for X in the centre."""
+        return f"{self.mark(state)}{move}"
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+
+_GAME = TicTacToe()
+
+
+@cache
+def _solution(cells: str) -> tuple[int, int]:
+    """(value from X's side, plies to the end) under perfect play where the
+    winner wins as soon as it can and the loser holds out as long as it can."""
+    state = TicTacToeState(cells)
+    if _GAME.is_over(state):
+        return _GAME.score(state), 0
+    outcomes = [_solution(_GAME.play(state, move).cells) for move in _GAME.moves(state)]
+    value, plies = max(outcomes, key=_preference(_GAME.to_move(state)))
+    return value, plies + 1
+
+
+def _preference(player: Player):
+    """Sort key of outcomes for ``player``: better value first, then a quick
+    win, or a slow loss or draw."""
+    sign = 1 if player is MAX else -1
+
+    def key(outcome: tuple[int, int]) -> tuple[int, int]:
+        value, plies = outcome
+        mine = sign * value
+        return mine, -plies if mine > 0 else plies
+
+    return key
+
+
+def perfect_move(state: TicTacToeState) -> Square:
+    """A best move for the player to move: it never loses a won or drawn
+    game, wins as fast as it can and, when lost, holds out as long as it
+    can.  Among equal moves it takes the lowest square.
+
+    >>> perfect_move(TicTacToeState.from_text("XX. OO. ..."))   # X wins at once
+    2
+    >>> perfect_move(TicTacToeState.from_text("XX. O.. ..."))   # O must block
+    2
+    """
+    if _GAME.is_over(state):
+        raise IllegalMoveError("the game is over; there is no move to make")
+    prefer = _preference(_GAME.to_move(state))
+    return max(_GAME.moves(state), key=lambda move: prefer(_solution(_GAME.play(state, move).cells)))
+
+
+def positions() -> frozenset[TicTacToeState]:
+    """Every position reachable from the empty board, finished ones included
+    (5,478 of them).
+
+    >>> len([s for s in positions() if not TicTacToe().is_over(s)])
+    4520
+    """
+    seen = {_GAME.initial}
+    frontier = [_GAME.initial]
+    while frontier:
+        state = frontier.pop()
+        for move in _GAME.moves(state):
+            child = _GAME.play(state, move)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return frozenset(seen)
+
+
+class GameCount(NamedTuple):
+    """The size of the full game tree below a position."""
+
+    nodes: int
+    """Positions in the tree, counting each path to a position separately
+    (root included)."""
+    games: int
+    """Finished games: the leaves."""
+    x_wins: int
+    """Games X wins."""
+    o_wins: int
+    """Games O wins."""
+    draws: int
+    """Games that end in a draw."""
+
+
+def count_games(state: TicTacToeState | None = None) -> GameCount:
+    """Count the full game tree below ``state`` (the empty board by
+    default) without building it: the tree below a position depends only
+    on the position, so each of the 5,478 positions is counted once.
+
+    >>> count_games(TicTacToeState.from_text("XOX OOX ..."))   # X must block square 7
+    GameCount(nodes=11, games=5, x_wins=2, o_wins=1, draws=2)
+    """
+    return _count((_GAME.initial if state is None else state).cells)
+
+
+@cache
+def _count(cells: str) -> GameCount:
+    state = TicTacToeState(cells)
+    if _GAME.is_over(state):
+        score = _GAME.score(state)
+        return GameCount(1, 1, int(score == 1), int(score == -1), int(score == 0))
+    below = [_count(_GAME.play(state, move).cells) for move in _GAME.moves(state)]
+    return GameCount(1 + sum(c.nodes for c in below), *(sum(column) for column in list(zip(*below))[1:]))

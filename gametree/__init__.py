@@ -12,6 +12,7 @@ ipywidgets; the drawing and widget modules import them when used.
 [3, 7]
 """
 
+from .games.numbergame import number_game
 from .generate import best_order, knuth_moore_minimum, random_leaves, random_tree, worst_order
 from .parse import parse_leaves, parse_tree
 from .search import alpha_beta, backed_up_values, minimax, principal_variation
@@ -24,6 +25,7 @@ __all__ = [
     "Tree", "Node", "Player", "MAX", "MIN", "as_tree",
     "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
     "parse_leaves", "parse_tree",
+    "number_game",
 ]
 
 __version__ = "0.1.0"

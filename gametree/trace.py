@@ -234,33 +234,39 @@ class Trace(Sequence):
         How many leaves were evaluated (as :func:`gametree.alpha_beta`).
     evaluated_leaves : tuple of int
         Leaf indices (left to right, from 0) in the order evaluated.
-    steps : tuple of Step
-        Everything the search did.
+    steps : sequence of Step
+        Everything the search did.  The search records plain tuples of
+        node ids; a :class:`Step` is made from one when first read.
     strict : bool
         Whether the search cut on alpha > beta.
     """
 
     _CHECKPOINT = 64
 
-    def __init__(self, tree: Tree, steps: Sequence[Step], evaluated_leaves: Sequence[int], strict: bool):
+    def __init__(self, tree: Tree, records: list, evaluated_ids: list[int], strict: bool):
         self.tree = tree
-        self.steps: tuple[Step, ...] = tuple(steps)
-        self.evaluated_leaves: tuple[int, ...] = tuple(evaluated_leaves)
+        self._records = records
+        self.steps: Sequence[Step] = _Steps(self)
+        self.evaluated_leaves: tuple[int, ...] = tuple(map(tree.leaf_index_of, evaluated_ids))
         self.evaluated: int = len(self.evaluated_leaves)
-        self.value: Value = self.steps[-1].value
+        self.value: Value = records[-RECORD + 7]
         self.strict = strict
         self._checkpoints: dict[int, tuple] = {}
 
     def __len__(self) -> int:
-        return len(self.steps)
+        return len(self._records) // RECORD
 
     def __getitem__(self, index):
         return self.steps[index]
 
+    def _record(self, index: int) -> list:
+        return self._records[index * RECORD : (index + 1) * RECORD]
+
     @property
     def cutoffs(self) -> list[Step]:
         """The CUTOFF steps, in order."""
-        return [step for step in self.steps if step.kind is StepKind.CUTOFF]
+        kinds = self._records[::RECORD]
+        return [self.steps[i] for i, kind in enumerate(kinds) if kind is StepKind.CUTOFF]
 
     @property
     def pruned_leaves(self) -> list[int]:
@@ -283,17 +289,14 @@ class Trace(Sequence):
         if not isinstance(index, int) or isinstance(index, bool):
             raise TypeError(f"step index must be an int, not {type(index).__name__}")
         if index < 0:
-            index += len(self.steps)
-        if not 0 <= index < len(self.steps):
-            raise IndexError(f"step {index} does not exist; this trace has steps 0 to {len(self.steps) - 1}")
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"step {index} does not exist; this trace has steps 0 to {len(self) - 1}")
         start = index - index % self._CHECKPOINT
-        if start in self._checkpoints:
-            state = self._restore(start)
-        else:
-            state = self._replay_to(start)
+        state = self._restore(start) if start in self._checkpoints else self._replay_to(start)
         status, best, alpha, beta, path, evaluated = state
-        for step in self.steps[start + 1 : index + 1]:
-            evaluated = self._apply(step, status, best, alpha, beta, path)
+        for i in range(start + 1, index + 1):
+            evaluated = self._apply(self._record(i), status, best, alpha, beta, path)
         return Snapshot(self.steps[index], tuple(status), tuple(best), tuple(alpha),
                         tuple(beta), tuple(self.tree[i] for i in path), evaluated)
 
@@ -311,13 +314,13 @@ class Trace(Sequence):
             n = len(self.tree)
             status, best = [Status.UNVISITED] * n, [None] * n
             alpha, beta, path = [None] * n, [None] * n, []
-            evaluated = self._apply(self.steps[0], status, best, alpha, beta, path)
+            evaluated = self._apply(self._record(0), status, best, alpha, beta, path)
             done = 0
             self._save(0, status, best, alpha, beta, path, evaluated)
         else:
             status, best, alpha, beta, path, evaluated = self._restore(done)
         for i in range(done + 1, start + 1):
-            evaluated = self._apply(self.steps[i], status, best, alpha, beta, path)
+            evaluated = self._apply(self._record(i), status, best, alpha, beta, path)
             if i % self._CHECKPOINT == 0:
                 self._save(i, status, best, alpha, beta, path, evaluated)
         return status, best, alpha, beta, path, evaluated
@@ -325,32 +328,72 @@ class Trace(Sequence):
     def _save(self, i, status, best, alpha, beta, path, evaluated):
         self._checkpoints[i] = (tuple(status), tuple(best), tuple(alpha), tuple(beta), tuple(path), evaluated)
 
-    def _apply(self, step: Step, status, best, alpha, beta, path) -> int:
-        node = step.node
-        kind = step.kind
+    def _apply(self, record: list, status, best, alpha, beta, path) -> int:
+        kind, node, v, a, b, evaluated, child, value = record[:8]
         if kind is StepKind.LEAF:
-            status[node.id] = Status.DONE
-            best[node.id] = node.score
+            status[node] = Status.DONE
+            best[node] = value
         elif kind is StepKind.ENTER:
-            status[node.id] = Status.ACTIVE
-            path.append(node.id)
-            best[node.id], alpha[node.id], beta[node.id] = step.best, step.alpha, step.beta
+            status[node] = Status.ACTIVE
+            path.append(node)
+            best[node], alpha[node], beta[node] = v, a, b
         elif kind is StepKind.UPDATE:
-            best[node.id], alpha[node.id], beta[node.id] = step.best, step.alpha, step.beta
+            best[node], alpha[node], beta[node] = v, a, b
         elif kind is StepKind.CUTOFF:
-            for child in step.pruned:
-                for below in self.tree.subtree(child):
-                    status[below.id] = Status.PRUNED
+            stack = list(self._pruned(node, child))
+            while stack:
+                below = stack.pop()
+                status[below] = Status.PRUNED
+                stack.extend(self.tree.child_ids(below))
         else:  # RETURN
-            status[node.id] = Status.DONE
+            status[node] = Status.DONE
             path.pop()
-        return step.evaluated
+        return evaluated
+
+    def _pruned(self, node: int, last_searched: int) -> Sequence[int]:
+        """Ids of the children a cutoff at ``node`` skipped."""
+        children = self.tree.child_ids(node)
+        return children[list(children).index(last_searched) + 1 :]
 
     def __repr__(self) -> str:
         rule = "alpha > beta" if self.strict else "alpha >= beta"
         return (f"<Trace of alpha-beta ({rule}): value {fmt(self.value)}, "
                 f"{self.evaluated} of {len(self.tree.leaves)} leaves evaluated, "
-                f"{len(self.steps)} steps>")
+                f"{len(self)} steps>")
+
+
+class _Steps(Sequence):
+    """The steps of a trace, each made into a :class:`Step` when first read."""
+
+    __slots__ = ("_trace", "_made")
+
+    def __init__(self, trace: Trace):
+        self._trace = trace
+        self._made: list[Step | None] = [None] * len(trace)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(len(self))[index])
+        step = self._made[index]
+        if step is None:
+            if index < 0:
+                index += len(self)
+            trace, tree = self._trace, self._trace.tree
+            kind, node, v, a, b, evaluated, child, value, *before = trace._record(index)
+            cutoff = kind is StepKind.CUTOFF
+            step = Step(index, kind, tree[node], v, a, b, evaluated,
+                        child=None if child is None or cutoff else tree[child], value=value,
+                        before=Window(*before) if kind is StepKind.UPDATE else None,
+                        pruned=tuple(tree[i] for i in trace._pruned(node, child)) if cutoff else (),
+                        strict=trace.strict and cutoff)
+            self._made[index] = step
+        return step
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} steps>"
 
 
 def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool = False) -> Trace:
@@ -376,41 +419,54 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
     if not isinstance(strict, bool):
         raise TypeError(f"strict must be True or False, not {strict!r}")
     tree = as_tree(tree, branching)
-    steps: list[Step] = []
-    evaluated_leaves: list[int] = []
+    child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
+    # Each step appends RECORD fields to one flat list: (kind, node, v, alpha,
+    # beta, leaves evaluated so far, child, value, v before, alpha before,
+    # beta before).  Plain numbers and node ids, no objects: a Step is made
+    # from its fields only when someone reads it, and the list gives the
+    # garbage collector nothing to scan.
+    records: list = []
+    evaluated: list[int] = []
 
-    def record(kind, node, best, alpha, beta, **more):
-        steps.append(Step(len(steps), kind, node, best, alpha, beta, len(evaluated_leaves), **more))
-
-    def cut(alpha: Value, beta: Value) -> bool:
-        return alpha > beta if strict else alpha >= beta
-
-    def alpha_beta(node: Node, alpha: Value, beta: Value) -> Value:
-        if node.is_leaf:
-            evaluated_leaves.append(node.leaf_index)
-            record(StepKind.LEAF, node, node.score, alpha, beta, value=node.score)
-            return node.score
-        v = -inf if node.player is MAX else inf
-        record(StepKind.ENTER, node, v, alpha, beta)
-        children = node.children
-        for position, child in enumerate(children):
-            value = alpha_beta(tree[child], alpha, beta)
-            before = Window(v, alpha, beta)
-            if node.player is MAX:
-                v = max(v, value)
-                alpha = max(alpha, v)
+    def alpha_beta(node: int, alpha: Value, beta: Value) -> Value:
+        children = child_ids(node)
+        if not children:  # a leaf
+            evaluated.append(node)
+            score = score_of(node)
+            records.extend((LEAF, node, score, alpha, beta, len(evaluated), None, score, None, None, None))
+            return score
+        maximizing = player_of(node) is MAX
+        v = -inf if maximizing else inf
+        records.extend((ENTER, node, v, alpha, beta, len(evaluated), None, None, None, None, None))
+        for child in children:
+            value = alpha_beta(child, alpha, beta)
+            before_v, before_alpha, before_beta = v, alpha, beta
+            if maximizing:
+                if value > v:  # v = max(v, value)
+                    v = value
+                if v > alpha:  # alpha = max(alpha, v)
+                    alpha = v
             else:
-                v = min(v, value)
-                beta = min(beta, v)
-            record(StepKind.UPDATE, node, v, alpha, beta, child=tree[child], value=value, before=before)
-            if cut(alpha, beta):
-                rest = children[position + 1 :]
-                if rest:
-                    record(StepKind.CUTOFF, node, v, alpha, beta,
-                           pruned=tuple(tree[c] for c in rest), strict=strict)
+                if value < v:  # v = min(v, value)
+                    v = value
+                if v < beta:  # beta = min(beta, v)
+                    beta = v
+            records.extend((UPDATE, node, v, alpha, beta, len(evaluated), child, value,
+                            before_v, before_alpha, before_beta))
+            if alpha > beta or (alpha == beta and not strict):  # the cut test
+                if child != children[-1]:  # children are left to prune
+                    records.extend((CUTOFF, node, v, alpha, beta, len(evaluated), child,
+                                    None, None, None, None))
                 break
-        record(StepKind.RETURN, node, v, alpha, beta, value=v)
+        records.extend((RETURN, node, v, alpha, beta, len(evaluated), None, v, None, None, None))
         return v
 
-    alpha_beta(tree.root, -inf, inf)
-    return Trace(tree, steps, evaluated_leaves, strict)
+    alpha_beta(0, -inf, inf)
+    return Trace(tree, records, evaluated, strict)
+
+
+RECORD = 11
+"""Fields per step in a trace's flat record list."""
+
+ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
+                                       StepKind.CUTOFF, StepKind.RETURN)

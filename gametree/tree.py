@@ -16,9 +16,10 @@ The root is MAX and levels alternate unless the builder says otherwise
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections import deque
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .checks import check_branching, check_leaves, check_number, complete_depth
@@ -106,20 +107,29 @@ def _is_number(item: object) -> bool:
 class Tree(Sequence):
     """An immutable game tree: a sequence of :class:`Node` in level order.
 
-    ``tree[0]`` is the root; ``tree["C"]`` finds a node by name.
+    ``tree[0]`` is the root; ``tree["C"]`` finds a node by name.  Nodes are
+    made when first asked for, so a complete tree of 10,000 leaves costs
+    nothing until it is drawn; searches walk it by id with
+    :meth:`child_ids`, :meth:`player_of` and :meth:`score_of`.
     """
 
-    __slots__ = ("nodes", "_by_name", "_leaves", "branching", "depth")
+    __slots__ = ("_parent", "_children", "_player", "_score", "_leaf_ids", "_label",
+                 "_depth", "_cache", "_positions", "branching", "depth")
 
-    def __init__(self, nodes: Sequence[Node]):
-        self.nodes: tuple[Node, ...] = tuple(nodes)
-        self._by_name = {node.name: node for node in self.nodes}
-        leaves = [node for node in self.nodes if node.is_leaf]
-        leaves.sort(key=lambda node: node.leaf_index)
-        self._leaves: tuple[Node, ...] = tuple(leaves)
-        self.depth: int = max(node.depth for node in self.nodes)
-        widths = {len(node.children) for node in self.nodes if node.children}
-        uniform = len(widths) <= 1 and all(leaf.depth == self.depth for leaf in leaves)
+    def __init__(self, parent, children, player, score, leaf_ids, label, depth):
+        # Private: use the builders.  Lists are indexed by node id.
+        self._parent: Sequence[int | None] = parent
+        self._children: Sequence[Sequence[int]] = children
+        self._player: Sequence[Player] = player
+        self._score: Sequence[Value | None] = score
+        self._leaf_ids: Sequence[int] = leaf_ids  # leaf ids, left to right
+        self._label: Sequence[str] | None = label
+        self._depth: Sequence[int] = depth
+        self._cache: dict[int, Node] = {}
+        self._positions = {node_id: k for k, node_id in enumerate(leaf_ids)}
+        self.depth: int = max(self._depth[i] for i in self._leaf_ids)
+        widths = {len(c) for c in self._children if c}
+        uniform = len(widths) <= 1 and all(self._depth[i] == self.depth for i in self._leaf_ids)
         self.branching: int | None = (widths.pop() if widths else None) if uniform else None
 
     # --- builders -------------------------------------------------------
@@ -128,16 +138,15 @@ class Tree(Sequence):
     def from_leaves(cls, leaves: Sequence[Value], branching: int) -> Tree:
         """The complete tree whose leaves, left to right, score ``leaves``.
 
+        Its nodes are computed from their ids, never stored, so building it
+        costs no more than checking the leaves.
+
         >>> Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
         Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
         """
         branching = check_branching(branching)
         leaves = check_leaves(leaves)
-        depth = complete_depth(len(leaves), branching)
-        nested: object = leaves
-        for _ in range(depth):
-            nested = [nested[i : i + branching] for i in range(0, len(nested), branching)]
-        return cls.from_nested(nested[0] if depth else leaves[0])
+        return _CompleteTree(leaves, branching, complete_depth(len(leaves), branching))
 
     @classmethod
     def from_nested(cls, nested: object, *, root: Player = MAX) -> Tree:
@@ -179,7 +188,7 @@ class Tree(Sequence):
     @classmethod
     def unfold(
         cls,
-        root: Hashable,
+        root: object,
         expand: Callable[[object], Sequence | None],
         score: Callable[[object], Value],
         *,
@@ -195,9 +204,13 @@ class Tree(Sequence):
         simply alternate.  ``label(position)`` names the edge into it.
         """
         player_of = player if callable(player) else None
-        records = []  # (position, parent id, depth, player)
-        queue = deque([(root, None, 0, player if player_of is None else player_of(root))])
+        parents: list[int | None] = []
         children: list[list[int]] = []
+        players: list[Player] = []
+        scores: list[Value | None] = []
+        labels: list[str] = []
+        depths: list[int] = []
+        queue = deque([(root, None, 0, player if player_of is None else player_of(root))])
         while queue:
             position, parent, depth, who = queue.popleft()
             if depth > MAX_DEPTH:
@@ -205,116 +218,231 @@ class Tree(Sequence):
                     f"the tree is deeper than {MAX_DEPTH} levels; gametree draws and "
                     f"searches trees a person can follow, so cut it down"
                 )
-            node_id = len(records)
-            records.append((position, parent, depth, who))
+            node_id = len(parents)
+            parents.append(parent)
             children.append([])
+            players.append(Player(who))
+            depths.append(depth)
+            labels.append(label(position) if label and parent is not None else "")
             if parent is not None:
                 children[parent].append(node_id)
-            for child in expand(position) or ():
-                child_player = player_of(child) if player_of else who.other
+            below = expand(position) or ()
+            scores.append(None if below else score(position))
+            for child in below:
+                child_player = player_of(child) if player_of else Player(who).other
                 queue.append((child, node_id, depth + 1, child_player))
         # Leaves are numbered left to right: a depth-first walk over children.
-        leaf_index: dict[int, int] = {}
+        leaf_ids: list[int] = []
         stack = [0]
         while stack:
             node_id = stack.pop()
             if children[node_id]:
                 stack.extend(reversed(children[node_id]))
             else:
-                leaf_index[node_id] = len(leaf_index)
-        nodes = []
-        for node_id, (position, parent, depth, who) in enumerate(records):
-            is_leaf = node_id in leaf_index
-            nodes.append(
-                Node(
-                    id=node_id,
-                    name=node_name(node_id),
-                    player=Player(who),
-                    depth=depth,
-                    parent=parent,
-                    children=tuple(children[node_id]),
-                    score=score(position) if is_leaf else None,
-                    leaf_index=leaf_index.get(node_id),
-                    label=label(position) if label and parent is not None else "",
-                )
-            )
-        return cls(nodes)
+                leaf_ids.append(node_id)
+        return cls(parents, [tuple(c) for c in children], players, scores, leaf_ids,
+                   labels if label else None, depths)
+
+    # --- fast access by id, for searches ---------------------------------
+
+    def child_ids(self, node_id: int) -> Sequence[int]:
+        """Ids of the children of node ``node_id``, left to right (empty for a leaf)."""
+        return self._children[node_id]
+
+    def player_of(self, node_id: int) -> Player:
+        """Who moves at node ``node_id``."""
+        return self._player[node_id]
+
+    def score_of(self, node_id: int) -> Value | None:
+        """The score of leaf ``node_id``; None for an internal node."""
+        return self._score[node_id]
+
+    def leaf_index_of(self, node_id: int) -> int:
+        """Position of leaf ``node_id`` among the leaves, left to right."""
+        return self._positions[node_id]
 
     # --- the sequence protocol and lookups -------------------------------
 
+    def _node(self, node_id: int) -> Node:
+        node = self._cache.get(node_id)
+        if node is None:
+            children = tuple(self.child_ids(node_id))
+            node = Node(
+                id=node_id,
+                name=node_name(node_id),
+                player=self.player_of(node_id),
+                depth=self._depth[node_id],
+                parent=self._parent[node_id],
+                children=children,
+                score=self.score_of(node_id),
+                leaf_index=None if children else self.leaf_index_of(node_id),
+                label=self._label[node_id] if self._label else "",
+            )
+            self._cache[node_id] = node
+        return node
+
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self._parent)
 
     def __getitem__(self, key):
         if isinstance(key, str):
-            try:
-                return self._by_name[key]
-            except KeyError:
-                raise KeyError(f"no node is named {key!r}; names run A to {self.nodes[-1].name}") from None
-        return self.nodes[key]
+            return self._node(self._id_of_name(key))
+        if isinstance(key, slice):
+            return [self._node(i) for i in range(len(self))[key]]
+        if key < 0:
+            key += len(self)
+        if not 0 <= key < len(self):
+            raise IndexError(f"node {key} does not exist; ids run 0 to {len(self) - 1}")
+        return self._node(key)
+
+    def _id_of_name(self, name: str) -> int:
+        # Names are level-order ids written in letters: invert node_name.
+        if name and name.isalpha() and name.isupper():
+            node_id = 0
+            for letter in name:
+                node_id = node_id * 26 + ord(letter) - ord("A") + 1
+            if node_id - 1 < len(self):
+                return node_id - 1
+        raise KeyError(f"no node is named {name!r}; names run A to {node_name(len(self) - 1)}")
 
     def __iter__(self) -> Iterator[Node]:
-        return iter(self.nodes)
+        return (self._node(i) for i in range(len(self)))
+
+    @property
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, in level order."""
+        return tuple(self)
 
     @property
     def root(self) -> Node:
         """The node at the top, id 0."""
-        return self.nodes[0]
+        return self._node(0)
 
     @property
     def leaves(self) -> tuple[Node, ...]:
         """The leaves, left to right."""
-        return self._leaves
+        return tuple(self._node(i) for i in self._leaf_ids)
 
     @property
     def leaf_scores(self) -> list[Value]:
         """The leaf scores, left to right."""
-        return [leaf.score for leaf in self._leaves]
+        return [self.score_of(i) for i in self._leaf_ids]
 
     def children(self, node: Node) -> list[Node]:
         """The children of ``node``, left to right."""
-        return [self.nodes[i] for i in node.children]
+        return [self._node(i) for i in node.children]
 
     def subtree(self, node: Node) -> list[Node]:
         """``node`` and all its descendants, in depth-first order."""
-        found, stack = [], [node]
+        found, stack = [], [node.id]
         while stack:
             current = stack.pop()
-            found.append(current)
-            stack.extend(self.nodes[i] for i in reversed(current.children))
+            found.append(self._node(current))
+            stack.extend(reversed(self.child_ids(current)))
         return found
 
     def path(self, node: Node) -> list[Node]:
         """The nodes from the root down to ``node``, both included."""
         found = [node]
         while found[-1].parent is not None:
-            found.append(self.nodes[found[-1].parent])
+            found.append(self._node(found[-1].parent))
         return found[::-1]
 
     def to_nested(self, node: Node | None = None) -> object:
         """The tree (or the subtree under ``node``) as nested lists."""
-        node = self.root if node is None else node
-        if node.is_leaf:
-            return node.score
-        return [self.to_nested(self.nodes[i]) for i in node.children]
+
+        def nested(node_id: int) -> object:
+            kids = self.child_ids(node_id)
+            return [nested(k) for k in kids] if kids else self.score_of(node_id)
+
+        return nested(0 if node is None else node.id)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tree):
             return NotImplemented
         return self.to_nested() == other.to_nested() and [
-            (n.player, n.label) for n in self
-        ] == [(n.player, n.label) for n in other]
+            (self.player_of(i), self._node(i).label) for i in range(len(self))
+        ] == [(other.player_of(i), other._node(i).label) for i in range(len(other))]
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        text = f"Tree.from_nested({self.to_nested()!r})"
-        if len(text) > 200:
-            text = (
-                f"<Tree of {len(self)} nodes, {len(self._leaves)} leaves, depth {self.depth}"
-                + (f", branching {self.branching}>" if self.branching else ">")
-            )
-        return text
+        if len(self) <= 60:
+            text = f"Tree.from_nested({self.to_nested()!r})"
+            if len(text) <= 200:
+                return text
+        return (
+            f"<Tree of {len(self)} nodes, {len(self._leaf_ids)} leaves, depth {self.depth}"
+            + (f", branching {self.branching}>" if self.branching else ">")
+        )
+
+
+class _CompleteTree(Tree):
+    """A complete tree computed from its ids: node i has children
+    b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
+
+    __slots__ = ("_leaves", "_internal", "_level_starts")
+
+    def __init__(self, leaves: list, branching: int, depth: int):
+        self._leaves = leaves
+        self._internal = (branching**depth - 1) // (branching - 1)
+        self._level_starts = [(branching**k - 1) // (branching - 1) for k in range(depth + 1)]
+        self._cache = {}
+        self._label = None
+        self.branching = branching if depth else None
+        self.depth = depth
+
+    def __len__(self) -> int:
+        return self._internal + len(self._leaves)
+
+    def child_ids(self, node_id: int) -> Sequence[int]:
+        if node_id < self._internal:
+            first = self.branching * node_id + 1
+            return range(first, first + self.branching)
+        return ()
+
+    def player_of(self, node_id: int) -> Player:
+        return MAX if self._depth_of(node_id) % 2 == 0 else MIN
+
+    def score_of(self, node_id: int) -> Value | None:
+        return self._leaves[node_id - self._internal] if node_id >= self._internal else None
+
+    def leaf_index_of(self, node_id: int) -> int:
+        return node_id - self._internal
+
+    def _depth_of(self, node_id: int) -> int:
+        return bisect.bisect_right(self._level_starts, node_id) - 1
+
+    @property
+    def _depth(self):  # read by Tree._node
+        return _Lookup(self._depth_of)
+
+    @property
+    def _parent(self):
+        return _Lookup(lambda i: (i - 1) // self.branching if i else None, len(self))
+
+    @property
+    def _leaf_ids(self):
+        return range(self._internal, len(self))
+
+    @property
+    def leaf_scores(self) -> list[Value]:
+        return list(self._leaves)
+
+
+class _Lookup:
+    """A read-only list whose items are computed by a function."""
+
+    __slots__ = ("_function", "_length")
+
+    def __init__(self, function, length=0):
+        self._function, self._length = function, length
+
+    def __getitem__(self, index):
+        return self._function(index)
+
+    def __len__(self):
+        return self._length
 
 
 def as_tree(tree: object, branching: int | None = None) -> Tree:

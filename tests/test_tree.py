@@ -89,3 +89,29 @@ def test_repr_is_runnable_for_small_trees_and_a_summary_for_large():
     assert repr(Tree.from_nested([[3, 5], [2, 9]])) == "Tree.from_nested([[3, 5], [2, 9]])"
     big = gametree.random_tree(3, 5, seed=1)
     assert repr(big) == "<Tree of 364 nodes, 243 leaves, depth 5, branching 3>"
+
+
+@pytest.mark.parametrize("branching, depth", [(2, 0), (2, 1), (2, 4), (3, 3), (5, 2)])
+def test_computed_complete_tree_equals_the_built_one(branching, depth):
+    leaves = gametree.random_leaves(branching, depth, seed=depth)
+    computed = Tree.from_leaves(leaves, branching)
+    nested = leaves
+    for _ in range(depth):
+        nested = [nested[i : i + branching] for i in range(0, len(nested), branching)]
+    built = Tree.from_nested(nested if depth else leaves[0])
+    fields = ("id", "name", "player", "depth", "parent", "children", "score", "leaf_index", "label")
+    assert len(computed) == len(built)
+    for a, b in zip(computed, built):
+        assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
+    assert (computed.branching, computed.depth) == (built.branching, built.depth)
+    assert computed.leaf_scores == built.leaf_scores
+
+
+def test_nodes_are_made_once_and_reused(fig52):
+    tree = Tree.from_leaves(*fig52)
+    assert tree[4] is tree["E"] is tree.children(tree["B"])[0]
+
+
+def test_index_errors_name_the_valid_range(fig52):
+    with pytest.raises(IndexError, match="ids run 0 to 12"):
+        Tree.from_leaves(*fig52)[13]

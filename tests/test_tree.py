@@ -98,7 +98,7 @@ def test_computed_complete_tree_equals_the_built_one(branching, depth):
     nested = leaves
     for _ in range(depth):
         nested = [nested[i : i + branching] for i in range(0, len(nested), branching)]
-    built = Tree.from_nested(nested if depth else leaves[0])
+    built = Tree.from_nested(nested[0] if depth else leaves[0])
     fields = ("id", "name", "player", "depth", "parent", "children", "score", "leaf_index", "label")
     assert len(computed) == len(built)
     for a, b in zip(computed, built):

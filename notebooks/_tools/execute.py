@@ -2,6 +2,8 @@
 
 Run from the repository root:  python notebooks/_tools/execute.py [NAME ...]
 
+With names (``02-alpha-beta``), only those notebooks are refreshed and run.
+
 Each notebook runs in a fresh kernel with its folder as the working
 directory, and is saved with its outputs, as nbval will compare them.
 Prints the seconds each took (the set's budget: 15 s each, 60 s in all).
@@ -30,8 +32,9 @@ def run(path: Path) -> float:
 
 
 def main(names: list[str]) -> int:
-    navigation.main([])
-    paths = [p for p in navigation.notebook_paths() if not names or p.name in names or p.stem in names]
+    names = [name.removesuffix(".ipynb") for name in names]
+    navigation.main(names)
+    paths = [p for p in navigation.notebook_paths() if not names or p.stem in names]
     total = 0.0
     for path in paths:
         seconds = run(path)

@@ -93,9 +93,14 @@ def _source(notebook) -> list:
 
 
 def main(argv: list[str]) -> int:
+    """``--check``: report only.  Other arguments name the notebooks to
+    rewrite (default: all), so one lesson can be refreshed alone."""
     check = "--check" in argv
+    only = {name.removesuffix(".ipynb") for name in argv if not name.startswith("--")}
     stale = []
     for path, notebook in updated(notebook_paths()).items():
+        if only and path.stem not in only:
+            continue
         if _source(notebook) != _source(nbformat.read(path, as_version=4)):
             stale.append(path.name)
             if not check:

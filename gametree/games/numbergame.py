@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from ..tree import MAX, Player, Tree
@@ -68,7 +69,8 @@ def number_game(board: Sequence[int]) -> int:
     ``best(lo, hi)`` is what the player to move can secure, as their score
     minus the opponent's, from the row ``board[lo:hi]`` on (negamax: the
     opponent's best from the position after a move counts against the
-    player).  Each (lo, hi) is solved once and remembered.
+    player).  Each (lo, hi) is solved once and remembered
+    (:func:`functools.cache`); :func:`memo_graph` records which.
 
     Parameters
     ----------
@@ -100,19 +102,17 @@ def number_game(board: Sequence[int]) -> int:
     7
     """
     board = check_board(board)
-    memo: dict[Interval, int] = {}
 
+    @cache  # remember best(lo, hi) for every (lo, hi) solved
     def best(lo: int, hi: int) -> int:
         if lo == hi:  # the row is empty: nothing more to win
             return 0
-        if (lo, hi) not in memo:
-            options = [board[lo] - best(lo + 1, hi),       # take the leftmost
-                       board[hi - 1] - best(lo, hi - 1)]   # take the rightmost
-            if hi - lo >= 2:
-                options += [-best(lo + 2, hi),             # delete the two leftmost
-                            -best(lo, hi - 2)]             # delete the two rightmost
-            memo[lo, hi] = max(options)
-        return memo[lo, hi]
+        options = [board[lo] - best(lo + 1, hi),       # take the leftmost
+                   board[hi - 1] - best(lo, hi - 1)]   # take the rightmost
+        if hi - lo >= 2:
+            options += [-best(lo + 2, hi),             # delete the two leftmost
+                        -best(lo, hi - 2)]             # delete the two rightmost
+        return max(options)
 
     return best(0, len(board))
 

@@ -294,7 +294,7 @@ class TranspositionTable:
             alpha = max(alpha, entry.value)
         else:
             beta = min(beta, entry.value)
-        if alpha >= beta:
+        if alpha >= beta:  # never search an empty window: its result would be ambiguous
             return entry.value, alpha, beta
         return None, alpha, beta
 

@@ -1,0 +1,260 @@
+"""The game-agnostic searches: minimax, negamax and alpha-beta on any Game,
+and a transposition table that stays correct under alpha-beta."""
+
+import random
+from dataclasses import FrozenInstanceError
+from math import inf
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametree import MAX, MIN, Tree, backed_up_values, trace_alpha_beta
+from gametree.games import (
+    Bound,
+    Entry,
+    Game,
+    NaiveTable,
+    SearchResult,
+    Stats,
+    TranspositionTable,
+    TreeGame,
+    alpha_beta,
+    minimax,
+    negamax,
+)
+from gametree.trace import StepKind
+
+# --- random game trees where a player may move twice in a row -----------------
+
+_leaf = st.integers(-20, 20)
+_nested = st.recursive(_leaf, lambda kids: st.tuples(st.sampled_from([MAX, MIN]),
+                                                     st.lists(kids, min_size=1, max_size=4)),
+                       max_leaves=40)
+
+
+def _tree(nested) -> Tree:
+    """A Tree from (player, [children]) / int nesting: each node says who moves."""
+    return Tree.unfold(
+        nested,
+        lambda item: None if isinstance(item, int) else item[1],
+        lambda item: item,
+        player=lambda item: MAX if isinstance(item, int) else item[0],
+    )
+
+
+SEARCHES = {
+    "minimax": lambda game: minimax(game),
+    "minimax memo": lambda game: minimax(game, memo=True),
+    "negamax": lambda game: negamax(game),
+    "negamax memo": lambda game: negamax(game, memo=True),
+    "alpha_beta": lambda game: alpha_beta(game),
+    "alpha_beta table": lambda game: alpha_beta(game, table=TranspositionTable()),
+}
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(_nested)
+def test_every_search_finds_the_backed_up_value_and_the_first_best_move(nested):
+    """On any tree, players alternating or not, every search returns the
+    minimax value and the leftmost move that reaches it."""
+    tree = _tree(nested)
+    values = backed_up_values(tree)
+    game = TreeGame(tree)
+    for name, search in SEARCHES.items():
+        result = search(game)
+        assert result.value == values[0], name
+        if tree.root.is_leaf:
+            assert result.move is None, name
+        else:
+            first_best = next(tree[c] for c in tree.root.children if values[c] == values[0])
+            assert result.move == first_best.name, name
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(_nested)
+def test_alpha_beta_does_exactly_the_work_the_trace_records(nested):
+    """alpha_beta's statistics count what trace_alpha_beta records on the same
+    tree: positions entered, leaves evaluated, cutoffs that pruned something."""
+    tree = _tree(nested)
+    trace = trace_alpha_beta(tree)
+    stats = alpha_beta(TreeGame(tree)).stats
+    assert stats.terminals == trace.evaluated
+    assert stats.cutoffs == len(trace.cutoffs)
+    assert stats.nodes == sum(step.kind in (StepKind.ENTER, StepKind.LEAF) for step in trace)
+    assert stats.table_hits == 0
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(_nested)
+def test_minimax_visits_every_node_and_prunes_nothing(nested):
+    tree = _tree(nested)
+    for search in (minimax, negamax):
+        stats = search(TreeGame(tree)).stats
+        assert stats == Stats(nodes=len(tree), terminals=len(tree.leaves), cutoffs=0, table_hits=0)
+
+
+def test_statement_tree_as_a_game():
+    """AIMA's Figure 5.2 played as a game: value 3 by move B; alpha-beta
+    evaluates 7 leaves and makes one cutoff that prunes (at C)."""
+    game = TreeGame(Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    assert alpha_beta(game) == SearchResult(3, "B", Stats(nodes=11, terminals=7, cutoffs=1))
+    assert minimax(game) == SearchResult(3, "B", Stats(nodes=13, terminals=9))
+
+
+def test_search_from_a_later_state():
+    tree = Tree.from_nested([[3, 12], [2, [4, 6]]])
+    game = TreeGame(tree)
+    node_c = tree["C"]  # MIN to move over 2 and a MAX node worth 6
+    for search in (minimax, negamax, alpha_beta):
+        assert search(game, node_c).value == 2
+        assert search(game, node_c).move == "F"
+
+
+def test_negamax_reports_max_side_value_when_min_moves_first():
+    tree = Tree.from_nested([[3, 12], [2, 9]], root=MIN)  # min(max(3, 12), max(2, 9)) = 9, by C
+    game = TreeGame(tree)
+    assert negamax(game).value == minimax(game).value == 9
+    assert negamax(game).move == "C"
+
+
+def test_results_are_frozen():
+    result = minimax(TreeGame(Tree.from_nested([1, 2])))
+    with pytest.raises(FrozenInstanceError):
+        result.value = 5
+    with pytest.raises(FrozenInstanceError):
+        result.stats.nodes = 0
+
+
+@pytest.mark.parametrize("search", [minimax, negamax, alpha_beta])
+def test_a_non_game_is_refused_with_a_sentence(search):
+    with pytest.raises(TypeError, match="expected a game .*not list"):
+        search([3, 12, 8])
+
+
+def test_game_is_abstract():
+    class Half(Game):
+        def to_move(self, state):
+            return MAX
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()
+
+
+# --- the transposition table ------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "value, alpha, beta, bound",
+    [(5, 5, 9, Bound.UPPER), (4, 5, 9, Bound.UPPER), (9, 5, 9, Bound.LOWER),
+     (12, 5, 9, Bound.LOWER), (6, 5, 9, Bound.EXACT), (0, -inf, inf, Bound.EXACT)],
+)
+def test_store_files_a_value_under_the_bound_its_window_proves(value, alpha, beta, bound):
+    """Fail-soft contract: r <= alpha proves v* <= r; r >= beta proves v* >= r;
+    anything inside the window is exact."""
+    table = TranspositionTable()
+    table.store("s", value, alpha, beta)
+    assert table["s"] == Entry(value, bound)
+    assert "s" in table and len(table) == 1
+
+
+@pytest.mark.parametrize(
+    "entry, alpha, beta, expected",
+    [
+        (Entry(5, Bound.EXACT), -inf, inf, (5, -inf, inf)),      # exact: answers any window
+        (Entry(5, Bound.EXACT), 7, 9, (5, 7, 9)),
+        (Entry(9, Bound.LOWER), 2, 8, (9, 9, 8)),                # v* >= 9 >= beta: fail high
+        (Entry(4, Bound.LOWER), 2, 8, (None, 4, 8)),             # only raises alpha
+        (Entry(4, Bound.LOWER), 6, 8, (None, 6, 8)),             # tells nothing new
+        (Entry(1, Bound.UPPER), 2, 8, (1, 2, 1)),                # v* <= 1 <= alpha: fail low
+        (Entry(5, Bound.UPPER), 2, 8, (None, 2, 5)),             # only lowers beta
+    ],
+)
+def test_probe_uses_an_entry_only_where_it_is_valid(entry, alpha, beta, expected):
+    table = TranspositionTable()
+    table.entries["s"] = entry
+    assert table.probe("s", alpha, beta) == expected
+
+
+def test_probe_of_an_unknown_state_leaves_the_window_alone():
+    assert TranspositionTable().probe("s", 1, 2) == (None, 1, 2)
+
+
+def test_naive_table_ignores_windows():
+    """The teaching variant: whatever was stored is returned as the answer."""
+    table = NaiveTable()
+    table.store("s", 9, 2, 8)  # a fail-high: only v* >= 9 is known
+    assert table["s"] == Entry(9, Bound.EXACT)
+    assert table.probe("s", -inf, inf) == (9, -inf, inf)
+
+
+def test_key_function_shares_entries():
+    table = TranspositionTable(key=abs)
+    table.store(-3, 1, -inf, inf)
+    assert 3 in table and table[3] == Entry(1, Bound.EXACT)
+
+
+class DagGame(Game):
+    """A seeded random game with many transpositions: layers of ``width``
+    states; each state moves to 2 or 3 states of the next layer; the last
+    layer is scored.  Who moves is random per state (extra turns happen)."""
+
+    def __init__(self, seed, depth=7, width=5):
+        rng = random.Random(seed)
+        self.depth = depth
+        self.edges = {(d, i): sorted(rng.sample(range(width), rng.choice([2, 3])))
+                      for d in range(depth) for i in range(width)}
+        self.players = {(d, i): rng.choice([MAX, MIN]) for d in range(depth + 1) for i in range(width)}
+        self.scores = {i: rng.randint(-9, 9) for i in range(width)}
+        self.initial = (0, 0)
+
+    def to_move(self, state):
+        return self.players[state]
+
+    def moves(self, state):
+        return [] if self.is_over(state) else self.edges[state]
+
+    def play(self, state, move):
+        return (state[0] + 1, move)
+
+    def is_over(self, state):
+        return state[0] == self.depth
+
+    def score(self, state):
+        return self.scores[state[1]]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_alpha_beta_with_the_table_equals_minimax_on_games_with_transpositions(seed):
+    game = DagGame(seed)
+    expected = minimax(game)
+    result = alpha_beta(game, table=TranspositionTable())
+    assert (result.value, result.move) == (expected.value, expected.move)
+    assert negamax(game, memo=True).value == expected.value
+    assert minimax(game, memo=True).value == expected.value
+
+
+def test_one_table_shared_by_searches_from_many_positions_stays_correct():
+    """Bounds stored while searching one position remain true bounds when
+    another search meets that position in a different window."""
+    for seed in range(20):
+        game = DagGame(seed)
+        table = TranspositionTable()
+        states = [(d, i) for d in range(game.depth, -1, -1) for i in range(5)]
+        random.Random(seed).shuffle(states)
+        for state in states:
+            assert alpha_beta(game, state, table=table).value == minimax(game, state).value
+
+
+def test_the_table_saves_work_and_is_used():
+    game = DagGame(1, depth=10)
+    plain, cached = alpha_beta(game), alpha_beta(game, table=TranspositionTable())
+    assert cached.stats.table_hits > 0
+    assert cached.stats.nodes < plain.stats.nodes
+
+
+def test_the_naive_table_gives_wrong_values_on_some_games():
+    """Storing a cutoff's bound as if it were exact goes wrong on some of
+    these seeded games."""
+    wrong = [seed for seed in range(60)
+             if alpha_beta(DagGame(seed), table=NaiveTable()).value != minimax(DagGame(seed)).value]
+    assert wrong, "the naive table should fail on at least one of 60 games"

@@ -1,0 +1,181 @@
+"""Play tic-tac-toe against the perfect player, on a board of ipywidgets buttons.
+
+>>> board = TicTacToeBoard()
+>>> board.squares[4].click()         # you take the centre ...
+>>> board.state.cells                # ... and the computer answers at once, in a corner
+'O...X....'
+>>> board.status.value
+'You took square 4; the computer took square 0. Your move.'
+
+The board never lets a move through that the rules forbid: taken squares
+and every square of a finished game are disabled, and a click that gets
+through anyway is refused with a message in the status line.  The search
+(:func:`gametree.games.perfect_move`) knows nothing of this module.
+
+CSS classes, for styling and for browser tests: the board ``gametree-board``;
+each square ``gametree-square`` and ``gametree-square-<i>`` (i = 0 to 8, row
+by row); the status line ``gametree-status``; the "New game" button
+``gametree-new-game``; the choice of who starts ``gametree-starts``.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .games.tictactoe import LINES, Square, TicTacToe, TicTacToeState, perfect_move, winner
+
+__all__ = ["TicTacToeBoard"]
+
+HUMAN, COMPUTER = "you", "computer"
+
+
+class TicTacToeBoard(widgets.VBox):
+    """A 3x3 board of buttons: you against the perfect player.
+
+    Parameters
+    ----------
+    computer_starts : bool
+        Whether the computer makes the first move (the choice can be
+        changed on the board; changing it starts a new game).
+    start : str or TicTacToeState, optional
+        The position each game starts from, e.g. ``"XX. OO. ..."`` for a
+        puzzle; the empty board by default.  Whoever starts plays the side
+        whose turn it is there.
+
+    Attributes
+    ----------
+    squares : tuple of ipywidgets.Button
+        The nine squares, row by row; ``squares[i].click()`` plays square i.
+    status : ipywidgets.Label
+        Whose move it is, who won, or why a click was refused.
+    starts : ipywidgets.ToggleButtons
+        Who makes the first move: ``"you"`` or ``"computer"``.
+    new_game_button : ipywidgets.Button
+        Starts again from the start position.
+    state : TicTacToeState
+        The position on the board.
+    human, computer : str
+        The marks, ``"X"`` or ``"O"``, of you and of the computer.
+    """
+
+    def __init__(self, *, computer_starts: bool = False, start: str | TicTacToeState | None = None):
+        if not isinstance(computer_starts, bool):
+            raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
+        if start is None:
+            start = TicTacToe.initial
+        elif isinstance(start, str):
+            start = TicTacToeState.from_text(start)
+        elif not isinstance(start, TicTacToeState):
+            raise TypeError(f"start must be a board such as 'XO. .X. ...', not {type(start).__name__}")
+        if TicTacToe().is_over(start):
+            raise ValueError(f"the start position is already finished:\n{start}")
+        self.game = TicTacToe()
+        self.start = start
+        self.state = start
+        self.human = self.computer = ""
+
+        self.squares = tuple(self._square(i) for i in range(9))
+        grid = widgets.GridBox(list(self.squares), layout=widgets.Layout(
+            grid_template_columns="repeat(3, 64px)", grid_gap="4px", width="max-content"))
+        self.status = widgets.Label()
+        self.status.add_class("gametree-status")
+        self.starts = widgets.ToggleButtons(
+            options=[("You", HUMAN), ("Computer", COMPUTER)],
+            value=COMPUTER if computer_starts else HUMAN,
+            description="First move:",
+            style={"button_width": "90px"},
+        )
+        self.starts.add_class("gametree-starts")
+        self.starts.observe(lambda change: self.new_game(), names="value")
+        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button.add_class("gametree-new-game")
+        self.new_game_button.on_click(lambda button: self.new_game())
+        super().__init__([grid, self.status, widgets.HBox([self.new_game_button, self.starts])])
+        self.add_class("gametree-board")
+        self.new_game()
+
+    def _square(self, i: Square) -> widgets.Button:
+        button = widgets.Button(description="", tooltip=f"square {i}",
+                                layout=widgets.Layout(width="64px", height="64px"))
+        button.style.font_size = "28px"
+        button.style.font_weight = "bold"
+        button.add_class("gametree-square")
+        button.add_class(f"gametree-square-{i}")
+        button.on_click(lambda _, i=i: self.play(i))
+        return button
+
+    # --- playing ------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Clear the board back to the start position; the computer moves
+        first if it starts."""
+        self.state = self.start
+        mover = self.game.mark(self.start)
+        other = "O" if mover == "X" else "X"
+        if self.starts.value == COMPUTER:
+            self.computer, self.human = mover, other
+            square = self._computer_move()
+            message = f"The computer ({self.computer}) took square {square}. " + (
+                self._result() if self.game.is_over(self.state) else f"You are {self.human}: your move.")
+        else:
+            self.human, self.computer = mover, other
+            message = f"You are {self.human} and move first: click a square."
+        self._show(message)
+
+    def play(self, square: Square) -> None:
+        """Your move on ``square`` (0 to 8), then the computer's answer.
+
+        An illegal move changes nothing; the status line says why.
+        """
+        if self.game.is_over(self.state):
+            self._say("The game is over; press New game to play again.")
+            return
+        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square <= 8:
+            self._say(f"There is no square {square!r}; the squares are 0 to 8.")
+            return
+        if self.state.cells[square] != ".":
+            self._say(f"Square {square} is already taken; click an empty square.")
+            return
+        self.state = self.game.play(self.state, square)
+        if self.game.is_over(self.state):
+            self._show(self._result())
+            return
+        reply = self._computer_move()
+        if self.game.is_over(self.state):
+            self._show(f"You took square {square}; the computer took square {reply}. {self._result()}")
+        else:
+            self._show(f"You took square {square}; the computer took square {reply}. Your move.")
+
+    def _computer_move(self) -> Square:
+        square = perfect_move(self.state)
+        self.state = self.game.play(self.state, square)
+        return square
+
+    def _result(self) -> str:
+        who = winner(self.state)
+        if who is None:
+            return "Draw: the board is full and nobody has three in a line. Press New game to play again."
+        if who == self.human:
+            return "You win! Three in a line. Press New game to play again."
+        return "The computer wins: three in a line. Press New game to try again."
+
+    # --- showing ------------------------------------------------------------------
+
+    def _say(self, message: str) -> None:
+        self.status.value = message
+
+    def _show(self, message: str) -> None:
+        """Draw the position: marks on the squares, taken squares and a
+        finished game disabled, a winning line highlighted."""
+        over = self.game.is_over(self.state)
+        who = winner(self.state)
+        line = next((line for line in LINES if all(self.state.cells[i] == who for i in line)), ())
+        for i, button in enumerate(self.squares):
+            mark = self.state.cells[i]
+            button.description = "" if mark == "." else mark
+            button.disabled = over or mark != "."
+            if i in line:
+                button.button_style = "success" if who == self.human else "danger"
+            else:
+                button.button_style = ""
+        self._say(message)

@@ -258,3 +258,14 @@ def test_the_naive_table_gives_wrong_values_on_some_games():
     wrong = [seed for seed in range(60)
              if alpha_beta(DagGame(seed), table=NaiveTable()).value != minimax(DagGame(seed)).value]
     assert wrong, "the naive table should fail on at least one of 60 games"
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda g: alpha_beta(g, table=True), "table must be a TranspositionTable, e.g. table=TranspositionTable()"),
+    (lambda g: alpha_beta(g, table={}), "table must be a TranspositionTable"),
+    (lambda g: minimax(g, memo="yes"), "memo must be True or False, not 'yes'"),
+    (lambda g: negamax(g, memo=1), "memo must be True or False, not 1"),
+])
+def test_options_of_the_wrong_kind_are_refused(call, words):
+    with pytest.raises(TypeError, match=words):
+        call(TreeGame(Tree.from_nested([1, 2])))

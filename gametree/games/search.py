@@ -81,6 +81,11 @@ def _check(game: object, state: State | None) -> State:
     return game.initial if state is None else state
 
 
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 # --- minimax and negamax: exact values, so memoizing them is easy -------------
 
 def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> SearchResult:
@@ -119,6 +124,7 @@ def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     True
     """
     state = _check(game, state)
+    _check_flag("memo", memo)
     count = _Counter()
     table: dict[State, Value] = {}
 
@@ -162,6 +168,7 @@ def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     (7, 'take right')
     """
     state = _check(game, state)
+    _check_flag("memo", memo)
     count = _Counter()
     table: dict[State, Value] = {}
 
@@ -380,6 +387,9 @@ def alpha_beta(game: Game, state: State | None = None, *,
     0
     """
     state = _check(game, state)
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise TypeError(f"table must be a TranspositionTable, e.g. table=TranspositionTable(), "
+                        f"or None for no table; not {table!r}")
     count = _Counter()
 
     def value(state: State, alpha: Value, beta: Value, root: bool = False) -> tuple[Value, Move | None]:

@@ -355,6 +355,15 @@ class Trace(Sequence):
         children = self.tree.child_ids(node)
         return children[list(children).index(last_searched) + 1 :]
 
+    def _repr_png_(self) -> bytes | None:
+        """A picture of the finished search for notebooks (see
+        :mod:`gametree.draw`); None without matplotlib."""
+        try:
+            from .draw import png
+        except ImportError:
+            return None
+        return png(self)
+
     def __repr__(self) -> str:
         rule = "alpha > beta" if self.strict else "alpha >= beta"
         return (f"<Trace of alpha-beta ({rule}): value {fmt(self.value)}, "

@@ -366,6 +366,14 @@ class Tree(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_png_(self) -> bytes | None:
+        """A picture for notebooks (see :mod:`gametree.draw`); None without matplotlib."""
+        try:
+            from .draw import png
+        except ImportError:
+            return None
+        return png(self)
+
     def __repr__(self) -> str:
         if len(self) <= 60:
             text = f"Tree.from_nested({self.to_nested()!r})"

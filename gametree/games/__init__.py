@@ -18,6 +18,8 @@ None of these modules imports matplotlib, networkx or ipywidgets.
 """
 
 from .base import Game, IllegalMoveError
+from .depth import cutoff_tree, depth_limited_alpha_beta, iterative_deepening, kalah_evaluation, store_difference
+from .kalah import Kalah, KalahState
 from .numbergame import (
     MemoGraph,
     NumberGame,
@@ -50,3 +52,5 @@ __all__ = [
     "TicTacToe", "TicTacToeState", "canonical", "perfect_move",
     "game_tree", "tree_states", "trace_game", "TreeGame",
 ]
+__all__ += ["Kalah", "KalahState", "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
+            "store_difference", "kalah_evaluation"]

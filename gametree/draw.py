@@ -429,7 +429,7 @@ def _plan(tree: Tree, positions, figsize, axes_rect, *, caption: bool, labels: b
     # Leaf scores under the leaves: one row, or two staggered rows if that
     # keeps the font larger.
     widest = _widest(values, 10.0) / 10.0  # points of width per point of font
-    one_row = min(base, (sx - 2.5) / widest)
+    one_row = min(base, (sx - 2.0) / widest)
     two_rows = min(base, (2 * sx - 3) / widest)
     if one_row >= 0.85 * base or one_row >= two_rows:
         leaf_font, leaf_rows = one_row, 1
@@ -520,7 +520,7 @@ def _plan(tree: Tree, positions, figsize, axes_rect, *, caption: bool, labels: b
         name_spot, window_spot = arrangement
         kinds = [("name", name_spot, font)] if with_names else []
         if windows_too:
-            kinds.append(("window", window_spot, 0.92 * font))
+            kinds.append(("window", window_spot, font))
         labels = {}
         for kind, spot, size in kinds:
             text = node.name if kind == "name" else window_sample
@@ -679,7 +679,6 @@ class TracePlot:
         self._with_caption = caption
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
-        self._fast = False
         self._build(ax, figsize)
         self.show(None if self.trace is None else 0)
 
@@ -1001,12 +1000,13 @@ class TracePlot:
         if not self._own:
             raise ValueError("render() needs a TracePlot that made its own figure (ax=None)")
         canvas = self.figure.canvas
-        if not self._fast:
-            for artist in self._dynamic():
-                artist.set_animated(True)  # canvas.draw() skips them; savefig does not
-            self._fast = True
         if self._background is None:
+            dynamic = self._dynamic()
+            for artist in dynamic:
+                artist.set_animated(True)  # canvas.draw() skips animated artists
             canvas.draw()
+            for artist in dynamic:
+                artist.set_animated(False)
             self._background = canvas.copy_from_bbox(self.figure.bbox)
         else:
             canvas.restore_region(self._background)

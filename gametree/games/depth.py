@@ -44,7 +44,7 @@ from .kalah import KalahState
 
 __all__ = [
     "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
-    "DepthResult", "DepthStats", "Deepening", "ORDERINGS", "Evaluation",
+    "DepthResult", "DepthStats", "Deepening", "ORDERINGS", "Evaluation", "label_line",
     "store_difference", "kalah_evaluation",
     "Strategy", "search_player", "random_player", "greedy_player", "play_game", "GameRecord",
 ]
@@ -327,6 +327,21 @@ def iterative_deepening(
         if result.stats.evaluated == 0:
             break   # every line reached the end of the game: the value is exact, deeper adds nothing
     return Deepening(tuple(iterations), ordering)
+
+
+def label_line(game: Game, state: State, line: Sequence[Move]) -> tuple[str, ...]:
+    """The labels of the moves of ``line`` played one after another from
+    ``state``, e.g. a principal variation as ``('S2', 'S3', 'N1')``.
+
+    >>> from gametree.games import Kalah
+    >>> label_line(Kalah(), Kalah().initial, (2, 3, 1))   # S2 gives MAX another move
+    ('S2', 'S3', 'N1')
+    """
+    labels = []
+    for move in line:
+        labels.append(game.move_label(state, move))
+        state = game.play(state, move)
+    return tuple(labels)
 
 
 def _along(game: Game, state: State, line: Sequence[Move]) -> dict[State, Move]:

@@ -1,0 +1,309 @@
+"""Play Kalah against a depth-limited alpha-beta search, on a board of ipywidgets buttons.
+
+>>> board = KalahBoard(depth=2)
+>>> board.houses[2].click()          # you sow S2: the last seed lands in your store ...
+>>> board.status.value
+'You sowed S2: the last seed fell in your store, so you move again.'
+>>> board.houses[5].click()          # ... and then S5; the computer answers at once
+>>> board.status.value
+'You sowed S5. The computer sowed N1, then N0 (its last seed fell in its store, so it moved again). Your move.'
+>>> print(board.pv_text)
+The computer searched 2 moves ahead with kalah_evaluation:
+N1: value +2 from South's (MAX's) side; principal variation N1 N0
+N0: value +1 from South's (MAX's) side; principal variation N0 S3
+
+You play South (MAX, the bottom row) when you move first, North (MIN,
+the top row) when the computer does.  Houses you cannot sow (the
+opponent's, empty ones, all of them once the game is over) are disabled,
+and a click that gets through anyway is refused with a message in the
+status line.  After every move the computer shows, for each search it
+made, the move, the value it expects (from MAX's side: South's store
+minus North's) and its principal variation.  The search
+(:func:`gametree.games.iterative_deepening`) knows nothing of this module.
+
+CSS classes, for styling and for browser tests: the board
+``gametree-kalah``; each house ``gametree-house`` and ``gametree-house-<i>``
+where i is the pit number (South's houses 0 to n-1, North's n+1 to 2n);
+each store ``gametree-kalah-store`` and ``gametree-kalah-store-<i>`` (i = n
+for South's, 2n+1 for North's); the status line ``gametree-kalah-status``;
+the search report ``gametree-kalah-pv``; the depth slider
+``gametree-kalah-depth``; the "New game" button ``gametree-kalah-new-game``;
+the choice of who starts ``gametree-kalah-starts``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .games.depth import DepthResult, Evaluation, iterative_deepening, kalah_evaluation, label_line
+from .games.kalah import House, Kalah, KalahState
+from .trace import fmt
+from .tree import MAX, Player
+
+__all__ = ["KalahBoard", "MAX_DEPTH"]
+
+HUMAN, COMPUTER = "you", "computer"
+MAX_DEPTH = 10
+"""Deepest search the slider offers (a move takes well under a second)."""
+
+def _side(player: Player) -> str:
+    return "South" if player is MAX else "North"
+
+
+class KalahBoard(widgets.VBox):
+    """Kalah against the computer: two rows of house buttons and two stores.
+
+    Parameters
+    ----------
+    houses, seeds : int
+        The board: ``Kalah(houses, seeds)``; 6 and 4 by default.
+    depth : int
+        How many moves ahead the computer searches, 1 to :data:`MAX_DEPTH`
+        (a slider on the board changes it between moves).
+    computer_starts : bool
+        Whether the computer makes the first move (changeable on the board;
+        changing it starts a new game).
+    evaluate : callable
+        The computer's evaluation function; :func:`kalah_evaluation` by default.
+    start : str or KalahState, optional
+        The position each game starts from, e.g. ``"0 3 1 / 5 2 / 1 0 4"``
+        for a puzzle (MAX to move; pass a KalahState for MIN to move);
+        ``houses`` and ``seeds`` are then ignored.
+
+    Attributes
+    ----------
+    houses : tuple of ipywidgets.Button
+        ``houses[i]`` is the button of pit i: South's houses are 0 to n-1
+        and North's n+1 to 2n (``houses[n]`` is None: that pit is South's
+        store).  ``houses[i].click()`` sows it.
+    stores : dict
+        The two store labels, by player (``stores[MAX]`` is South's).
+    status : ipywidgets.Label
+        What happened, whose move it is, who won, or why a click was refused.
+    pv : ipywidgets.HTML
+        The computer's searches on its last turn: move, value and principal
+        variation of each (``pv_text`` is the same as plain text).
+    depth : ipywidgets.IntSlider
+        The computer's search depth.
+    starts : ipywidgets.ToggleButtons
+        Who makes the first move: ``"you"`` or ``"computer"``.
+    new_game_button : ipywidgets.Button
+        Starts again from the start position.
+    state : KalahState
+        The position on the board.
+    human, computer : Player
+        The sides of you and of the computer (MAX is South).
+    searches : list of DepthResult
+        The computer's searches on its last turn, in order (empty while
+        you move again after an extra turn).
+    """
+
+    def __init__(self, houses: int = 6, seeds: int = 4, *, depth: int = 4, computer_starts: bool = False,
+                 evaluate: Evaluation = kalah_evaluation, start: str | KalahState | None = None):
+        if not isinstance(computer_starts, bool):
+            raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH}, not {depth!r}")
+        if not callable(evaluate):
+            raise TypeError(f"evaluate must be a function from a position to a number, such as "
+                            f"kalah_evaluation, not {evaluate!r}")
+        if start is None:
+            self.game = Kalah(houses, seeds)
+            start = self.game.initial
+        else:
+            if isinstance(start, str):
+                start = KalahState.from_text(start)
+            elif not isinstance(start, KalahState):
+                raise TypeError(f"start must be a board such as '0 3 1 / 5 2 / 1 0 4', not {type(start).__name__}")
+            self.game = Kalah(start.n, max(1, seeds))
+            if self.game.is_over(start):
+                raise ValueError(f"the start position is already finished:\n{start}")
+        self.evaluate = evaluate
+        """The computer's evaluation function."""
+        self.start = start
+        """The position each game starts from."""
+        self.state = start
+        self.human = self.computer = MAX
+        self.searches: list[DepthResult] = []
+        self._lines: list[tuple[str, ...]] = []   # each search's PV as move labels
+        self._sown: set[int] = set()              # pits the computer sowed on its last turn
+        n = self.game.houses
+
+        self.houses = tuple(None if i in (n, 2 * n + 1) else self._house(i) for i in range(2 * n + 1))
+        self.stores = {MAX: self._store(n), Player.MIN: self._store(2 * n + 1)}
+        north = widgets.HBox([self.houses[i] for i in range(2 * n, n, -1)])
+        south = widgets.HBox([self.houses[i] for i in range(n)])
+        rows = widgets.HBox([self.stores[Player.MIN], widgets.VBox([north, south]), self.stores[MAX]],
+                            layout=widgets.Layout(align_items="center", width="max-content"))
+        self.status = widgets.Label()
+        self.status.add_class("gametree-kalah-status")
+        self.pv = widgets.HTML()
+        self.pv.add_class("gametree-kalah-pv")
+        self.pv_text = ""
+        """The computer's last searches as plain text (what ``pv`` shows)."""
+        self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="Depth:",
+                                       continuous_update=False)
+        self.depth.add_class("gametree-kalah-depth")
+        self.starts = widgets.ToggleButtons(
+            options=[("You", HUMAN), ("Computer", COMPUTER)],
+            value=COMPUTER if computer_starts else HUMAN,
+            description="First move:",
+            style={"button_width": "90px"},
+        )
+        self.starts.add_class("gametree-kalah-starts")
+        self.starts.observe(lambda change: self.new_game(), names="value")
+        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button.add_class("gametree-kalah-new-game")
+        self.new_game_button.on_click(lambda button: self.new_game())
+        super().__init__([rows, self.status, self.pv,
+                          widgets.HBox([self.new_game_button, self.starts]), self.depth])
+        self.add_class("gametree-kalah")
+        self.new_game()
+
+    def _house(self, pit: int) -> widgets.Button:
+        n = self.game.houses
+        label = f"S{pit}" if pit < n else f"N{pit - n - 1}"
+        button = widgets.Button(description="", tooltip=f"house {label}",
+                                layout=widgets.Layout(width="52px", height="52px", margin="2px"))
+        button.style.font_size = "20px"
+        button.style.font_weight = "bold"
+        button.add_class("gametree-house")
+        button.add_class(f"gametree-house-{pit}")
+        house = pit if pit < n else pit - n - 1
+        button.on_click(lambda _, pit=pit, house=house: self._clicked(pit, house))
+        return button
+
+    def _store(self, pit: int) -> widgets.Label:
+        label = widgets.Label(layout=widgets.Layout(width="56px", height="108px", border="2px solid #888",
+                                                    justify_content="center", align_items="center"))
+        label.style.font_size = "22px"
+        label.add_class("gametree-kalah-store")
+        label.add_class(f"gametree-kalah-store-{pit}")
+        return label
+
+    # --- playing ------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Back to the start position; the computer moves first if it starts."""
+        self.state = self.start
+        self.searches, self._lines, self._sown = [], [], set()
+        mover = self.start.player
+        if self.starts.value == COMPUTER:
+            self.computer, self.human = mover, mover.other
+            moves = self._computer_turn()
+            message = f"The computer plays {_side(self.computer)} and sowed {self._list(moves)}. " + (
+                self._result() if self.game.is_over(self.state) else
+                f"You play {_side(self.human)} (the {'bottom' if self.human is MAX else 'top'} row): your move.")
+        else:
+            self.human, self.computer = mover, mover.other
+            message = (f"You play {_side(self.human)} (the {'bottom' if self.human is MAX else 'top'} row) "
+                       f"and move first: click one of your houses.")
+        self._show(message)
+
+    def _clicked(self, pit: int, house: House) -> None:
+        owner = MAX if pit < self.game.houses else Player.MIN
+        if owner is not self.human and not self.game.is_over(self.state):
+            self._say(f"That house is the computer's; click one of yours, in the "
+                      f"{'bottom' if self.human is MAX else 'top'} row.")
+            return
+        self.play(house)
+
+    def play(self, house: House) -> None:
+        """Your move: sow your house number ``house`` (0 to n-1, in the
+        direction of sowing), then the computer's answer.
+
+        An illegal move changes nothing; the status line says why.
+        """
+        n = self.game.houses
+        prefix = "S" if self.human is MAX else "N"
+        if self.game.is_over(self.state):
+            self._say("The game is over; press New game to play again.")
+            return
+        if isinstance(house, bool) or not isinstance(house, int) or not 0 <= house < n:
+            self._say(f"There is no house {house!r}; your houses are numbered 0 to {n - 1}.")
+            return
+        if self.state.houses(self.human)[house] == 0:
+            self._say(f"House {prefix}{house} is empty; click a house with seeds.")
+            return
+        before = self.state
+        self.state = self.game.play(self.state, house)
+        said = f"You sowed {prefix}{house}"
+        if self.game.is_over(self.state):
+            self._show(f"{said}. {self._result()}")
+            return
+        if self.game.to_move(self.state) is self.human:
+            self.searches, self._lines, self._sown = [], [], set()
+            self._show(f"{said}: the last seed fell in your store, so you move again.")
+            return
+        if self.state.store(self.human) - before.store(self.human) > 1:
+            said += f" and captured {self.state.store(self.human) - before.store(self.human)} seeds"
+        moves = self._computer_turn()
+        after = self._result() if self.game.is_over(self.state) else "Your move."
+        self._show(f"{said}. The computer sowed {self._list(moves)}. {after}")
+
+    def _computer_turn(self) -> list[str]:
+        """The computer moves until it is your turn or the game is over;
+        returns the labels of its moves."""
+        self.searches, self._lines, self._sown = [], [], set()
+        n = self.game.houses
+        while not self.game.is_over(self.state) and self.game.to_move(self.state) is self.computer:
+            result = iterative_deepening(self.game, self.state, max_depth=self.depth.value,
+                                         evaluate=self.evaluate).result
+            self.searches.append(result)
+            self._lines.append(label_line(self.game, self.state, result.pv))
+            self._sown.add(result.move if self.computer is MAX else n + 1 + result.move)
+            self.state = self.game.play(self.state, result.move)
+        return [line[0] for line in self._lines]
+
+    @staticmethod
+    def _list(moves: list[str]) -> str:
+        if len(moves) <= 1:
+            return "".join(moves)
+        return ", then ".join(moves) + " (its last seed fell in its store, so it moved again)"
+
+    def _result(self) -> str:
+        mine, theirs = self.state.store(self.human), self.state.store(self.computer)
+        tally = f"Game over: you {mine}, the computer {theirs}."
+        if mine > theirs:
+            return f"{tally} You win! Press New game to play again."
+        if mine < theirs:
+            return f"{tally} The computer wins. Press New game to try again."
+        return f"{tally} A draw. Press New game to play again."
+
+    # --- showing ------------------------------------------------------------------
+
+    def _say(self, message: str) -> None:
+        self.status.value = message
+
+    def _report(self) -> str:
+        """The computer's last searches, one line each, as plain text."""
+        if not self.searches:
+            return ""
+        name = getattr(self.evaluate, "__name__", "its evaluation function")
+        lines = [f"The computer searched {self.searches[0].depth} moves ahead with {name}:"]
+        for result, line in zip(self.searches, self._lines):
+            value = result.value
+            lines.append(f"{line[0]}: value {'+' if value > 0 else ''}{fmt(value)} from South's (MAX's) side; "
+                         f"principal variation {' '.join(line)}")
+        return "\n".join(lines)
+
+    def _show(self, message: str) -> None:
+        """Draw the position: seeds on houses and stores, houses you
+        cannot sow disabled, the computer's last moves highlighted."""
+        n = self.game.houses
+        over = self.game.is_over(self.state)
+        for pit, button in enumerate(self.houses):
+            if button is None:
+                continue
+            owner = MAX if pit < n else Player.MIN
+            seeds = self.state.pits[pit]
+            button.description = str(seeds)
+            button.disabled = over or owner is not self.human or seeds == 0
+            button.button_style = "warning" if pit in self._sown else ""
+        for player, label in self.stores.items():
+            label.value = str(self.state.store(player))
+        self._say(message)
+        self.pv_text = self._report()
+        self.pv.value = "<br>".join(html.escape(line) for line in self.pv_text.splitlines())

@@ -12,9 +12,19 @@ import math
 import numbers
 from collections.abc import Sequence
 
-__all__ = ["check_branching", "check_leaves", "check_number", "complete_depth"]
+__all__ = ["check_branching", "check_leaves", "check_number", "complete_depth", "ordinal"]
 
 _PLAIN = frozenset({int, float})
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``: how people count leaves.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _describe(value: object) -> str:
@@ -45,7 +55,7 @@ def check_branching(branching: object) -> int:
 def check_number(value: object, where: str) -> None:
     """Raise unless ``value`` is a finite real number (bool excluded).
 
-    ``where`` names the value in the message, e.g. ``"leaf 4"``.
+    ``where`` names the value in the message, e.g. ``"the 4th leaf score"``.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(
@@ -82,10 +92,10 @@ def check_leaves(leaves: object) -> list:
     if not kinds <= _PLAIN:
         for index, value in enumerate(leaves):
             if type(value) not in _PLAIN:
-                check_number(value, f"leaf {index}")
+                check_number(value, f"the {ordinal(index + 1)} leaf score")
     if float in kinds and not math.isfinite(sum(map(abs, leaves))):
         for index, value in enumerate(leaves):
-            check_number(value, f"leaf {index}")
+            check_number(value, f"the {ordinal(index + 1)} leaf score")
     return leaves
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .checks import ordinal
 from .tree import Tree
 
 __all__ = ["parse_leaves", "parse_tree"]
@@ -25,11 +26,13 @@ def _number(token: str, position: int) -> int | float:
         value = float(token)
     except ValueError:
         raise ValueError(
-            f"leaf {position} is {token!r}, which is not a number; "
+            f"the {ordinal(position + 1)} score, {token!r}, is not a number; "
             f"write scores like 3, -2 or 4.5, separated by spaces or commas"
         ) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"leaf {position} is {token!r}; scores must be finite numbers")
+        raise ValueError(
+            f"the {ordinal(position + 1)} score is {token!r}; scores must be finite numbers"
+        )
     return value
 
 

@@ -174,7 +174,7 @@ class Step(NamedTuple):
 
 def _describe(nodes: Sequence[Node]) -> str:
     if all(node.is_leaf for node in nodes):
-        return "leaves " + ", ".join(fmt(node.score) for node in nodes)
+        return ("leaf " if len(nodes) == 1 else "leaves ") + ", ".join(fmt(n.score) for n in nodes)
     if not any(node.is_leaf for node in nodes):
         return ("subtree " if len(nodes) == 1 else "subtrees ") + ", ".join(n.name for n in nodes)
     return ", ".join(f"leaf {fmt(n.score)}" if n.is_leaf else f"subtree {n.name}" for n in nodes)

@@ -46,7 +46,7 @@ def test_negative_scores_are_scores_not_options(capsys):
     "argv, words",
     [
         (["alpha-beta", "-b", "3", "1", "2"], "power of 3"),
-        (["alpha-beta", "-b", "2", "1", "x", "3", "4"], "'x', which is not a number"),
+        (["alpha-beta", "-b", "2", "1", "x", "3", "4"], "the 2nd score, 'x', is not a number"),
         (["alpha-beta", "--tree", "[[1, 2], [3"], "never closed"),
         (["alpha-beta", "--tree", "__import__('os').system('echo hi')"], "could not read"),
         (["alpha-beta"], "no tree given"),

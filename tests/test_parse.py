@@ -16,8 +16,8 @@ def test_leaves_keep_ints_and_floats_apart():
 
 @pytest.mark.parametrize(
     "text, words",
-    [("", "no leaf scores"), ("3 twelve 8", "leaf 1 is 'twelve'"), ("1 nan", "finite"),
-     ("1 inf", "finite"), ("1;2", "leaf 0 is '1;2'")],
+    [("", "no leaf scores"), ("3 twelve 8", "the 2nd score, 'twelve', is not"), ("1 nan", "finite"),
+     ("1 inf", "finite"), ("1;2", "the 1st score, '1;2'")],
 )
 def test_bad_leaves(text, words):
     with pytest.raises(ValueError, match=words):

@@ -109,13 +109,13 @@ def test_strict_rule_does_not_cut_on_a_tie():
     assert default.value == strict.value == 3
     assert default.evaluated_leaves == (0, 1, 2)
     assert strict.evaluated_leaves == (0, 1, 2, 3)
-    assert default.cutoffs[0].caption == "MIN node C: v = 3 <= alpha = 3, prune 1 child (leaves 1)"
+    assert default.cutoffs[0].caption == "MIN node C: v = 3 <= alpha = 3, prune 1 child (leaf 1)"
     assert strict.cutoffs == []
 
 
 def test_strict_cutoff_caption_uses_strict_comparison():
     strict = trace_alpha_beta([[3, 4], [2, 1]], strict=True)
-    assert strict.cutoffs[0].caption == "MIN node C: v = 2 < alpha = 3, prune 1 child (leaves 1)"
+    assert strict.cutoffs[0].caption == "MIN node C: v = 2 < alpha = 3, prune 1 child (leaf 1)"
 
 
 def test_pruned_subtrees_are_named_and_everything_under_them_is_pruned():

@@ -282,7 +282,7 @@ def count_games(state: TicTacToeState | None = None) -> GameCount:
     default) without building it: the tree below a position depends only
     on the position, so each of the 5,478 positions is counted once.
 
-    >>> count_games(TicTacToeState.from_text("XOX OOX ..."))   # X must block square 7
+    >>> count_games(TicTacToeState.from_text("XOX OOX ..."))   # X8 wins at once; X6, X7 play on
     GameCount(nodes=11, games=5, x_wins=2, o_wins=1, draws=2)
     """
     return _count((_GAME.initial if state is None else state).cells)

@@ -389,7 +389,6 @@ class _Plan(NamedTuple):
     leaf_rows: int
     leaf_name_font: float
     base_font: float
-    top_in: float
 
 
 def _base_font(leaves: int) -> float:
@@ -402,18 +401,32 @@ def _base_font(leaves: int) -> float:
     return 7.0
 
 
-def _figsize(tree: Tree, caption: bool) -> tuple[float, float]:
+def _figsize(tree: Tree, header: float) -> tuple[float, float]:
     leaves = len(tree.leaves)
     width = min(16.0, max(8.0, 3.0 + 0.16 * leaves))
-    height = min(9.0, max(3.2, 1.2 + 1.05 * (tree.depth + 1))) + _top_inches(caption)
+    height = min(9.0, max(3.2, 1.2 + 1.05 * (tree.depth + 1))) + header
     return width, height
 
 
-def _top_inches(caption: bool) -> float:
-    return 1.1 if caption else 0.75
+class _Header(NamedTuple):
+    """The strip above the tree, in inches from the figure's top."""
+
+    counter: float
+    caption: float
+    legend: float
+    """Middle of the legend's row."""
+    height: float
 
 
-def _plan(tree: Tree, positions, figsize, axes_rect, *, caption: bool, labels: bool = True) -> _Plan:
+def _header(counter: bool, caption: bool) -> _Header:
+    line = 0.34
+    counter_y = 0.1
+    caption_y = counter_y + (line if counter else 0)
+    legend_y = caption_y + (line if caption else 0) + 0.1
+    return _Header(counter_y, caption_y, legend_y, legend_y + 0.35)
+
+
+def _plan(tree: Tree, positions, figsize, axes_rect, *, labels: bool = True) -> _Plan:
     n, leaves, depth = len(tree), len(tree.leaves), tree.depth
     ax_w = figsize[0] * axes_rect[2] * 72
     ax_h = figsize[1] * axes_rect[3] * 72
@@ -590,7 +603,7 @@ def _plan(tree: Tree, positions, figsize, axes_rect, *, caption: bool, labels: b
             font *= 0.9
     return _Plan(figsize, axes_rect, xlim, ylim, tuple(marker), tuple(value_font),
                  tuple(infinity_font), names, windows, edge_labels, leaf_font, leaf_rows,
-                 leaf_name_font, base, _top_inches(caption))
+                 leaf_name_font, base)
 
 
 # --- the drawing ---------------------------------------------------------------
@@ -618,6 +631,9 @@ class TracePlot:
         For a tree: cut on alpha > beta instead of alpha >= beta.
     caption : bool
         Write the step's caption under the counter.
+    counter : bool
+        Write the counter (leaves evaluated) on top; the step-through
+        widget shows both itself.
     figsize : (float, float), optional
         Figure size in inches (default: sized for the tree).
 
@@ -655,7 +671,8 @@ class TracePlot:
     """
 
     def __init__(self, obj, ax=None, *, branching: int | None = None, strict: bool = False,
-                 caption: bool = True, figsize: tuple[float, float] | None = None):
+                 caption: bool = True, counter: bool = True,
+                 figsize: tuple[float, float] | None = None):
         if isinstance(obj, Trace):
             if branching is not None:
                 raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
@@ -677,6 +694,8 @@ class TracePlot:
         self.positions = tidy_layout(self.tree)
         self.graph = tree_graph(self.tree)
         self._with_caption = caption
+        self._with_counter = counter
+        self._header = _header(counter, caption)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
         self._build(ax, figsize)
@@ -688,10 +707,10 @@ class TracePlot:
         tree = self.tree
         own = ax is None
         if own:
-            figsize = figsize or _figsize(tree, self._with_caption)
+            figsize = figsize or _figsize(tree, self._header.height)
             figure = TreeFigure(figsize=figsize)
             FigureCanvasAgg(figure)
-            top = _top_inches(self._with_caption) / figsize[1]
+            top = self._header.height / figsize[1]
             side = 0.12 / figsize[0]
             rect = (side, 0.08 / figsize[1], 1 - 2 * side, 1 - top - 0.08 / figsize[1])
             ax = figure.add_axes(rect)
@@ -701,7 +720,7 @@ class TracePlot:
             box = ax.get_position()
             rect = (box.x0, box.y0, box.width, box.height)
         self.figure, self.ax, self._own = figure, ax, own
-        plan = self.plan = _plan(tree, self.positions, figsize, rect, caption=self._with_caption)
+        plan = self.plan = _plan(tree, self.positions, figsize, rect)
         ax.set_xlim(*plan.xlim)
         ax.set_ylim(*plan.ylim)
         ax.set_axis_off()
@@ -792,10 +811,10 @@ class TracePlot:
         base = plan.base_font
         if own:
             height = figsize[1]
-            self.counter = _StampText(0.5, 1 - 0.1 / height, "", ha="center", va="top",
+            self.counter = _StampText(0.5, 1 - self._header.counter / height, "", ha="center", va="top",
                                       fontsize=max(11.0, base + 1.5), color=TEXT_COLOR,
                                       transform=figure.transFigure)
-            self.caption = _StampText(0.5, 1 - 0.44 / height, "", ha="center", va="top",
+            self.caption = _StampText(0.5, 1 - self._header.caption / height, "", ha="center", va="top",
                                       fontsize=max(10.0, base), color=TEXT_COLOR,
                                       transform=figure.transFigure)
             figure.add_artist(self.counter)
@@ -805,6 +824,7 @@ class TracePlot:
             self.caption = ax.text(0.5, 1.0, "", transform=ax.transAxes, ha="center", va="bottom",
                                    fontsize=max(9.0, base - 1), color=TEXT_COLOR)
         self.caption.set_visible(self._with_caption)
+        self.counter.set_visible(self._with_counter)
         self.legend = None
         self._make_legend()
 
@@ -865,7 +885,7 @@ class TracePlot:
         base = self.plan.base_font
         if self._own:
             height = self.figure.get_size_inches()[1]
-            legend_y = 1 - (0.88 if self._with_caption else 0.5) / height
+            legend_y = 1 - self._header.legend / height
             self.legend = self.figure.legend(handles=handles, loc="center",
                                              bbox_to_anchor=(0.5, legend_y), ncol=len(handles),
                                              frameon=False, fontsize=max(9.0, base - 1),

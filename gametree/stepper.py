@@ -147,7 +147,7 @@ class Stepper(widgets.VBox):
                                             tooltip="jump to the next cutoff",
                                             layout=widgets.Layout(width="auto"))
         self.caption = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
-        self.counter = widgets.Label(style={"font_weight": "bold"})
+        self.counter = widgets.Label(style={"font_weight": "bold", "font_size": "1.05em"})
         self.code = widgets.HTML()
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%", height="auto"))
         self.message = widgets.HTML()
@@ -255,7 +255,7 @@ class Stepper(widgets.VBox):
     def _set_trace(self, trace: Trace) -> None:
         """Show a new search from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
-        plot = TracePlot(trace, caption=False)
+        plot = TracePlot(trace, caption=False, counter=False)  # both are widgets here
         plot.set_dpi(_screen_dpi(plot.figure))
         self.trace, self.plot = trace, plot
         self._cutoffs = [step.index for step in trace.cutoffs]
@@ -268,13 +268,18 @@ class Stepper(widgets.VBox):
             self._busy = False
         width = plot.figure.get_size_inches()[0]
         self.code.value = self._code_html(trace[0].lines)
-        if width <= 10:  # a small tree: pseudocode beside the picture
-            self.image.layout = widgets.Layout(width="auto", max_width="100%", flex="1 1 65%")
+        if width <= 10:  # a small tree: pseudocode beside the picture, or below if narrow
+            self.image.layout = widgets.Layout(flex="1 1 480px", min_width="360px", max_width="960px",
+                                               height="auto", object_fit="contain")
+            self.code.layout = widgets.Layout(flex="0 0 auto", padding="0 0 0 8px")
             self._picture.children = [widgets.HBox([self.image, self.code],
-                                                   layout=widgets.Layout(align_items="flex-start"))]
-        else:
-            self.image.layout = widgets.Layout(width="100%", height="auto")
-            self._picture.children = [widgets.VBox([self.image, self.code])]
+                                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",
+                                                                         align_items="flex-start"))]
+        else:  # a wide tree: the picture across the page, pseudocode below
+            self.image.layout = widgets.Layout(width="100%", height="auto", object_fit="contain")
+            self.code.layout = widgets.Layout(width="auto", max_width="44em")
+            self._picture.children = [widgets.VBox([self.image, self.code],
+                                                   layout=widgets.Layout(width="100%"))]
         self._say("")
         self._show(0)
 
@@ -286,8 +291,8 @@ class Stepper(widgets.VBox):
         trace, step = self.trace, self.trace[index]
         self.plot.show(index)
         self.image.value = self.plot.png()
-        self.caption.value = (f"<b>Step {index} of {len(trace) - 1}:</b> "
-                              f"{_html_text(step.caption)}")
+        self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
+                              f"</b> {_html_text(step.caption)}</span>")
         self.counter.value = counter_text(trace, self.plot.snapshot.evaluated)
         self.code.value = self._code_html(step.lines)
         self.prev_button.disabled = index == 0
@@ -299,9 +304,9 @@ class Stepper(widgets.VBox):
         for number, line in enumerate(pseudocode(self.trace.strict), start=1):
             style, extra = (_CURRENT_LINE, ' class="gametree-code-current"') if number in current \
                 else (_OTHER_LINE, "")
-            rows.append(f'<span{extra} style="display:block;padding-left:4px;{style}">'
+            rows.append(f'<span{extra} style="display:block;white-space:pre;padding-left:4px;{style}">'
                         f"{number:>2}  {html.escape(line, quote=False)}</span>")
-        return ('<pre style="font-size:12px;line-height:1.35;margin:0;padding:6px 8px;'
+        return ('<pre style="font-size:12px;line-height:1.35;margin:0;padding:6px 8px;white-space:pre;'
                 'background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px">'
                 + "".join(rows) + "</pre>")
 

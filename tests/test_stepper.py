@@ -5,6 +5,7 @@ the text boxes give a message in the widget, never a traceback."""
 import base64
 import html
 import re
+from html.parser import HTMLParser
 
 import ipywidgets as widgets
 import pytest
@@ -37,6 +38,16 @@ def all_widgets(root):
         found.append(widget)
         stack.extend(getattr(widget, "children", ()))
     return found
+
+
+def text_of(markup):
+    """The text a browser shows for ``markup`` (an HTML5 parser reads "<=" as text)."""
+    parts = []
+    parser = HTMLParser(convert_charrefs=True)
+    parser.handle_data = parts.append
+    parser.feed(markup)
+    parser.close()
+    return "".join(parts)
 
 
 def highlighted_lines(stepper):
@@ -80,7 +91,7 @@ def test_cutoff_captions_are_in_the_html_as_written(stepper):
     for step in stepper.trace.cutoffs:
         stepper.step_to(step.index)
         assert step.caption in stepper.caption.value
-        assert html.unescape(re.sub(r"<[^>]+>", "", stepper.caption.value)).endswith(step.caption)
+        assert text_of(stepper.caption.value).endswith(step.caption)
 
 
 def test_play_is_linked_to_the_slider_and_spans_the_same_steps(stepper):
@@ -165,7 +176,7 @@ def test_step_to_refuses_steps_that_do_not_exist(stepper):
 
 
 @pytest.mark.parametrize("box, text, words", [
-    ("leaves_box", "3 12 x 2", "'x', which is not a number"),
+    ("leaves_box", "3 12 x 2", "'x'"),  # names the bad score
     ("leaves_box", "3 12 8 2", "power of"),
     ("leaves_box", "", "no leaf scores"),
     ("branching_box", "three", "whole number"),

@@ -44,7 +44,7 @@ from PIL import Image
 
 from .generate import knuth_moore_minimum
 from .layout import tidy_layout
-from .trace import Snapshot, Status, StepKind, Trace, fmt, trace_alpha_beta
+from .trace import Snapshot, Status, Trace, fmt, trace_alpha_beta
 from .tree import MAX, Tree, Value, as_tree
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "tree_graph", "counter_text", "MAX_NODES"]
@@ -614,8 +614,9 @@ class TracePlot:
 
     The artists (edges, nodes, texts) are created once; :meth:`show`
     recolours them, changes texts and shows or hides them.  That is what
-    makes a step-through fast: :meth:`png` re-renders only what a step
-    can change over a cached picture of the rest.
+    makes a step-through fast: :meth:`png` restores a cached render of the
+    legend and draws the tree over it, its texts stamped from cached
+    bitmaps, then encodes the picture on a fixed palette.
 
     Parameters
     ----------
@@ -651,11 +652,18 @@ class TracePlot:
     markers : dict
         ``"MAX"``, ``"MIN"``, ``"leaf"`` -> PathCollection; ``marker_index[id]``
         gives ``(key, position in that collection)``.
+    halo : PathCollection
+        The orange disc behind the current node.
     values, windows, names : dict
         Node id -> Text (values and windows only for internal nodes; names
         only where there is room).
+    leaf_scores, leaf_names, edge_labels : dict
+        Node id -> Text under the leaves, and on the edge into a node
+        (moves of a game), where there is room.
     counter, caption : Text
         The figure's title line and caption line.
+    positions : list of Point
+        :func:`~gametree.layout.tidy_layout` of the tree (data coordinates).
 
     Examples
     --------

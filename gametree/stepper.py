@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from .draw import TracePlot, _screen_dpi, counter_text
 from .parse import parse_leaves, parse_tree
-from .trace import Snapshot, StepKind, Trace, fmt, pseudocode, trace_alpha_beta
+from .trace import Snapshot, Trace, fmt, pseudocode, trace_alpha_beta
 from .tree import Tree, as_tree
 
 __all__ = ["Stepper"]

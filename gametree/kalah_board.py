@@ -2,10 +2,10 @@
 
 >>> board = KalahBoard(depth=2)
 >>> board.houses[2].click()          # you sow S2: the last seed lands in your store ...
->>> board.status.value
+>>> board.status_text
 'You sowed S2: the last seed fell in your store, so you move again.'
 >>> board.houses[5].click()          # ... and then S5; the computer answers at once
->>> board.status.value
+>>> board.status_text
 'You sowed S5. The computer sowed N1, then N0 (its last seed fell in its store, so it moved again). Your move.'
 >>> print(board.pv_text)
 The computer searched 2 moves ahead with kalah_evaluation:
@@ -80,8 +80,9 @@ class KalahBoard(widgets.VBox):
         store).  ``houses[i].click()`` sows it.
     stores : dict
         The two store labels, by player (``stores[MAX]`` is South's).
-    status : ipywidgets.Label
-        What happened, whose move it is, who won, or why a click was refused.
+    status : ipywidgets.HTML
+        What happened, whose move it is, who won, or why a click was refused
+        (HTML, so that long lines wrap; ``status_text`` is the same as plain text).
     pv : ipywidgets.HTML
         The computer's searches on its last turn: move, value and principal
         variation of each (``pv_text`` is the same as plain text).
@@ -137,8 +138,10 @@ class KalahBoard(widgets.VBox):
         south = widgets.HBox([self.houses[i] for i in range(n)])
         rows = widgets.HBox([self.stores[Player.MIN], widgets.VBox([north, south]), self.stores[MAX]],
                             layout=widgets.Layout(align_items="center", width="max-content"))
-        self.status = widgets.Label()
+        self.status = widgets.HTML()
         self.status.add_class("gametree-kalah-status")
+        self.status_text = ""
+        """What the status line says, as plain text."""
         self.pv = widgets.HTML()
         self.pv.add_class("gametree-kalah-pv")
         self.pv_text = ""
@@ -275,7 +278,8 @@ class KalahBoard(widgets.VBox):
     # --- showing ------------------------------------------------------------------
 
     def _say(self, message: str) -> None:
-        self.status.value = message
+        self.status_text = message
+        self.status.value = html.escape(message)
 
     def _report(self) -> str:
         """The computer's last searches, one line each, as plain text."""

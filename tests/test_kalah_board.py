@@ -57,6 +57,8 @@ def test_css_classes_for_the_browser_tests(board):
     assert {"gametree-kalah-store", "gametree-kalah-store-6"} <= set(board.stores[MAX]._dom_classes)
     assert {"gametree-kalah-store", "gametree-kalah-store-13"} <= set(board.stores[MIN]._dom_classes)
     assert "gametree-kalah-status" in board.status._dom_classes
+    board.houses[0].click()
+    assert board.status.value == board.status_text.replace("'", "&#x27;")   # the HTML shows the text
     assert "gametree-kalah-pv" in board.pv._dom_classes
     assert "gametree-kalah-depth" in board.depth._dom_classes
     assert "gametree-kalah-new-game" in board.new_game_button._dom_classes
@@ -78,7 +80,7 @@ def test_a_new_board_waits_for_you_on_the_south_side(board):
     assert seeds(board) == GAME.initial.pits
     assert (board.human, board.computer) == (MAX, MIN)
     assert enabled(board) == [0, 1, 2, 3, 4, 5]
-    assert board.status.value == "You play South (the bottom row) and move first: click one of your houses."
+    assert board.status_text == "You play South (the bottom row) and move first: click one of your houses."
     assert board.pv_text == "" and board.pv.value == ""
 
 
@@ -88,8 +90,8 @@ def test_a_move_is_answered_by_the_depth_limited_search(board):
     searches, expected = computer_turn(GAME, after_you, MIN, depth=3)
     assert board.state == expected and seeds(board) == expected.pits
     labels = [line[0] for _, line in searches]
-    assert board.status.value.startswith(f"You sowed S0. The computer sowed {labels[0]}")
-    assert board.status.value.endswith("Your move.")
+    assert board.status_text.startswith(f"You sowed S0. The computer sowed {labels[0]}")
+    assert board.status_text.endswith("Your move.")
     # The report: one line per search, with its move, value and principal variation.
     lines = board.pv_text.splitlines()
     assert lines[0] == "The computer searched 3 moves ahead with kalah_evaluation:"
@@ -107,7 +109,7 @@ def test_a_move_is_answered_by_the_depth_limited_search(board):
 def test_an_extra_turn_is_yours_again_and_the_computer_waits(board):
     board.houses[2].click()                      # S2: 4 seeds, the last in the store
     assert board.state == GAME.play(GAME.initial, 2) and board.state.player is MAX
-    assert board.status.value == "You sowed S2: the last seed fell in your store, so you move again."
+    assert board.status_text == "You sowed S2: the last seed fell in your store, so you move again."
     assert board.searches == [] and board.pv_text == ""
     assert 2 not in enabled(board)               # now empty
 
@@ -118,29 +120,29 @@ def test_the_computers_extra_turns_are_all_played_and_reported():
     board.houses[2].click()
     board.houses[5].click()
     assert len(board.searches) == 2
-    assert "N1, then N0 (its last seed fell in its store, so it moved again)" in board.status.value
+    assert "N1, then N0 (its last seed fell in its store, so it moved again)" in board.status_text
     assert len(board.pv_text.splitlines()) == 3
 
 
 def test_houses_you_cannot_sow_are_disabled_and_refused():
     board = KalahBoard(start="1 1 1 / 0 0 / 2 0 3", depth=2)   # S1 is empty
-    start, status = board.state, board.status.value
+    start, status = board.state, board.status_text
     assert enabled(board) == [0, 2]
     board.houses[5].click()                      # North's N1: the browser would not let this through
     assert board.state == start
-    assert board.status.value == "That house is the computer's; click one of yours, in the bottom row."
+    assert board.status_text == "That house is the computer's; click one of yours, in the bottom row."
     board.houses[1].click()
     assert board.state == start
-    assert board.status.value == "House S1 is empty; click a house with seeds."
+    assert board.status_text == "House S1 is empty; click a house with seeds."
     board.houses[0].click()                      # a legal move still works after the refusals
-    assert board.state != start and board.status.value.startswith("You sowed S0")
+    assert board.state != start and board.status_text.startswith("You sowed S0")
 
 
 @pytest.mark.parametrize("house", [6, -1, "2", 2.0, True])
 def test_play_refuses_what_is_not_a_house(board, house):
     board.play(house)
     assert board.state == GAME.initial
-    assert board.status.value == f"There is no house {house!r}; your houses are numbered 0 to 5."
+    assert board.status_text == f"There is no house {house!r}; your houses are numbered 0 to 5."
 
 
 def test_a_whole_game_ends_with_the_result_and_every_house_disabled():
@@ -156,10 +158,10 @@ def test_a_whole_game_ends_with_the_result_and_every_house_disabled():
     you, computer = board.state.store(MAX), board.state.store(MIN)
     assert you + computer == 18 and seeds(board) == board.state.pits
     verdict = {True: "You win!", False: "The computer wins."}.get(you > computer) if you != computer else "A draw."
-    assert f"Game over: you {you}, the computer {computer}. {verdict}" in board.status.value
+    assert f"Game over: you {you}, the computer {computer}. {verdict}" in board.status_text
     assert enabled(board) == []
     board.play(0)
-    assert board.status.value == "The game is over; press New game to play again."
+    assert board.status_text == "The game is over; press New game to play again."
 
 
 def test_the_depth_slider_sets_how_far_the_computer_looks(board):
@@ -177,12 +179,12 @@ def test_the_computer_can_start_and_then_you_play_north():
     searches, expected = computer_turn(GAME, GAME.initial, MAX, depth=3)
     assert (board.human, board.computer) == (MIN, MAX)
     assert board.state == expected and seeds(board) == expected.pits
-    assert board.status.value.startswith(f"The computer plays South and sowed {searches[0][1][0]}")
-    assert board.status.value.endswith("You play North (the top row): your move.")
+    assert board.status_text.startswith(f"The computer plays South and sowed {searches[0][1][0]}")
+    assert board.status_text.endswith("You play North (the top row): your move.")
     assert set(enabled(board)) <= set(range(7, 13)) and enabled(board)
     pit = enabled(board)[0]
     board.houses[pit].click()
-    assert board.status.value.startswith(f"You sowed N{pit - 7}")
+    assert board.status_text.startswith(f"You sowed N{pit - 7}")
 
 
 def test_choosing_who_starts_and_new_game_start_again(board):
@@ -202,7 +204,7 @@ def test_a_puzzle_with_a_capture():
     board = KalahBoard(start="0 3 1 / 5 2 / 1 0 4", depth=2)
     assert board.game.houses == 3 and enabled(board) == [0, 2]
     board.houses[0].click()
-    assert board.status.value.startswith("You sowed S0 and captured 4 seeds. The computer sowed")
+    assert board.status_text.startswith("You sowed S0 and captured 4 seeds. The computer sowed")
 
 
 def test_the_evaluation_function_can_be_chosen():

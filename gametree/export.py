@@ -79,7 +79,7 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
 
 
 def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
-             duration: int = 900, dpi: float | None = None) -> Path:
+             duration: int = 900, dpi: float | None = None, progress=None) -> Path:
     """Write the whole alpha-beta search on ``obj`` as an animated GIF,
     one frame per step (the last frame is held three times as long).
 
@@ -95,6 +95,9 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
         Milliseconds per frame.
     dpi : float, optional
         Resolution; by default about 1,200 pixels wide.
+    progress : callable, optional
+        ``progress(done, total)`` after each frame is drawn, e.g. a
+        :class:`gametree.progress.Progress`.
 
     Returns
     -------
@@ -115,7 +118,11 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     plot.show(0)  # runs the search if given a tree
     plot.set_dpi(dpi or _screen_dpi(plot.figure))
     count = len(plot.trace)
-    frames = [plot.show(i).image() for i in range(count)]
+    frames = []
+    for i in range(count):
+        frames.append(plot.show(i).image())
+        if progress is not None:
+            progress(i + 1, count)
     # One palette for all frames, from the first, middle and last: the
     # colours stay put from frame to frame and quantising stays fast.
     samples = [frames[0], frames[count // 2], frames[-1]]
@@ -169,7 +176,10 @@ def _run(args: argparse.Namespace) -> None:
             save(tree, args.out, args.step, strict=args.strict, dpi=args.dpi or 150)
             print(f"wrote {args.out}")
         if args.gif is not None:
-            save_gif(tree, args.gif, strict=args.strict, dpi=args.dpi)
+            from .progress import Progress
+
+            with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
+                save_gif(tree, args.gif, strict=args.strict, dpi=args.dpi, progress=bar)
             print(f"wrote {args.gif}")
     except OSError as error:
         where = error.filename or args.out or args.gif

@@ -1,0 +1,607 @@
+"""The practice widget: do alpha-beta by hand on a seeded tree, press
+"Check", and see every mistake marked on the drawing with the reason.
+
+:class:`PracticeWidget` wires ipywidgets to the pure checker in
+:mod:`gametree.practice`: controls pick the tree (seed, branching, depth),
+the cut rule, the move ordering, where alpha and beta are asked and the
+task (search by hand, or reorder the children to prune the most).  The
+student types a value per node (and alpha and beta where asked) and ticks
+the branches they prune; "Check" marks wrong nodes in red on the drawing
+and lists why; "Show solution" opens a :class:`~gametree.stepper.Stepper`
+on the real search.  A typo in a box gives a message in the widget, never
+a traceback.
+
+:func:`draw_answer` draws an answer with its mistakes as a plain
+matplotlib Figure, for notebooks seen without a kernel and for print.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+
+import ipywidgets as widgets
+from matplotlib.colors import to_rgba
+
+from .draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
+from .parse import parse_leaves
+from .practice import (Answer, Exercise, Mistake, MistakeKind, ReorderVerdict, check,
+                       check_reorder, parse_value)
+from .stepper import Stepper
+from .trace import fmt, trace_alpha_beta
+
+__all__ = ["PracticeWidget", "draw_answer", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES"]
+
+MISTAKE_COLOR = "#CC3311"
+"""Outline of a node with a mistake (Paul Tol's vibrant red)."""
+
+MAX_PRACTICE_LEAVES = 32
+"""Largest tree offered: 32 leaves is already a long exercise by hand."""
+
+_DASHED = (0, (3.0, 2.5))
+_STYLE = f"""<style>
+.gametree-practice .gametree-wrong input {{ border: 2px solid {MISTAKE_COLOR} !important;
+  background: #FBE9E5; }}
+.gametree-practice .gametree-node-card {{ border: 1px solid #E0E0E0; border-radius: 4px;
+  padding: 2px 4px; margin: 2px; }}
+</style>"""
+
+
+# --- drawing an answer ------------------------------------------------------------
+
+
+def draw_answer(exercise: Exercise, answer: Answer | None = None,
+                mistakes: list[Mistake] | tuple = ()) -> TracePlot:
+    """The exercise's tree with a student's answer written on it.
+
+    Values go inside the nodes, alpha and beta beside them; the branches
+    the student crossed out are grey and dashed; every node with a mistake
+    is outlined in red (:data:`MISTAKE_COLOR`), and so is the edge into a
+    node whose pruning is wrong: solid where a cutoff was missed, dashed
+    where a branch that must be searched was crossed out.
+
+    Returns the :class:`~gametree.draw.TracePlot`; its ``figure`` shows
+    itself in a notebook.
+
+    Examples
+    --------
+    >>> from gametree.practice import Exercise, Answer, check
+    >>> exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
+    >>> answer = Answer(values={"A": 3, "B": 3, "C": 2, "D": 5}, pruned={"I", "J"})
+    >>> plot = draw_answer(exercise, answer, check(exercise, answer))
+    >>> plot.counter.get_text()
+    'your answer: 1 mistake, outlined in red'
+    >>> plot.values[plot.tree["D"].id].get_text()
+    '5'
+    """
+    plot = TracePlot(exercise.tree, caption=False)
+    if plot.legend is not None:
+        plot.legend.remove()
+        plot.legend = None
+    tree = plot.tree
+    if answer is not None:
+        pruned = set()
+        for node in tree:  # level order: a crossed-out parent prunes its children
+            if node.name in answer.pruned or (node.parent is not None and node.parent in pruned):
+                pruned.add(node.id)
+        for name, value in answer.values.items():
+            node = tree[name]
+            if node.id in plot.values and node.id not in pruned:
+                text = plot.values[node.id]
+                text.set_text(_text_value(value))
+                text.set_color(TEXT_COLOR)
+                text.set_visible(not math.isinf(value))
+        for node in tree:
+            if node.is_leaf or node.id in pruned or node.id not in plot.windows:
+                continue
+            alpha, beta = answer.alphas.get(node.name), answer.betas.get(node.name)
+            if alpha is None and beta is None:
+                continue
+            text = plot.windows[node.id]
+            text.set_text(f"\u03b1={_text_value(alpha) if alpha is not None else '?'}\n"
+                          f"\u03b2={_text_value(beta) if beta is not None else '?'}")
+            text.set_visible(True)
+        _restyle(plot, pruned, mistakes)
+        count = len(mistakes)
+        plot.counter.set_text("your answer: no mistakes" if not count else
+                              f"your answer: {count} mistake{'s' if count != 1 else ''}, "
+                              f"outlined in red")
+    return plot
+
+
+def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
+    """Grey the student's pruned branches; outline mistakes in red."""
+    tree = plot.tree
+    red = to_rgba(MISTAKE_COLOR)
+    wrong = {tree[m.node].id for m in mistakes}
+    wrong_edges = {tree[m.node].id: m.kind for m in mistakes
+                   if m.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED)}
+    colors = [tuple(c) for c in plot.edges.get_colors()]
+    if len(colors) != len(tree) - 1:
+        colors = [colors[0]] * (len(tree) - 1)
+    widths = list(plot.edges.get_linewidths())
+    if len(widths) != len(tree) - 1:
+        widths = [widths[0]] * (len(tree) - 1)
+    styles = list(plot.edges.get_linestyles())
+    if len(styles) != len(tree) - 1:
+        styles = [styles[0]] * (len(tree) - 1)
+    for node in tree.nodes[1:]:
+        k = plot.edge_of(node)
+        if node.id in wrong_edges:
+            colors[k], widths[k] = red, 2.6
+            styles[k] = _DASHED if wrong_edges[node.id] is MistakeKind.OVER_PRUNED else (0, None)
+        elif node.id in pruned:
+            colors[k], widths[k], styles[k] = to_rgba(PRUNED_COLOR), 1.3, _DASHED
+    plot.edges.set_color(colors)
+    plot.edges.set_linewidth(widths)
+    plot.edges.set_linestyle(styles)
+    for key, collection in plot.markers.items():
+        count = len(collection.get_offsets())
+        edges = [tuple(c) for c in collection.get_edgecolors()]
+        lws = list(collection.get_linewidths())
+        if len(edges) != count:
+            edges = [edges[0]] * count
+        if len(lws) != count:
+            lws = [lws[0]] * count
+        for node_id, (group, k) in plot.marker_index.items():
+            if group != key:
+                continue
+            if node_id in wrong:
+                edges[k], lws[k] = red, 3.2
+            elif node_id in pruned:
+                edges[k] = to_rgba(PRUNED_COLOR)
+        collection.set_edgecolors(edges)
+        collection.set_linewidths(lws)
+
+
+def _text_value(value) -> str:
+    """A number as drawn: the real minus sign, infinity as a symbol."""
+    return fmt(value).replace("inf", "\u221e").replace("-", "\u2212")
+
+
+def _png(plot: TracePlot) -> bytes:
+    out = io.BytesIO()
+    plot.figure.savefig(out, format="png", dpi=_screen_dpi(plot.figure))
+    return out.getvalue()
+
+
+# --- the widget --------------------------------------------------------------------
+
+
+class PracticeWidget(widgets.VBox):
+    """Practise alpha-beta by hand on a seeded tree, and get every mistake
+    explained.
+
+    Parameters
+    ----------
+    exercise : Exercise, optional
+        The exercise to show; by default one is made from the options.
+    seed, branching, depth, strict, ordering, bounds, task
+        The options of :meth:`gametree.practice.Exercise.random`, shown as
+        controls the student can change (a change makes a new exercise).
+
+    Attributes
+    ----------
+    exercise : Exercise
+        The exercise shown.
+    mistakes : list of Mistake
+        What the last "Check" found (empty before the first).
+    verdict : ReorderVerdict or None
+        The last check of a reordering.
+    seed_box : BoundedIntText
+    branching_box, depth_box, ordering_box, bounds_box : Dropdown
+    rule_toggle : ToggleButtons
+        False: cut when alpha >= beta; True: when alpha > beta.
+    task_toggle : ToggleButtons
+        "search" or "reorder".
+    another_button : Button
+        The next seed.
+    task_text : HTML
+        What to do.
+    image : Image
+        The drawing: the tree, then the answer with mistakes in red.
+    plot : TracePlot
+        The drawing behind ``image`` (see :func:`draw_answer`).
+    value_boxes, alpha_boxes, beta_boxes : dict of str -> Text
+        Per internal node (alpha and beta only where asked).
+    prune_boxes : dict of str -> Checkbox
+        Per node but the root: ticked means the edge into it is crossed
+        out (and everything under it pruned).
+    order_box : Text
+        (reorder task) The new order of the leaf scores.
+    check_button, solution_button, clear_button : Button
+    feedback : HTML
+        The verdict, each mistake with its reason, or what to fix in a box.
+    solution_area : Box
+        Holds the Stepper once "Show solution" is pressed.
+    stepper : Stepper or None
+
+    Examples
+    --------
+    >>> from gametree.practice import Exercise, Answer
+    >>> widget = PracticeWidget(Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3))
+    >>> widget.fill(Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}, pruned={"I", "J"}))
+    >>> widget.check()
+    >>> widget.feedback_text.splitlines()[0]
+    'All right: every value and every pruned branch is correct.'
+    >>> widget.value_boxes["B"].value = "l2"
+    >>> widget.check()
+    >>> widget.feedback_text
+    "Fix this box first: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)"
+    """
+
+    def __init__(self, exercise: Exercise | None = None, *, seed: int = 1, branching: int = 3,
+                 depth: int = 2, strict: bool = False, ordering: str = "random",
+                 bounds: str = "some", task: str = "search"):
+        if exercise is None:
+            exercise = Exercise.random(seed, branching, depth, strict=strict, ordering=ordering,
+                                       bounds=bounds, task=task)
+        elif not isinstance(exercise, Exercise):
+            raise TypeError(f"exercise must be a gametree.practice.Exercise, not "
+                            f"{type(exercise).__name__}")
+        self._busy = False
+        self.mistakes: list[Mistake] = []
+        self.verdict: ReorderVerdict | None = None
+        self.stepper: Stepper | None = None
+        self.value_boxes: dict[str, widgets.Text] = {}
+        self.alpha_boxes: dict[str, widgets.Text] = {}
+        self.beta_boxes: dict[str, widgets.Text] = {}
+        self.prune_boxes: dict[str, widgets.Checkbox] = {}
+
+        small = {"style": {"description_width": "initial"}}
+        self.seed_box = widgets.BoundedIntText(value=exercise.seed or 0, min=0, max=10**9,
+                                               description="seed",
+                                               layout=widgets.Layout(width="11em"), **small)
+        self.branching_box = widgets.Dropdown(options=[2, 3, 4, 5], value=min(exercise.branching, 5),
+                                              description="branching",
+                                              layout=widgets.Layout(width="9.5em"), **small)
+        self.depth_box = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=min(exercise.depth, 5),
+                                          description="depth", layout=widgets.Layout(width="8em"),
+                                          **small)
+        self.rule_toggle = widgets.ToggleButtons(
+            options=[("cut when alpha >= beta", False), ("cut when alpha > beta", True)],
+            value=exercise.strict, style={"button_width": "auto"})
+        self.ordering_box = widgets.Dropdown(
+            options=[("children in random order", "random"), ("best first", "best"),
+                     ("worst first", "worst")], value=exercise.ordering,
+            layout=widgets.Layout(width="14em"))
+        self.bounds_box = widgets.Dropdown(
+            options=[("no alpha, beta", "none"), ("alpha, beta at some nodes", "some"),
+                     ("alpha, beta everywhere", "all")],
+            value=_bounds_of(exercise), layout=widgets.Layout(width="15em"))
+        self.task_toggle = widgets.ToggleButtons(
+            options=[("search by hand", "search"), ("reorder to prune the most", "reorder")],
+            value=exercise.task, style={"button_width": "auto"})
+        self.another_button = widgets.Button(description="another tree", icon="random",
+                                             tooltip="the next seed",
+                                             layout=widgets.Layout(width="auto"))
+        self.task_text = widgets.HTML()
+        self.image = widgets.Image(format="png",
+                                   layout=widgets.Layout(width="100%", max_width="1000px",
+                                                         height="auto"))
+        self.order_box = widgets.Text(description="your order",
+                                      placeholder="leaf scores left to right",
+                                      layout=widgets.Layout(width="100%"), **small)
+        self.check_button = widgets.Button(description="Check", icon="check",
+                                           button_style="primary")
+        self.solution_button = widgets.Button(description="Show solution", icon="eye")
+        self.clear_button = widgets.Button(description="Clear", icon="eraser")
+        self.feedback = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
+        self.solution_area = widgets.Box(layout=widgets.Layout(width="100%"))
+        self._answer_area = widgets.VBox(layout=widgets.Layout(width="100%"))
+
+        for control in (self.seed_box, self.branching_box, self.depth_box, self.rule_toggle,
+                        self.ordering_box, self.bounds_box, self.task_toggle):
+            control.observe(self._on_control, names="value")
+        self.another_button.on_click(lambda _: self._next_seed())
+        self.check_button.on_click(lambda _: self.check())
+        self.solution_button.on_click(lambda _: self.toggle_solution())
+        self.clear_button.on_click(lambda _: self.clear())
+
+        controls = widgets.VBox([
+            widgets.HBox([self.seed_box, self.another_button, self.branching_box,
+                          self.depth_box, self.ordering_box, self.bounds_box],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.rule_toggle, self.task_toggle],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+        ])
+        buttons = widgets.HBox([self.check_button, self.solution_button, self.clear_button])
+        super().__init__([widgets.HTML(_STYLE), controls, self.task_text, self.image,
+                          self._answer_area, buttons, self.feedback, self.solution_area],
+                         layout=widgets.Layout(width="100%"))
+        self.add_class("gametree-practice")
+        for widget, name in ((self.check_button, "check"), (self.solution_button, "solution"),
+                             (self.feedback, "feedback"), (self.clear_button, "clear"),
+                             (self.image, "practice-image"), (self.seed_box, "seed"),
+                             (self.order_box, "order"), (self.task_text, "task")):
+            widget.add_class(f"gametree-{name}")
+        self.set_exercise(exercise)
+
+    # --- the exercise ------------------------------------------------------------
+
+    def set_exercise(self, exercise: Exercise) -> None:
+        """Show ``exercise`` with an empty answer."""
+        self.exercise = exercise
+        self.mistakes, self.verdict = [], None
+        self._busy = True
+        try:
+            if exercise.seed is not None:
+                self.seed_box.value = exercise.seed
+            self.branching_box.value = min(exercise.branching, 5)
+            self.depth_box.value = min(exercise.depth, 5)
+            self.rule_toggle.value = exercise.strict
+            self.ordering_box.value = exercise.ordering
+            self.bounds_box.value = _bounds_of(exercise)
+            self.task_toggle.value = exercise.task
+        finally:
+            self._busy = False
+        self.task_text.value = f"<p style='margin:4px 0'>{html.escape(exercise.text)}</p>"
+        self._build_answer_area()
+        self._hide_solution()
+        self._say("")
+        self._draw()
+
+    def _on_control(self, change) -> None:
+        if self._busy:
+            return
+        branching, depth = self.branching_box.value, self.depth_box.value
+        if branching**depth > MAX_PRACTICE_LEAVES:
+            self._say(f"branching {branching} and depth {depth} make {branching**depth} leaves; "
+                      f"practice trees have at most {MAX_PRACTICE_LEAVES}, so lower the depth "
+                      f"or the branching", level="error")
+            return
+        try:
+            exercise = Exercise.random(self.seed_box.value, branching, depth,
+                                       strict=self.rule_toggle.value,
+                                       ordering=self.ordering_box.value,
+                                       bounds=self.bounds_box.value,
+                                       task=self.task_toggle.value)
+        except (ValueError, TypeError) as error:
+            self._say(str(error), level="error")
+            return
+        self.set_exercise(exercise)
+
+    def _next_seed(self) -> None:
+        self.seed_box.value = min(self.seed_box.value + 1, self.seed_box.max)
+
+    def _build_answer_area(self) -> None:
+        exercise = self.exercise
+        self.value_boxes, self.alpha_boxes, self.beta_boxes, self.prune_boxes = {}, {}, {}, {}
+        if exercise.task == "reorder":
+            self.order_box.value = " ".join(fmt(s) for s in exercise.leaves)
+            help_text = widgets.HTML(
+                "<small>Edit the leaf scores into a new order: the children of a node may be "
+                "swapped (keeping whole subtrees together), nothing else.</small>")
+            self._answer_area.children = [self.order_box, help_text]
+            return
+        tree = exercise.tree
+        text = {"continuous_update": False, "placeholder": "?"}
+        rows = []
+        for depth in range(tree.depth + 1):
+            cards = []
+            for node in (n for n in tree if n.depth == depth):
+                parts = []
+                if node.is_leaf:
+                    title = f"<b>{node.name}</b> = {html.escape(fmt(node.score))}"
+                else:
+                    title = f"<b>{node.name}</b> <small>{node.player}</small>"
+                parts.append(widgets.HTML(title))
+                if not node.is_leaf:
+                    box = widgets.Text(description="v", layout=widgets.Layout(width="6.5em"),
+                                       style={"description_width": "1.2em"}, **text)
+                    self.value_boxes[node.name] = box
+                    parts.append(box)
+                    if node.name in exercise.ask_bounds:
+                        for store, label in ((self.alpha_boxes, "\u03b1"),
+                                             (self.beta_boxes, "\u03b2")):
+                            box = widgets.Text(description=label,
+                                               layout=widgets.Layout(width="6.5em"),
+                                               style={"description_width": "1.2em"}, **text)
+                            store[node.name] = box
+                            parts.append(box)
+                if node.parent is not None:
+                    tick = widgets.Checkbox(value=False, description="pruned", indent=False,
+                                            layout=widgets.Layout(width="auto"))
+                    tick.add_class("gametree-prune")
+                    self.prune_boxes[node.name] = tick
+                    parts.append(tick)
+                card = widgets.VBox(parts, layout=widgets.Layout(width="7.5em"))
+                card.add_class("gametree-node-card")
+                cards.append(card)
+            label = "leaves" if depth == tree.depth else f"depth {depth}"
+            rows.append(widgets.HBox(
+                [widgets.HTML(f"<small>{label}</small>", layout=widgets.Layout(width="4em"))]
+                + cards, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")))
+        for box in (*self.value_boxes.values(), *self.alpha_boxes.values(),
+                    *self.beta_boxes.values()):
+            box.add_class("gametree-answer-box")
+        self._answer_area.children = rows
+
+    # --- reading and filling the answer -----------------------------------------------
+
+    def answer(self) -> Answer:
+        """The answer typed in the boxes.
+
+        Raises
+        ------
+        ValueError
+            Naming every box that does not hold a number (blank boxes are
+            fine: they are left out).
+        """
+        problems, values, alphas, betas = [], {}, {}, {}
+        for store, boxes, what in ((values, self.value_boxes, "value"),
+                                   (alphas, self.alpha_boxes, "alpha"),
+                                   (betas, self.beta_boxes, "beta")):
+            for name, box in boxes.items():
+                try:
+                    number = parse_value(box.value, f"{name}'s {what}")
+                except ValueError as error:
+                    problems.append(str(error))
+                    continue
+                if number is not None:
+                    store[name] = number
+        if problems:
+            head = "Fix this box first: " if len(problems) == 1 else "Fix these boxes first: "
+            raise ValueError(head + "; ".join(problems))
+        pruned = {name for name, tick in self.prune_boxes.items() if tick.value}
+        return Answer(values=values, pruned=pruned, alphas=alphas, betas=betas)
+
+    def fill(self, answer: Answer) -> None:
+        """Type ``answer`` into the boxes (for demonstrations and tests)."""
+        if not isinstance(answer, Answer):
+            raise TypeError(f"fill needs an Answer, not {type(answer).__name__}")
+        for boxes, entries in ((self.value_boxes, answer.values), (self.alpha_boxes, answer.alphas),
+                               (self.beta_boxes, answer.betas)):
+            for name, box in boxes.items():
+                box.value = fmt(entries[name]) if name in entries else ""
+        for name, tick in self.prune_boxes.items():
+            tick.value = name in answer.pruned
+
+    def clear(self) -> None:
+        """Empty every box and untick every branch."""
+        self.fill(Answer())
+        if self.exercise.task == "reorder":
+            self.order_box.value = " ".join(fmt(s) for s in self.exercise.leaves)
+        self.mistakes, self.verdict = [], None
+        self._mark_boxes(())
+        self._say("")
+        self._draw()
+
+    # --- checking ------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Check the answer in the boxes, as the Check button does."""
+        try:
+            if self.exercise.task == "reorder":
+                self._check_reorder()
+            else:
+                self._check_search()
+        except (ValueError, TypeError) as error:
+            self.mistakes = []
+            self._mark_boxes(())
+            self._say(str(error), level="error")
+
+    def _check_search(self) -> None:
+        answer = self.answer()
+        self.mistakes = check(self.exercise, answer)
+        self._mark_boxes(self.mistakes)
+        trace = self.exercise.trace
+        if not self.mistakes:
+            what = ("every value, alpha, beta and pruned branch" if self.exercise.ask_bounds
+                    else "every value and every pruned branch")
+            self._say_html(
+                f"<b style='color:#117733'>All right: {what} is correct.</b><br>"
+                f"Alpha-beta {html.escape(counter_text(trace))}.",
+                f"All right: {what} is correct.\nAlpha-beta {counter_text(trace)}.")
+        else:
+            count = len(self.mistakes)
+            items = "".join(f"<li><b>{html.escape(m.node)}</b> <i>({m.kind})</i>: "
+                            f"{html.escape(m.explanation)}</li>" for m in self.mistakes)
+            head = f"{count} mistake{'s' if count != 1 else ''}, outlined in red on the drawing:"
+            self._say_html(f"<b style='color:{MISTAKE_COLOR}'>{head}</b><ul style='margin:2px 0'>"
+                           f"{items}</ul>",
+                           head + "\n" + "\n".join(str(m) for m in self.mistakes))
+        self._draw(answer)
+
+    def _check_reorder(self) -> None:
+        leaves = parse_leaves(self.order_box.value)
+        if len(leaves) != len(self.exercise.leaves):
+            raise ValueError(f"your order has {len(leaves)} leaf scores, the tree has "
+                             f"{len(self.exercise.leaves)}; reorder them, keep them all")
+        verdict = self.verdict = check_reorder(self.exercise, leaves)
+        self.mistakes = list(verdict.mistakes)
+        color = "#117733" if verdict.solved else MISTAKE_COLOR
+        items = "".join(f"<li><b>{html.escape(m.node)}</b> <i>({m.kind})</i>: "
+                        f"{html.escape(m.explanation)}</li>" for m in verdict.mistakes
+                        if m.kind is MistakeKind.NOT_BEST_FIRST)
+        self._say_html(f"<b style='color:{color}'>{html.escape(verdict.message)}</b>"
+                       + (f"<ul style='margin:2px 0'>{items}</ul>" if items else ""),
+                       "\n".join([verdict.message] + [str(m) for m in verdict.mistakes
+                                                      if m.kind is MistakeKind.NOT_BEST_FIRST]))
+        if verdict.is_reordering:
+            plot = TracePlot(trace_alpha_beta(verdict.tree, strict=self.exercise.strict),
+                             caption=False).show(-1)
+            _restyle(plot, set(), verdict.mistakes)
+            self.plot = plot
+            self.image.value = _png(plot)
+
+    def _mark_boxes(self, mistakes) -> None:
+        wrong = {(m.node, m.field) for m in mistakes}
+        for boxes, field in ((self.value_boxes, "value"), (self.alpha_boxes, "alpha"),
+                             (self.beta_boxes, "beta"), (self.prune_boxes, "pruned")):
+            for name, box in boxes.items():
+                if (name, field) in wrong:
+                    box.add_class("gametree-wrong")
+                else:
+                    box.remove_class("gametree-wrong")
+
+    # --- the solution ------------------------------------------------------------------
+
+    def toggle_solution(self) -> None:
+        """Show the real search step by step (a Stepper), or hide it."""
+        if self.stepper is not None:
+            self._hide_solution()
+            return
+        exercise = self.exercise
+        if exercise.task == "reorder":
+            from .generate import best_order
+
+            best = best_order(exercise.tree)
+            self.stepper = Stepper(trace_alpha_beta(best, strict=exercise.strict))
+            note = (f"Best first everywhere: alpha-beta evaluates {self.stepper.trace.evaluated} "
+                    f"leaves (the Knuth-Moore minimum is {exercise.minimum}).")
+        else:
+            self.stepper = Stepper(exercise.trace)
+            note = "The real search; drag the slider or press Play."
+        self.stepper.step_to(-1)
+        self.solution_area.children = [widgets.VBox([widgets.HTML(f"<p>{html.escape(note)}</p>"),
+                                                     self.stepper])]
+        self.solution_button.description = "Hide solution"
+
+    def _hide_solution(self) -> None:
+        self.stepper = None
+        self.solution_area.children = []
+        self.solution_button.description = "Show solution"
+
+    # --- messages and the drawing ---------------------------------------------------------
+
+    def _say(self, text: str, level: str = "info") -> None:
+        if not text:
+            self.feedback.value = ""
+            self._feedback_text = ""
+            return
+        color = MISTAKE_COLOR if level == "error" else "#555555"
+        self.feedback.value = (f'<div style="color:{color}">{"&#9888; " if level == "error" else ""}'
+                               f"{html.escape(text)}</div>")
+        self._feedback_text = text
+
+    def _say_html(self, markup: str, text: str) -> None:
+        self.feedback.value = markup
+        self._feedback_text = text
+
+    @property
+    def feedback_text(self) -> str:
+        """The feedback as plain text, one mistake per line."""
+        return self._feedback_text
+
+    def _draw(self, answer: Answer | None = None) -> None:
+        self.plot = draw_answer(self.exercise, answer, self.mistakes)
+        self.image.value = _png(self.plot)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus a PNG of the drawing for places without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None and self.image.value:
+            bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
+        return bundle
+
+
+def _bounds_of(exercise: Exercise) -> str:
+    """Which of :data:`BOUNDS` describes where ``exercise`` asks for bounds."""
+    if not exercise.ask_bounds:
+        return "none"
+    internal = sum(1 for n in exercise.tree if not n.is_leaf)
+    return "all" if len(exercise.ask_bounds) == internal else "some"
+

@@ -82,7 +82,7 @@ def _minimax(args: argparse.Namespace) -> None:
 # ``commands.add_parser(...)`` and sets ``run=`` to a function of the parsed
 # arguments.  A module must not import matplotlib or ipywidgets at import
 # time (only inside its run function), so ``--help`` stays fast.
-_COMMAND_MODULES: tuple[str, ...] = ("gametree.games.cli", "gametree.export")
+_COMMAND_MODULES: tuple[str, ...] = ("gametree.games.cli", "gametree.export", "gametree.sheets")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,690 @@
+"""Printable exercise sheets and their answer keys, from a seed.
+
+``python -m gametree exercises --seed 42 --count 8 --branching 3 --depth 3
+--out sheet.pdf`` writes ``sheet.pdf`` (the exercises) and
+``sheet-key.pdf`` (the answers).  The same seed gives the same sheet, byte
+for byte, on any machine with the same matplotlib: exercise ``k`` of the
+sheet with seed ``s`` is ``Exercise.random(1000 * s + k, ...)``, and the
+PDF carries no date.  Each exercise prints its own seed, so a student can
+open the same tree in the practice widget
+(:class:`gametree.practice_widget.PracticeWidget`) and check their work.
+
+The sheet
+    For each exercise a drawing of the tree (names, leaf scores) with a
+    blank box beside every internal node for its value, boxes for alpha
+    and beta where asked, and a box for the number of leaves evaluated.
+    Pruned branches are crossed out by pen.
+The key
+    The solved drawing: every value, alpha and beta, pruned branches grey
+    and dashed, the number of leaves evaluated against the fewest
+    possible, and the pruned leaves and asked bounds in words.
+
+PDF output has one page per sheet of paper.  PNG output writes one file
+per page: ``sheet.png`` if the sheet fits on one page, otherwise
+``sheet-1.png``, ``sheet-2.png``, ... (as ImageMagick names pages).
+
+matplotlib is imported only when a sheet is drawn, so the command line's
+``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from .cli import UsageError
+from .practice import BOUNDS, ORDERINGS, TASKS, Exercise
+from .progress import Progress, ProgressCallback
+from .trace import Status, fmt
+
+__all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "PAPER",
+           "MAX_SHEET_LEAVES", "MAX_COUNT", "register"]
+
+PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+"""Paper sizes in inches (portrait)."""
+
+MAX_SHEET_LEAVES = 27
+"""Widest tree printed: 27 leaves still leave room to write on A4."""
+
+MAX_COUNT = 100
+"""Most exercises on one sheet."""
+
+_MARGIN = 0.55  # inches around the page
+_INK = "#222222"
+_GREY = "#666666"
+_BOX = "#555555"
+
+
+class SheetFiles(NamedTuple):
+    """What :func:`write_sheet` wrote."""
+
+    sheet: tuple[Path, ...]
+    """The exercise pages: one PDF, or one PNG per page."""
+    key: tuple[Path, ...]
+    """The answer key, likewise."""
+    exercises: tuple[Exercise, ...]
+    """The exercises, in order."""
+
+
+def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 3, *,
+                    strict: bool = False, ordering: str = "random", bounds: str = "some",
+                    task: str = "search") -> list[Exercise]:
+    """The exercises of the sheet made from ``seed``: exercise ``k`` (from 1)
+    is ``Exercise.random(1000 * seed + k, ...)``.
+
+    >>> [e.seed for e in sheet_exercises(42, 3, 2, 2)]
+    [42001, 42002, 42003]
+    >>> sheet_exercises(42, 3, 2, 2) == sheet_exercises(42, 3, 2, 2)
+    True
+    """
+    _check_sheet(seed, count, branching, depth)
+    return [Exercise.random(1000 * seed + k, branching, depth, strict=strict, ordering=ordering,
+                            bounds=bounds, task=task) for k in range(1, count + 1)]
+
+
+def _check_sheet(seed, count, branching, depth) -> None:
+    for name, value in (("seed", seed), ("count", count), ("branching", branching),
+                        ("depth", depth)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be 0 or more, not {seed}")
+    if not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {count}")
+    if branching < 2:
+        raise ValueError(f"branching must be at least 2, not {branching}")
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1, not {depth}")
+    if branching**depth > MAX_SHEET_LEAVES:
+        raise ValueError(f"branching {branching} and depth {depth} make {branching**depth} "
+                         f"leaves, too many to write on by hand; a sheet's trees have at most "
+                         f"{MAX_SHEET_LEAVES} leaves (e.g. branching 3, depth 3)")
+
+
+# --- drawing ----------------------------------------------------------------------
+
+
+class _Page(NamedTuple):
+    """The geometry of a printed page, in inches."""
+
+    width: float
+    height: float
+    level: float
+    """Vertical distance between two levels of a tree."""
+
+    @property
+    def usable(self) -> float:
+        """Width between the margins."""
+        return self.width - 2 * _MARGIN
+
+    @property
+    def chars(self) -> int:
+        """Characters of 9.5-point text that fit between the margins."""
+        return int(self.usable * 72 / (9.5 * 0.56))
+
+
+def _page(paper: str, exercises: Sequence[Exercise]) -> _Page:
+    """Portrait, or landscape (one exercise a page) when portrait would put
+    the deepest internal nodes less than an inch apart (each needs room for
+    a box beside it) or the leaves less than a third of an inch apart."""
+    width, height = PAPER[_check_paper(paper)]
+    usable = width - 2 * _MARGIN
+    leaves = max(len(e.leaves) for e in exercises)
+    branching = min(e.branching for e in exercises)
+    if branching * usable / leaves < 1.0 or usable / leaves < 0.34:
+        return _Page(height, width, 1.0)
+    shallow = max(e.depth for e in exercises) <= 2
+    return _Page(width, height, 0.85 if shallow else 0.62)
+
+
+def _tree_height(exercise: Exercise, page: _Page) -> float:
+    return 0.4 + page.level * exercise.depth + 0.4
+
+
+def _block_height(exercise: Exercise, page: _Page) -> float:
+    """Inches one exercise takes: header, tree, answer lines.  The same on
+    the sheet and the key, so page k of the key answers page k of the
+    sheet."""
+    lines = max(len(_key_lines(exercise, page)), len(_bound_rows(exercise, page)), 2)
+    return 0.52 + _tree_height(exercise, page) + 0.12 + _LINE * lines + 0.2
+
+
+def _paginate(exercises: Sequence[Exercise], page: _Page, first_extra: float):
+    """Split the exercises into pages, in order, without splitting one."""
+    usable = page.height - 2 * _MARGIN - 0.35  # the running head
+    pages, current, used = [], [], first_extra
+    for exercise in exercises:
+        height = _block_height(exercise, page)
+        if current and used + height - 0.2 > usable:  # the last needs no space below
+            pages.append(current)
+            current, used = [], 0.0
+        current.append(exercise)
+        used += height
+    if current:
+        pages.append(current)
+    return pages
+
+
+def sheet_pages(exercises: Sequence[Exercise], *, key: bool = False, paper: str = "a4",
+                title: str = "Alpha-beta by hand", progress: ProgressCallback | None = None,
+                done: int = 0, total: int | None = None) -> list:
+    """The pages of the sheet (``key=False``) or of its answer key, as
+    matplotlib Figures.
+
+    Pages are portrait, or landscape with one exercise each when a tree
+    has more than 16 leaves.  ``progress(done, total)`` is called after
+    each exercise is drawn, counting on from ``done`` (``total`` defaults
+    to the exercises here).
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    if not exercises:
+        raise ValueError("no exercises to print; give at least one")
+    page = _page(paper, exercises)
+    total = len(exercises) if total is None else total
+    intro = _intro(exercises, key, page)
+    intro_height = 0.38 + 0.2 * len(intro) + 0.15
+    pages = _paginate(exercises, page, intro_height)
+    figures = []
+    number = 0
+    for page_index, members in enumerate(pages):
+        figure = Figure(figsize=(page.width, page.height))
+        FigureCanvasAgg(figure)
+        top = page.height - _MARGIN
+        head = f"{title}: {'answer key' if key else 'exercises'}"
+        _text(figure, _MARGIN, top, head, page, size=8.5, color=_GREY, va="top")
+        _text(figure, page.width - _MARGIN, top, f"page {page_index + 1} of {len(pages)}", page,
+              size=8.5, color=_GREY, va="top", ha="right")
+        y = top - 0.35
+        if page_index == 0:
+            _text(figure, _MARGIN, y, title + (": answer key" if key else ""), page, size=16,
+                  weight="bold", va="top")
+            if not key:
+                _text(figure, page.width - _MARGIN, y - 0.05, "Name: " + "_" * 24, page,
+                      size=10.5, va="top", ha="right")
+            y -= 0.38
+            for line in intro:
+                _text(figure, _MARGIN, y, line, page, size=9.5, va="top")
+                y -= 0.2
+            y -= 0.15
+        for exercise in members:
+            number += 1
+            _exercise_block(figure, exercise, number, y, page, key)
+            y -= _block_height(exercise, page)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        figures.append(figure)
+    return figures
+
+
+def _intro(exercises: Sequence[Exercise], key: bool, page: _Page) -> list[str]:
+    first = exercises[0]
+    rules = {e.rule for e in exercises}
+    rule = rules.pop() if len(rules) == 1 else "the rule each exercise gives"
+    if key:
+        lines = [f"Values inside the nodes; alpha and beta beside each node searched, as they "
+                 f"are when it returns; pruned branches grey and dashed. Cut rule: {rule}."]
+    elif first.task == "reorder":
+        lines = ["Reorder the children of the nodes of each tree (every leaf stays under its "
+                 "parent) so that alpha-beta, searching left to right, evaluates as few leaves "
+                 "as possible; write the new order of the leaf scores and the number of leaves "
+                 "evaluated."]
+    else:
+        lines = [f"Search each tree with alpha-beta, children left to right, cutting when "
+                 f"{rule} (MAX nodes are \u25b2, MIN nodes \u25bc). Write the value "
+                 f"alpha-beta returns in the box beside every node it searches, cross out "
+                 f"every pruned branch, write alpha and beta where asked (as they are when the "
+                 f"node returns; leave them blank if the node is pruned) and count the leaves "
+                 f"evaluated."]
+    lines.append("Each exercise gives its seed: open the same tree in gametree's practice "
+                 "widget to check your work.")
+    return [part for line in lines for part in textwrap.wrap(line, page.chars)]
+
+
+def _text(figure, x_in, y_in, text, page: _Page, **style):
+    """Text at (x, y) inches from the page's bottom left."""
+    width, height = page.width, page.height
+    options = {"fontsize": style.pop("size", 10), "color": style.pop("color", _INK),
+               "fontweight": style.pop("weight", "normal"), "ha": style.pop("ha", "left"),
+               "va": style.pop("va", "baseline")}
+    return figure.text(x_in / width, y_in / height, text, **options, **style)
+
+
+def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _Page,
+                    key: bool):
+    from .draw import TracePlot
+
+    size = page
+    width, height = page.width, page.height
+    heading = f"Exercise {number}"
+    details = (f"branching {exercise.branching}, depth {exercise.depth}, cut when "
+               f"{exercise.rule}" + ("" if exercise.seed is None else f", seed {exercise.seed}"))
+    _text(figure, _MARGIN, top - 0.05, heading, size, size=12.5, weight="bold", va="top")
+    _text(figure, _MARGIN + 1.05, top - 0.07, details, size, size=9.5, color=_GREY, va="top")
+    if exercise.task == "reorder":
+        task = (f"Reorder the children so that alpha-beta prunes the most; it can be done with "
+                f"{exercise.minimum} of {len(exercise.leaves)} leaves evaluated.")
+    elif exercise.ask_bounds:
+        task = f"Write alpha and beta at {_join(exercise.ask_bounds)}."
+    else:
+        task = "Write the values and cross out the pruned branches."
+    _text(figure, _MARGIN, top - 0.32, task, size, size=10, va="top")
+
+    tree_top = top - 0.52
+    tree_h = _tree_height(exercise, page)
+    rect = (_MARGIN / width, (tree_top - tree_h) / height, 1 - 2 * _MARGIN / width,
+            tree_h / height)
+    ax = figure.add_axes(rect)
+    if key:
+        plot = TracePlot(exercise.trace, ax, caption=False, counter=False).show(-1)
+        _calm_final_state(plot)
+    else:
+        plot = TracePlot(exercise.tree, ax, caption=False, counter=False)
+    if plot.legend is not None:
+        plot.legend.remove()
+        plot.legend = None
+    if not key and exercise.task == "search":
+        _value_boxes(figure, plot)
+
+    y = tree_top - tree_h - 0.12
+    if key:
+        for line in _key_lines(exercise, page):
+            _text(figure, _MARGIN, y, line, size, size=9.5, va="top")
+            y -= _LINE
+    elif exercise.task == "reorder":
+        _text(figure, _MARGIN, y - 0.03, "New order of the leaf scores:  " + "_" * 62, size,
+              size=10, va="top")
+        _text(figure, _MARGIN, y - 0.03 - _LINE, "Leaves evaluated:", size, size=10, va="top")
+        _answer_box(figure, _MARGIN + 1.36, y - 0.03 - _LINE, size)
+    else:
+        _text(figure, _MARGIN, y - 0.03, "Leaves evaluated:", size, size=10, va="top")
+        _answer_box(figure, _MARGIN + 1.36, y - 0.03, size)
+        for row, names in enumerate(_bound_rows(exercise, page)):
+            x = _MARGIN + (_FIRST_ITEM if row == 0 else 0.0)
+            top_y = y - 0.03 - row * _LINE
+            for name in names:
+                _text(figure, x, top_y, f"{name}:", size, size=10, weight="bold", va="top")
+                _text(figure, x + 0.36, top_y, "\u03b1", size, size=10, va="top")
+                _answer_box(figure, x + 0.5, top_y, size)
+                _text(figure, x + 0.98, top_y, "\u03b2", size, size=10, va="top")
+                _answer_box(figure, x + 1.12, top_y, size)
+                x += _BOUND_ITEM
+
+
+_LINE = 0.3
+"""Inches from one line of answers to the next."""
+_FIRST_ITEM = 2.05
+"""Where the first alpha-beta item starts, after "Leaves evaluated"."""
+_BOUND_ITEM = 1.68
+"""Inches one "B: alpha [ ] beta [ ]" item takes."""
+
+
+def _bound_rows(exercise: Exercise, page: _Page) -> list[list[str]]:
+    """The asked nodes, in rows of items that fit across the page."""
+    usable = page.usable
+    rows, current, x = [], [], _FIRST_ITEM
+    for name in exercise.ask_bounds:
+        if x + _BOUND_ITEM - 0.15 > usable:
+            rows.append(current)
+            current, x = [], 0.0
+        current.append(name)
+        x += _BOUND_ITEM
+    if current:
+        rows.append(current)
+    return rows
+
+
+def _join(names) -> str:
+    names = list(names)
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _answer_box(figure, x_in, y_top_in, page: _Page, w=0.4, h=0.24):
+    from matplotlib.patches import FancyBboxPatch
+
+    width, height = page.width, page.height
+    box = FancyBboxPatch((x_in / width, (y_top_in - h + 0.03) / height), w / width, h / height,
+                         boxstyle="round,pad=0,rounding_size=0.004", transform=figure.transFigure,
+                         facecolor="white", edgecolor=_BOX, linewidth=0.9)
+    figure.add_artist(box)
+
+
+_VALUE_BOX = (0.36, 0.23)
+"""Width and height in inches of a value box: room for two handwritten digits."""
+
+
+def _value_boxes(figure, plot) -> None:
+    """A blank box beside every internal node, where nothing else is drawn.
+
+    Each box goes to the nearest free spot around its node (right of it
+    first), clear of every edge, node, label and earlier box; where no
+    spot is free at full size a smaller box is tried.  Returns the number
+    of boxes drawn (one per internal node on every tree a sheet allows;
+    the tests check it)."""
+    from matplotlib.patches import FancyBboxPatch
+
+    renderer = figure.canvas.get_renderer()
+    dpi = figure.dpi
+    to_display = plot.ax.transData.transform
+    centres = {node.id: tuple(to_display(plot.positions[node.id])) for node in plot.tree}
+    segments = [(centres[n.parent], centres[n.id]) for n in plot.tree if n.parent is not None]
+    taken = []
+    for key, collection in plot.markers.items():
+        sizes = collection.get_sizes()
+        for node_id, (group, k) in plot.marker_index.items():
+            if group != key:
+                continue
+            r = math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72
+            x, y = centres[node_id]
+            taken.append((x - r, y - r, x + r, y + r))
+    for texts in (plot.names, plot.leaf_scores, plot.leaf_names):
+        for text in texts.values():
+            if text.get_visible() and text.get_text():
+                box = text.get_window_extent(renderer)
+                taken.append((box.x0, box.y0, box.x1, box.y1))
+    ax_box = plot.ax.get_window_extent(renderer)
+    limits = (figure.bbox.x0 + 0.3 * dpi, ax_box.y0 - 0.2 * dpi, figure.bbox.x1 - 0.3 * dpi,
+              ax_box.y1 + 0.3 * dpi)
+
+    def free(box) -> bool:
+        x0, y0, x1, y1 = box
+        if x0 < limits[0] or x1 > limits[2] or y0 < limits[1] or y1 > limits[3]:
+            return False
+        if any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in taken):
+            return False
+        return not any(_crosses(segment, box) for segment in segments)
+
+    to_figure = figure.transFigure.inverted().transform
+    drawn = 0
+    for node in plot.tree:
+        if node.is_leaf:
+            continue
+        key, k = plot.marker_index[node.id]
+        sizes = plot.markers[key].get_sizes()
+        radius = math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72
+        box = _free_spot(centres[node.id], radius, dpi, free)
+        if box is None:
+            continue
+        drawn += 1
+        taken.append(tuple(v + pad for v, pad in zip(box, (-3, -3, 3, 3))))
+        (x0, y0), (x1, y1) = to_figure([(box[0], box[1]), (box[2], box[3])])
+        figure.add_artist(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0,
+                                         boxstyle="round,pad=0,rounding_size=0.003",
+                                         transform=figure.transFigure, facecolor="white",
+                                         edgecolor=_BOX, linewidth=0.9, zorder=5))
+    return drawn
+
+
+def _free_spot(centre, radius: float, dpi: float, free):
+    """The nearest free box around a node, in display units, or None."""
+    cx, cy = centre
+    gap = radius + 0.04 * dpi
+    for scale in (1.0, 0.85, 0.72):
+        w, h = _VALUE_BOX[0] * scale * dpi, _VALUE_BOX[1] * scale * dpi
+        step = 0.03 * dpi
+        for slide in range(0, 6):
+            d = slide * step
+            spots = [
+                (cx + gap + d, cy - h / 2),  # right
+                (cx - gap - d - w, cy - h / 2),  # left
+                (cx + 0.2 * radius + d, cy + gap),  # above right
+                (cx - 0.2 * radius - d - w, cy + gap),  # above left
+                (cx + gap + d, cy - h / 2 + 0.5 * h),  # right, a little up
+                (cx - gap - d - w, cy - h / 2 + 0.5 * h),  # left, a little up
+                (cx + gap + d, cy - h / 2 - 0.5 * h),  # right, a little down
+                (cx - gap - d - w, cy - h / 2 - 0.5 * h),  # left, a little down
+            ]
+            for x0, y0 in spots:
+                box = (x0, y0, x0 + w, y0 + h)
+                if free(box):
+                    return box
+    return None
+
+
+def _crosses(segment, box) -> bool:
+    """Whether a line segment enters a box (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = segment
+    bx0, by0, bx1, by1 = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = x1 - x0, y1 - y0
+    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def _calm_final_state(plot) -> None:
+    """The finished search without the 'current node' highlight: no halo,
+    the root outlined like any finished node."""
+    from matplotlib.colors import to_rgba
+
+    from .draw import MAX_COLOR, MIN_COLOR
+
+    plot.halo.set_visible(False)
+    root = plot.tree.root
+    key, k = plot.marker_index[root.id]
+    collection = plot.markers[key]
+    edges = collection.get_edgecolors().copy()
+    widths = list(collection.get_linewidths())
+    edges[k] = to_rgba(MAX_COLOR if root.player.value == "MAX" else MIN_COLOR)
+    if len(widths) == len(edges):
+        widths[k] = 1.2
+    collection.set_edgecolors(edges)
+    collection.set_linewidths(widths)
+    if root.id in plot.windows:
+        plot.windows[root.id].set_fontweight("normal")
+
+
+def _math(value) -> str:
+    """A value as printed: -inf as the minus sign and infinity symbol."""
+    return fmt(value).replace("inf", "\u221e").replace("-", "\u2212")
+
+
+def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
+    trace = exercise.trace
+    final = trace.state(-1)
+    tree = exercise.tree
+    pruned = sorted({child.name for step in trace.cutoffs for child in step.pruned},
+                    key=lambda name: tree[name].id)
+    lines = []
+    if exercise.task == "reorder":
+        from .generate import best_order
+        from .trace import trace_alpha_beta
+
+        best = best_order(list(exercise.leaves), exercise.branching)
+        count = trace_alpha_beta(best, exercise.branching, strict=exercise.strict).evaluated
+        lines.append(f"Best first: {' '.join(map(fmt, best))}: {count} leaves evaluated "
+                     f"(Knuth-Moore minimum {exercise.minimum}); the order given needs "
+                     f"{trace.evaluated}.")
+        return [part for line in lines for part in textwrap.wrap(line, page.chars)]
+    lines.append(f"Value {fmt(trace.value)}; {trace.evaluated} of {len(exercise.leaves)} leaves "
+                 f"evaluated (fewest possible on this shape: {exercise.minimum}). Pruned: "
+                 f"{', '.join(pruned) if pruned else 'nothing'}.")
+    if exercise.ask_bounds:
+        parts = []
+        for name in exercise.ask_bounds:
+            i = tree[name].id
+            if final.status[i] is Status.DONE:
+                parts.append(f"{name}: \u03b1 = {_math(final.alpha[i])}, "
+                             f"\u03b2 = {_math(final.beta[i])}")
+            else:
+                parts.append(f"{name}: pruned")
+        lines.append("; ".join(parts) + ".")
+    return [part for line in lines for part in textwrap.wrap(line, page.chars)]
+
+
+# --- files -----------------------------------------------------------------------
+
+
+def _check_paper(paper: object) -> str:
+    if paper not in PAPER:
+        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, not {paper!r}")
+    return paper
+
+
+def _kind_of(path: Path) -> str:
+    kind = path.suffix.lower().lstrip(".")
+    if kind not in ("pdf", "png"):
+        raise ValueError(f"cannot write {str(path)!r}: end the file name with .pdf (one file, "
+                         f"a page per sheet of paper) or .png (a picture per page)")
+    return kind
+
+
+def _key_path(out: Path) -> Path:
+    return out.with_name(f"{out.stem}-key{out.suffix}")
+
+
+PDF_METADATA = {"Creator": "gametree", "CreationDate": None, "ModDate": None}
+"""PDF metadata written: no dates, so the same seed gives the same bytes."""
+
+
+def _save(figures: list, path: Path, dpi: float) -> tuple[Path, ...]:
+    kind = _kind_of(path)
+    if kind == "pdf":
+        from matplotlib.backends.backend_pdf import PdfPages
+
+        with PdfPages(path, metadata=PDF_METADATA) as pdf:
+            for figure in figures:
+                pdf.savefig(figure)
+        return (path,)
+    if len(figures) == 1:
+        paths = [path]
+    else:
+        paths = [path.with_name(f"{path.stem}-{k}{path.suffix}") for k in range(1, len(figures) + 1)]
+    for figure, where in zip(figures, paths):
+        figure.savefig(where, format="png", dpi=dpi, metadata={"Software": "gametree"})
+    return tuple(paths)
+
+
+def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: int = 3,
+                strict: bool = False, ordering: str = "random", bounds: str = "some",
+                task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
+                progress: ProgressCallback | None = None) -> SheetFiles:
+    """Write an exercise sheet and its answer key.
+
+    Parameters
+    ----------
+    out : str or Path
+        The sheet: ``.pdf`` (one file) or ``.png`` (a picture per page).
+    seed : int
+        The same seed (and options) give the same sheet, byte for byte.
+    count, branching, depth : int
+        How many exercises, and the shape of their trees (at most
+        :data:`MAX_SHEET_LEAVES` leaves).
+    strict, ordering, bounds, task
+        As for :meth:`gametree.practice.Exercise.random`.
+    key : str or Path, optional
+        Where the answer key goes; by default ``out`` with ``-key`` added
+        to its name (``sheet.pdf`` -> ``sheet-key.pdf``), same format.
+    paper : {"a4", "letter"}
+    dpi : float
+        Resolution of PNG pages.
+    progress : callable, optional
+        ``progress(done, total)`` after each exercise drawn (sheet and key
+        count separately, ``total = 2 * count``).  By default a
+        :class:`gametree.progress.Progress` bar in a notebook, a counter
+        on a terminal's stderr, nothing elsewhere.
+
+    Returns
+    -------
+    SheetFiles
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> files = write_sheet(folder / "sheet.pdf", seed=1, count=2, branching=2, depth=2)
+    >>> [p.name for p in files.sheet + files.key]
+    ['sheet.pdf', 'sheet-key.pdf']
+    >>> files.sheet[0].read_bytes()[:5]
+    b'%PDF-'
+    """
+    out = Path(out)
+    key = _key_path(out) if key is None else Path(key)
+    _kind_of(out)
+    _kind_of(key)
+    if out.resolve() == key.resolve():
+        raise ValueError(f"the sheet and the key would both be written to {str(out)!r}; "
+                         f"give the key another name")
+    _check_paper(paper)
+    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
+        raise ValueError(f"dpi must be a number from 30 to 600, not {dpi!r}")
+    exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
+                                bounds=bounds, task=task)
+    title = f"Alpha-beta by hand, sheet {seed}"
+    reporter = None
+    if progress is None:
+        reporter = progress = Progress(2 * count, "drawing exercises")
+    try:
+        pages = sheet_pages(exercises, key=False, paper=paper, title=title, progress=progress,
+                            total=2 * count)
+        sheet = _save(pages, out, dpi)
+        pages = sheet_pages(exercises, key=True, paper=paper, title=title, progress=progress,
+                            done=count, total=2 * count)
+        answers = _save(pages, key, dpi)
+    finally:
+        if reporter is not None:
+            reporter.close()
+    return SheetFiles(sheet, answers, tuple(exercises))
+
+
+# --- the command line -------------------------------------------------------------
+
+
+def register(commands) -> None:
+    """Add ``exercises`` to the command line (see :mod:`gametree.cli`)."""
+    parser = commands.add_parser(
+        "exercises", help="write a printable sheet of alpha-beta exercises and its answer key",
+        description="Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a "
+                    "separate answer key. The same seed gives the same sheet on any machine.")
+    parser.add_argument("--seed", type=int, required=True, metavar="N",
+                        help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
+    parser.add_argument("--count", type=int, default=8, metavar="K", help="exercises (default 8)")
+    parser.add_argument("--branching", "-b", type=int, default=3, metavar="B",
+                        help="children per internal node (default 3)")
+    parser.add_argument("--depth", "-d", type=int, default=3, metavar="D",
+                        help="edges from the root to a leaf (default 3)")
+    parser.add_argument("--out", "-o", required=True, metavar="FILE",
+                        help="the sheet: FILE.pdf, or FILE.png for one picture per page")
+    parser.add_argument("--key", metavar="FILE",
+                        help="the answer key (default: FILE-key.pdf beside the sheet)")
+    parser.add_argument("--strict", action="store_true",
+                        help="cut on alpha > beta instead of the statement's alpha >= beta")
+    parser.add_argument("--ordering", choices=ORDERINGS, default="random",
+                        help="children as drawn at random, or best or worst first")
+    parser.add_argument("--bounds", choices=BOUNDS, default="some",
+                        help="where to ask for alpha and beta (default: some nodes)")
+    parser.add_argument("--task", choices=TASKS, default="search",
+                        help="search by hand, or reorder the children to prune the most")
+    parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
+    parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> None:
+    try:
+        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=args.branching,
+                            depth=args.depth, strict=args.strict, ordering=args.ordering,
+                            bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
+                            dpi=args.dpi)
+    except OSError as error:
+        where = error.filename or args.out
+        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None
+    for path in files.sheet + files.key:
+        print(f"wrote {path}")
+

@@ -26,6 +26,11 @@ from .games.tictactoe import LINES, Square, TicTacToe, TicTacToeState, perfect_m
 
 __all__ = ["TicTacToeBoard"]
 
+EMPTY = "\u00a0"
+"""What an empty square shows: a no-break space.  ipywidgets 8 leaves a
+button's old text on screen when its description becomes "", so a new game
+would still show the last game's marks in the browser."""
+
 HUMAN, COMPUTER = "you", "computer"
 
 
@@ -95,7 +100,7 @@ class TicTacToeBoard(widgets.VBox):
         self.new_game()
 
     def _square(self, i: Square) -> widgets.Button:
-        button = widgets.Button(description="", tooltip=f"square {i}",
+        button = widgets.Button(description=EMPTY, tooltip=f"square {i}",
                                 layout=widgets.Layout(width="64px", height="64px"))
         button.style.font_size = "28px"
         button.style.font_weight = "bold"
@@ -172,7 +177,7 @@ class TicTacToeBoard(widgets.VBox):
         line = next((line for line in LINES if all(self.state.cells[i] == who for i in line)), ())
         for i, button in enumerate(self.squares):
             mark = self.state.cells[i]
-            button.description = "" if mark == "." else mark
+            button.description = EMPTY if mark == "." else mark
             button.disabled = over or mark != "."
             if i in line:
                 button.button_style = "success" if who == self.human else "danger"

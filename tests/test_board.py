@@ -5,7 +5,7 @@ import pytest
 
 widgets = pytest.importorskip("ipywidgets")
 
-from gametree.board import TicTacToeBoard  # noqa: E402
+from gametree.board import EMPTY, TicTacToeBoard  # noqa: E402
 from gametree.games import TicTacToe, TicTacToeState, perfect_move  # noqa: E402
 from gametree.games.tictactoe import winner  # noqa: E402
 
@@ -14,7 +14,8 @@ GAME = TicTacToe()
 
 def marks(board) -> str:
     """The board as the buttons show it, '.' for an empty square."""
-    return "".join(button.description or "." for button in board.squares)
+    return "".join("." if button.description == EMPTY else button.description
+                   for button in board.squares)
 
 
 @pytest.fixture
@@ -152,3 +153,13 @@ def test_play_refuses_what_is_not_a_square(board, square):
 def test_bad_arguments_are_refused(kwargs, error, words):
     with pytest.raises(error, match=words):
         TicTacToeBoard(**kwargs)
+
+
+def test_empty_squares_show_a_no_break_space_never_an_empty_text():
+    """ipywidgets keeps a button's old text on screen when its description is
+    set to "", so a new game must write a visible blank into every square."""
+    board = TicTacToeBoard()
+    board.squares[4].click()
+    board.new_game()
+    assert all(button.description == EMPTY for button in board.squares)
+    assert all(button.description != "" for button in board.squares)

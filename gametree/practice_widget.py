@@ -44,6 +44,7 @@ _DASHED = (0, (3.0, 2.5))
 _STYLE = f"""<style>
 .gametree-practice .gametree-wrong input {{ border: 2px solid {MISTAKE_COLOR} !important;
   background: #FBE9E5; }}
+.gametree-practice .gametree-wrong input[type=checkbox] {{ outline: 2px solid {MISTAKE_COLOR}; }}
 .gametree-practice .gametree-node-card {{ border: 1px solid #E0E0E0; border-radius: 4px;
   padding: 2px 4px; margin: 2px; }}
 </style>"""
@@ -77,9 +78,6 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     '5'
     """
     plot = TracePlot(exercise.tree, caption=False)
-    if plot.legend is not None:
-        plot.legend.remove()
-        plot.legend = None
     tree = plot.tree
     if answer is not None:
         pruned = set()
@@ -279,7 +277,7 @@ class PracticeWidget(widgets.VBox):
                                              layout=widgets.Layout(width="auto"))
         self.task_text = widgets.HTML()
         self.image = widgets.Image(format="png",
-                                   layout=widgets.Layout(width="100%", max_width="1000px",
+                                   layout=widgets.Layout(width="100%", max_width="760px",
                                                          height="auto"))
         self.order_box = widgets.Text(description="your order",
                                       placeholder="leaf scores left to right",
@@ -368,6 +366,8 @@ class PracticeWidget(widgets.VBox):
 
     def _build_answer_area(self) -> None:
         exercise = self.exercise
+        for child in self._answer_area.children:  # the previous exercise's boxes
+            _close(child, keep={self.order_box})
         self.value_boxes, self.alpha_boxes, self.beta_boxes, self.prune_boxes = {}, {}, {}, {}
         if exercise.task == "reorder":
             self.order_box.value = " ".join(fmt(s) for s in exercise.leaves)
@@ -412,8 +412,11 @@ class PracticeWidget(widgets.VBox):
                 cards.append(card)
             label = "leaves" if depth == tree.depth else f"depth {depth}"
             rows.append(widgets.HBox(
-                [widgets.HTML(f"<small>{label}</small>", layout=widgets.Layout(width="4em"))]
-                + cards, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")))
+                [widgets.HTML(f"<small>{label}</small>",
+                              layout=widgets.Layout(width="4em", flex="0 0 auto")),
+                 widgets.HBox(cards, layout=widgets.Layout(flex_flow="row wrap",
+                                                           align_items="flex-start"))],
+                layout=widgets.Layout(align_items="flex-start")))
         for box in (*self.value_boxes.values(), *self.alpha_boxes.values(),
                     *self.beta_boxes.values()):
             box.add_class("gametree-answer-box")
@@ -561,6 +564,8 @@ class PracticeWidget(widgets.VBox):
         self.solution_button.description = "Hide solution"
 
     def _hide_solution(self) -> None:
+        for child in self.solution_area.children:
+            _close(child)
         self.stepper = None
         self.solution_area.children = []
         self.solution_button.description = "Show solution"
@@ -596,6 +601,22 @@ class PracticeWidget(widgets.VBox):
         if bundle is not None and self.image.value:
             bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
         return bundle
+
+
+def _close(widget: widgets.Widget, keep=frozenset()) -> None:
+    """Close ``widget`` and everything in it (layouts and styles too), so
+    boxes of past exercises do not pile up in the kernel and the notebook."""
+    stack = [widget]
+    while stack:
+        current = stack.pop()
+        if current in keep:
+            continue
+        stack.extend(getattr(current, "children", ()))
+        for part in ("layout", "style"):
+            model = getattr(current, part, None)
+            if isinstance(model, widgets.Widget):
+                model.close()
+        current.close()
 
 
 def _bounds_of(exercise: Exercise) -> str:

@@ -260,13 +260,15 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
                     key: bool):
     from .draw import TracePlot
 
-    size = page
     width, height = page.width, page.height
     heading = f"Exercise {number}"
-    details = (f"branching {exercise.branching}, depth {exercise.depth}, cut when "
-               f"{exercise.rule}" + ("" if exercise.seed is None else f", seed {exercise.seed}"))
-    _text(figure, _MARGIN, top - 0.05, heading, size, size=12.5, weight="bold", va="top")
-    _text(figure, _MARGIN + 1.05, top - 0.07, details, size, size=9.5, color=_GREY, va="top")
+    details = f"branching {exercise.branching}, depth {exercise.depth}, cut when {exercise.rule}"
+    if exercise.ordering != "random":
+        details += f", children {exercise.ordering} first"
+    if exercise.seed is not None:
+        details += f", seed {exercise.seed}"
+    _text(figure, _MARGIN, top - 0.05, heading, page, size=12.5, weight="bold", va="top")
+    _text(figure, _MARGIN + 1.05, top - 0.07, details, page, size=9.5, color=_GREY, va="top")
     if exercise.task == "reorder":
         task = (f"Reorder the children so that alpha-beta prunes the most; it can be done with "
                 f"{exercise.minimum} of {len(exercise.leaves)} leaves evaluated.")
@@ -274,7 +276,7 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
         task = f"Write alpha and beta at {_join(exercise.ask_bounds)}."
     else:
         task = "Write the values and cross out the pruned branches."
-    _text(figure, _MARGIN, top - 0.32, task, size, size=10, va="top")
+    _text(figure, _MARGIN, top - 0.32, task, page, size=10, va="top")
 
     tree_top = top - 0.52
     tree_h = _tree_height(exercise, page)
@@ -282,7 +284,13 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
             tree_h / height)
     ax = figure.add_axes(rect)
     if key:
-        plot = TracePlot(exercise.trace, ax, caption=False, counter=False).show(-1)
+        trace = exercise.trace
+        if exercise.task == "reorder":  # the answer: the tree searched best first
+            from .generate import best_order
+            from .trace import trace_alpha_beta
+
+            trace = trace_alpha_beta(best_order(exercise.tree), strict=exercise.strict)
+        plot = TracePlot(trace, ax, caption=False, counter=False).show(-1)
         _calm_final_state(plot)
     else:
         plot = TracePlot(exercise.tree, ax, caption=False, counter=False)
@@ -295,25 +303,25 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
     y = tree_top - tree_h - 0.12
     if key:
         for line in _key_lines(exercise, page):
-            _text(figure, _MARGIN, y, line, size, size=9.5, va="top")
+            _text(figure, _MARGIN, y, line, page, size=9.5, va="top")
             y -= _LINE
     elif exercise.task == "reorder":
-        _text(figure, _MARGIN, y - 0.03, "New order of the leaf scores:  " + "_" * 62, size,
+        _text(figure, _MARGIN, y - 0.03, "New order of the leaf scores:  " + "_" * 62, page,
               size=10, va="top")
-        _text(figure, _MARGIN, y - 0.03 - _LINE, "Leaves evaluated:", size, size=10, va="top")
-        _answer_box(figure, _MARGIN + 1.36, y - 0.03 - _LINE, size)
+        _text(figure, _MARGIN, y - 0.03 - _LINE, "Leaves evaluated:", page, size=10, va="top")
+        _answer_box(figure, _MARGIN + 1.36, y - 0.03 - _LINE, page)
     else:
-        _text(figure, _MARGIN, y - 0.03, "Leaves evaluated:", size, size=10, va="top")
-        _answer_box(figure, _MARGIN + 1.36, y - 0.03, size)
+        _text(figure, _MARGIN, y - 0.03, "Leaves evaluated:", page, size=10, va="top")
+        _answer_box(figure, _MARGIN + 1.36, y - 0.03, page)
         for row, names in enumerate(_bound_rows(exercise, page)):
             x = _MARGIN + (_FIRST_ITEM if row == 0 else 0.0)
             top_y = y - 0.03 - row * _LINE
             for name in names:
-                _text(figure, x, top_y, f"{name}:", size, size=10, weight="bold", va="top")
-                _text(figure, x + 0.36, top_y, "\u03b1", size, size=10, va="top")
-                _answer_box(figure, x + 0.5, top_y, size)
-                _text(figure, x + 0.98, top_y, "\u03b2", size, size=10, va="top")
-                _answer_box(figure, x + 1.12, top_y, size)
+                _text(figure, x, top_y, f"{name}:", page, size=10, weight="bold", va="top")
+                _text(figure, x + 0.36, top_y, "\u03b1", page, size=10, va="top")
+                _answer_box(figure, x + 0.5, top_y, page)
+                _text(figure, x + 0.98, top_y, "\u03b2", page, size=10, va="top")
+                _answer_box(figure, x + 1.12, top_y, page)
                 x += _BOUND_ITEM
 
 
@@ -374,15 +382,15 @@ def _value_boxes(figure, plot) -> None:
     to_display = plot.ax.transData.transform
     centres = {node.id: tuple(to_display(plot.positions[node.id])) for node in plot.tree}
     segments = [(centres[n.parent], centres[n.id]) for n in plot.tree if n.parent is not None]
+    def radius(node_id: int) -> float:
+        key, k = plot.marker_index[node_id]
+        sizes = plot.markers[key].get_sizes()
+        return math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72  # points -> pixels
+
     taken = []
-    for key, collection in plot.markers.items():
-        sizes = collection.get_sizes()
-        for node_id, (group, k) in plot.marker_index.items():
-            if group != key:
-                continue
-            r = math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72
-            x, y = centres[node_id]
-            taken.append((x - r, y - r, x + r, y + r))
+    for node in plot.tree:
+        (x, y), r = centres[node.id], radius(node.id)
+        taken.append((x - r, y - r, x + r, y + r))
     for texts in (plot.names, plot.leaf_scores, plot.leaf_names):
         for text in texts.values():
             if text.get_visible() and text.get_text():
@@ -405,10 +413,7 @@ def _value_boxes(figure, plot) -> None:
     for node in plot.tree:
         if node.is_leaf:
             continue
-        key, k = plot.marker_index[node.id]
-        sizes = plot.markers[key].get_sizes()
-        radius = math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72
-        box = _free_spot(centres[node.id], radius, dpi, free)
+        box = _free_spot(centres[node.id], radius(node.id), dpi, free)
         if box is None:
             continue
         drawn += 1

@@ -34,3 +34,12 @@ def test_readme_shows_exactly_two_commands_set_up_and_lab_and_set_up_and_test():
 def test_ci_runs_exactly_the_readme_test_command():
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert readme_commands()[1] in ci_lines
+
+
+def test_readme_lists_every_notebook_and_its_links_resolve():
+    text = (ROOT / "README.md").read_text()
+    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    linked = re.findall(r"\]\((notebooks/[^)]+)\)", text)
+    assert sorted(Path(link).name for link in linked if link.endswith(".ipynb")) == notebooks
+    for link in linked:
+        assert (ROOT / link).exists(), link

@@ -229,8 +229,10 @@ class _StampText(Text):
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
 
-def _hits(segment, box: Box) -> bool:
-    """Whether a line segment crosses a box (Liang-Barsky clipping)."""
+def segment_crosses_box(segment, box: Box) -> bool:
+    """Whether a line segment ``((x0, y0), (x1, y1))`` enters a box
+    ``(x0, y0, x1, y1)`` (Liang-Barsky clipping); labels are placed where
+    this is false for every edge."""
     (x0, y0), (x1, y1) = segment
     bx0, by0, bx1, by1 = box
     t0, t1 = 0.0, 1.0
@@ -289,7 +291,7 @@ class _Space:
                 if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
                     return False
             for segment in self.segments.get(cell, ()):
-                if _hits(segment, box):
+                if segment_crosses_box(segment, box):
                     return False
         return True
 

@@ -377,6 +377,8 @@ def _value_boxes(figure, plot) -> None:
     the tests check it)."""
     from matplotlib.patches import FancyBboxPatch
 
+    from .draw import segment_crosses_box
+
     renderer = figure.canvas.get_renderer()
     dpi = figure.dpi
     to_display = plot.ax.transData.transform
@@ -406,7 +408,7 @@ def _value_boxes(figure, plot) -> None:
             return False
         if any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in taken):
             return False
-        return not any(_crosses(segment, box) for segment in segments)
+        return not any(segment_crosses_box(segment, box) for segment in segments)
 
     to_figure = figure.transFigure.inverted().transform
     drawn = 0
@@ -450,27 +452,6 @@ def _free_spot(centre, radius: float, dpi: float, free):
                 if free(box):
                     return box
     return None
-
-
-def _crosses(segment, box) -> bool:
-    """Whether a line segment enters a box (Liang-Barsky clipping)."""
-    (x0, y0), (x1, y1) = segment
-    bx0, by0, bx1, by1 = box
-    t0, t1 = 0.0, 1.0
-    dx, dy = x1 - x0, y1 - y0
-    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
 
 
 def _calm_final_state(plot) -> None:

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from matplotlib.colors import to_rgba
 
 from .draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
+from .labels import text_value
 from .parse import parse_leaves
 from .practice import (Answer, Exercise, Mistake, MistakeKind, ReorderVerdict, check,
                        check_reorder, parse_value)
@@ -88,7 +89,7 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
             node = tree[name]
             if node.id in plot.values and node.id not in pruned:
                 text = plot.values[node.id]
-                text.set_text(_text_value(value))
+                text.set_text(text_value(value))
                 text.set_color(TEXT_COLOR)
                 text.set_visible(not math.isinf(value))
         for node in tree:
@@ -98,8 +99,8 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
             if alpha is None and beta is None:
                 continue
             text = plot.windows[node.id]
-            text.set_text(f"\u03b1={_text_value(alpha) if alpha is not None else '?'}\n"
-                          f"\u03b2={_text_value(beta) if beta is not None else '?'}")
+            text.set_text(f"\u03b1={text_value(alpha) if alpha is not None else '?'}\n"
+                          f"\u03b2={text_value(beta) if beta is not None else '?'}")
             text.set_visible(True)
         _restyle(plot, pruned, mistakes)
         count = len(mistakes)
@@ -152,11 +153,6 @@ def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
                 edges[k] = to_rgba(PRUNED_COLOR)
         collection.set_edgecolors(edges)
         collection.set_linewidths(lws)
-
-
-def _text_value(value) -> str:
-    """A number as drawn: the real minus sign, infinity as a symbol."""
-    return fmt(value).replace("inf", "\u221e").replace("-", "\u2212")
 
 
 def _png(plot: TracePlot) -> bytes:

@@ -377,7 +377,7 @@ def _value_boxes(figure, plot) -> None:
     the tests check it)."""
     from matplotlib.patches import FancyBboxPatch
 
-    from .draw import segment_crosses_box
+    from .labels import segment_crosses_box
 
     renderer = figure.canvas.get_renderer()
     dpi = figure.dpi

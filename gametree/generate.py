@@ -8,7 +8,6 @@ leaves, and exactly that many when every node's children come best first.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from .checks import check_branching
 from .search import backed_up_values

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from math import inf
 
 from .checks import check_branching, check_leaves, complete_depth
-from .tree import MAX, Node, Tree, Value, as_tree
+from .tree import MAX, Node, Value, as_tree
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 

@@ -8,7 +8,7 @@ import pytest
 from matplotlib.colors import to_rgba
 
 import gametree
-from gametree.practice import Answer, Exercise, MistakeKind
+from gametree.practice import Exercise, MistakeKind
 from gametree.practice_widget import MAX_PRACTICE_LEAVES, MISTAKE_COLOR, PracticeWidget, draw_answer
 from gametree.stepper import Stepper
 

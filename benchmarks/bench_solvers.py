@@ -93,9 +93,8 @@ def main(repeats: int = 7) -> None:
         evaluated = statistics.mean(straightforward(t, branching)[1] for t in trees)
         base = median_ms(straightforward, trees, branching, repeats)
         fast = median_ms(gametree.alpha_beta, trees, branching, repeats)
-        small = trees[:20]  # the trace builds a Tree; 20 trees keep the run short
-        trace_ms = median_ms(traced, small, branching, 3)
-        caption_ms = median_ms(traced_with_captions, small, branching, 3)
+        trace_ms = median_ms(traced, trees, branching, repeats)
+        caption_ms = median_ms(traced_with_captions, trees[:20], branching, 3)  # information only
         print(f"{branching}^{depth:<4} {branching**depth:>7} {evaluated:>10.0f} {base:>9.3f} "
               f"{fast:>11.3f} {fast / base:>5.2f}x {trace_ms:>7.2f} {caption_ms:>10.2f} "
               f"{trace_ms / fast:>8.1f}x")

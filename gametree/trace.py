@@ -249,9 +249,10 @@ class Trace(Sequence):
         self.steps: Sequence[Step] = _Steps(self)
         self.evaluated_leaves: tuple[int, ...] = tuple(map(tree.leaf_index_of, evaluated_ids))
         self.evaluated: int = len(self.evaluated_leaves)
-        self.value: Value = records[-RECORD + 7]
+        self.value: Value = records[-RECORD + 6]
         self.strict = strict
         self._checkpoints: dict[int, tuple] = {}
+        self._derived: tuple[list[int], dict[int, tuple]] | None = None
 
     def __len__(self) -> int:
         return len(self._records) // RECORD
@@ -259,8 +260,32 @@ class Trace(Sequence):
     def __getitem__(self, index):
         return self.steps[index]
 
-    def _record(self, index: int) -> list:
-        return self._records[index * RECORD : (index + 1) * RECORD]
+    def _record(self, index: int) -> tuple:
+        """Step ``index`` as (kind, node, v, alpha, beta, leaves evaluated so
+        far, child, value, v before, alpha before, beta before)."""
+        kind, node, v, a, b, child, value = self._records[index * RECORD : (index + 1) * RECORD]
+        counts, before = self._derive()
+        return (kind, node, v, a, b, counts[index], child, value, *before.get(index, (None,) * 3))
+
+    def _derive(self) -> tuple[list[int], dict[int, tuple]]:
+        """What the search did not record because it follows from the rest,
+        worked out in one pass when first needed: the leaves evaluated up to
+        each step, and each UPDATE's v, alpha and beta before it (the node's
+        values after its previous step)."""
+        if self._derived is None:
+            counts, before, last, count = [], {}, {}, 0
+            records = self._records
+            for index in range(len(self)):
+                kind, node, v, a, b = records[index * RECORD : index * RECORD + 5]
+                if kind is StepKind.LEAF:
+                    count += 1
+                elif kind is StepKind.UPDATE:
+                    before[index] = last[node]
+                if kind is StepKind.ENTER or kind is StepKind.UPDATE:
+                    last[node] = (v, a, b)
+                counts.append(count)
+            self._derived = counts, before
+        return self._derived
 
     @property
     def cutoffs(self) -> list[Step]:
@@ -430,26 +455,32 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
     tree = as_tree(tree, branching)
     child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
     # Each step appends RECORD fields to one flat list: (kind, node, v, alpha,
-    # beta, leaves evaluated so far, child, value, v before, alpha before,
-    # beta before).  Plain numbers and node ids, no objects: a Step is made
-    # from its fields only when someone reads it, and the list gives the
-    # garbage collector nothing to scan.
+    # beta, child, value).  Plain numbers and node ids, no objects: a Step is
+    # made from its fields only when someone reads it, with what follows from
+    # the rest (leaves evaluated so far, values before an update) worked out
+    # then (Trace._derive).
     records: list = []
     evaluated: list[int] = []
+    record = records.extend  # bound once: called at every step
+
+    def evaluate(leaf: int, alpha: Value, beta: Value) -> Value:
+        """Evaluate a leaf: a step of its own, not a search."""
+        evaluated.append(leaf)
+        score = score_of(leaf)
+        record((LEAF, leaf, score, alpha, beta, None, score))
+        return score
 
     def alpha_beta(node: int, alpha: Value, beta: Value) -> Value:
-        children = child_ids(node)
-        if not children:  # a leaf
-            evaluated.append(node)
-            score = score_of(node)
-            records.extend((LEAF, node, score, alpha, beta, len(evaluated), None, score, None, None, None))
-            return score
+        """Search the internal node ``node`` within the window (alpha, beta)."""
         maximizing = player_of(node) is MAX
         v = -inf if maximizing else inf
-        records.extend((ENTER, node, v, alpha, beta, len(evaluated), None, None, None, None, None))
+        record((ENTER, node, v, alpha, beta, None, None))
+        children = child_ids(node)
         for child in children:
-            value = alpha_beta(child, alpha, beta)
-            before_v, before_alpha, before_beta = v, alpha, beta
+            if child_ids(child):
+                value = alpha_beta(child, alpha, beta)
+            else:
+                value = evaluate(child, alpha, beta)
             if maximizing:
                 if value > v:  # v = max(v, value)
                     v = value
@@ -460,21 +491,22 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
                     v = value
                 if v < beta:  # beta = min(beta, v)
                     beta = v
-            records.extend((UPDATE, node, v, alpha, beta, len(evaluated), child, value,
-                            before_v, before_alpha, before_beta))
+            record((UPDATE, node, v, alpha, beta, child, value))
             if alpha > beta or (alpha == beta and not strict):  # the cut test
                 if child != children[-1]:  # children are left to prune
-                    records.extend((CUTOFF, node, v, alpha, beta, len(evaluated), child,
-                                    None, None, None, None))
+                    record((CUTOFF, node, v, alpha, beta, child, None))
                 break
-        records.extend((RETURN, node, v, alpha, beta, len(evaluated), None, v, None, None, None))
+        record((RETURN, node, v, alpha, beta, None, v))
         return v
 
-    alpha_beta(0, -inf, inf)
+    if child_ids(0):
+        alpha_beta(0, -inf, inf)
+    else:  # the root is a lone leaf
+        evaluate(0, -inf, inf)
     return Trace(tree, records, evaluated, strict)
 
 
-RECORD = 11
+RECORD = 7
 """Fields per step in a trace's flat record list."""
 
 ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,

@@ -8,7 +8,11 @@
 * :mod:`~gametree.games.numbergame`: NUMBERGAME and :func:`number_game`;
 * :mod:`~gametree.games.tictactoe`: tic-tac-toe and a perfect player;
 * :mod:`~gametree.games.tree`: game positions as :class:`gametree.Tree`
-  (for drawings and traces), and trees as games.
+  (for drawings and traces), and trees as games;
+* :mod:`~gametree.games.kalah`: Kalah (mancala), where a move can earn an
+  extra turn, so turns do not simply alternate;
+* :mod:`~gametree.games.depth`: depth-limited alpha-beta with an evaluation
+  function, iterative deepening with move ordering, and simple players.
 
 None of these modules imports matplotlib, networkx or ipywidgets.
 

@@ -1,8 +1,11 @@
 """Packaging promises: a light import, and a README whose commands CI runs."""
 
+import os
 import re
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,3 +46,40 @@ def test_readme_lists_every_notebook_and_its_links_resolve():
     assert sorted(Path(link).name for link in linked if link.endswith(".ipynb")) == notebooks
     for link in linked:
         assert (ROOT / link).exists(), link
+
+
+def test_readme_lab_command_starts_jupyterlab_on_the_index(tmp_path):
+    """Run the README's launch command (with the venv's python, on a free
+    port, without opening a browser) until JupyterLab says it is serving."""
+    launch = readme_commands()[0].split("&&")[-1].split()
+    assert launch[:2] == [".venv/bin/jupyter", "lab"]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+           "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces")}
+    command = [sys.executable, "-m", "jupyter", *launch[1:], "--no-browser",
+               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    log = []
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and server.poll() is None:
+            line = server.stderr.readline()
+            log.append(line)
+            if f"127.0.0.1:{port}/lab" in line or f"localhost:{port}/lab" in line:
+                break
+        assert server.poll() is None, "".join(log[-5:])
+        assert any(f":{port}/lab" in line for line in log), "".join(log[-5:])
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        server.stderr.close()

@@ -41,6 +41,7 @@ from math import inf
 from ..tree import MAX, MIN, Tree, Value
 from .base import Game, Move, State
 from .kalah import KalahState
+from .search import _check as _check_game
 
 __all__ = [
     "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
@@ -105,15 +106,13 @@ class _Counter:
 
 
 def _check(game: object, state: State | None, depth: object, evaluate: object) -> State:
-    if not isinstance(game, Game):
-        raise TypeError(f"expected a game (a subclass of gametree.games.Game, such as Kalah()), "
-                        f"not {type(game).__name__}")
+    state = _check_game(game, state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a whole number of moves, 0 or more, not {depth!r}")
     if not callable(evaluate):
         raise TypeError(f"evaluate must be a function from a position to a number, such as "
                         f"store_difference, not {evaluate!r}")
-    return game.initial if state is None else state
+    return state
 
 
 def depth_limited_alpha_beta(

@@ -34,8 +34,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import gametree
-from gametree.draw import _screen_dpi, draw, tree_graph
-from gametree.stepper import Stepper
+from gametree.view.draw import _screen_dpi, draw, tree_graph
+from gametree.widgets.stepper import Stepper
 from gametree.trace import Status, fmt
 
 STEPS = 60

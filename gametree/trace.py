@@ -382,9 +382,9 @@ class Trace(Sequence):
 
     def _repr_png_(self) -> bytes | None:
         """A picture of the finished search for notebooks (see
-        :mod:`gametree.draw`); None without matplotlib."""
+        :mod:`gametree.view.draw`); None without matplotlib."""
         try:
-            from .draw import png
+            from .view.draw import png
         except ImportError:
             return None
         return png(self)

@@ -367,9 +367,9 @@ class Tree(Sequence):
     __hash__ = None  # type: ignore[assignment]
 
     def _repr_png_(self) -> bytes | None:
-        """A picture for notebooks (see :mod:`gametree.draw`); None without matplotlib."""
+        """A picture for notebooks (see :mod:`gametree.view.draw`); None without matplotlib."""
         try:
-            from .draw import png
+            from .view.draw import png
         except ImportError:
             return None
         return png(self)

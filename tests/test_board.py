@@ -5,7 +5,7 @@ import pytest
 
 widgets = pytest.importorskip("ipywidgets")
 
-from gametree.board import EMPTY, TicTacToeBoard  # noqa: E402
+from gametree.widgets.tictactoe import EMPTY, TicTacToeBoard  # noqa: E402
 from gametree.games import TicTacToe, TicTacToeState, perfect_move  # noqa: E402
 from gametree.games.tictactoe import winner  # noqa: E402
 

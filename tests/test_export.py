@@ -9,8 +9,8 @@ from PIL import Image, ImageSequence
 
 from gametree import trace_alpha_beta
 from gametree.cli import main
-from gametree.draw import draw
-from gametree.export import save, save_gif
+from gametree.view.draw import draw
+from gametree.view.export import save, save_gif
 
 STATEMENT = ["--branching", "3", "3", "12", "8", "2", "4", "6", "14", "5", "2"]
 

@@ -9,7 +9,7 @@ widgets = pytest.importorskip("ipywidgets")
 from gametree import MAX, MIN  # noqa: E402
 from gametree.games import Kalah, KalahState, iterative_deepening, kalah_evaluation, store_difference  # noqa: E402
 from gametree.games.depth import label_line  # noqa: E402
-from gametree.kalah_board import KalahBoard  # noqa: E402
+from gametree.widgets.kalah import KalahBoard  # noqa: E402
 
 GAME = Kalah()
 

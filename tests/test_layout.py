@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree import Tree, random_tree
-from gametree.layout import tidy_layout
+from gametree.view.layout import tidy_layout
 
 # Nested lists that may branch unevenly and put leaves at several depths.
 nested_trees = st.recursive(st.integers(-9, 9), lambda children: st.lists(children, min_size=1, max_size=4),

@@ -17,10 +17,11 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 
 
-def test_the_set_has_an_index_and_the_five_lessons():
+def test_the_set_has_an_index_and_the_lessons_in_course_order():
     names = [p.name for p in PATHS]
     assert names[0] == "00-index.ipynb"
-    for stem in ["01-minimax", "02-alpha-beta", "03-pruning-savings", "04-numbergame", "05-tic-tac-toe"]:
+    for stem in ["01-minimax", "02-alpha-beta", "03-practice", "04-pruning-savings", "05-numbergame",
+                 "06-tic-tac-toe", "07-kalah"]:
         assert f"{stem}.ipynb" in names
 
 

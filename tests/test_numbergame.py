@@ -20,7 +20,7 @@ from gametree.games import (
     number_game,
     record_number_game,
 )
-from gametree.games.cli import read_cases
+from gametree.cli.numbergame import read_cases
 from gametree.tree import MAX, MIN
 
 SAMPLE_IN = """3

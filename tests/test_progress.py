@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from gametree import export
-from gametree.progress import Progress
+from gametree.view import export
+from gametree.view.progress import Progress
 
 
 class FakeTerminal(io.StringIO):

@@ -13,9 +13,9 @@ from matplotlib.colors import to_rgba
 from ipywidgets.widgets.widget_link import Link
 
 from gametree import Status, StepKind, Tree, pseudocode, random_tree, trace_alpha_beta
-from gametree.draw import CURRENT_COLOR
+from gametree.view.draw import CURRENT_COLOR
 from gametree.games import TicTacToe, TicTacToeState, trace_game
-from gametree.stepper import Stepper
+from gametree.widgets.stepper import Stepper
 
 STATEMENT = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 

@@ -10,7 +10,7 @@ tic-tac-toe against the perfect player.
 Expected captions come from :func:`gametree.trace_alpha_beta` itself: the
 trace is the source of truth, and these tests check that the widget in the
 browser shows it.  Expected pictures are drawn here, in the test process,
-by a :class:`~gametree.stepper.Stepper` on the same trace: the page must
+by a :class:`~gametree.widgets.stepper.Stepper` on the same trace: the page must
 show those PNGs byte for byte.  The perfect player's answer is checked
 against a small tic-tac-toe solver written here, independent of
 gametree.games.
@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import gametree
-from gametree.stepper import Stepper
+from gametree.widgets.stepper import Stepper
 
 try:
     from playwright.sync_api import expect

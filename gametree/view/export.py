@@ -17,15 +17,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .cli import UsageError, tree_arguments, tree_from_arguments
 
-__all__ = ["save", "save_gif", "FORMATS", "register"]
+__all__ = ["save", "save_gif", "FORMATS", "check_format", "check_dpi"]
 
 FORMATS = ("png", "svg", "pdf")
 """File types :func:`save` writes, chosen by the file name's ending."""
 
 
-def _format_of(path: Path) -> str:
+def check_format(path: Path) -> str:
     kind = path.suffix.lower().lstrip(".")
     if kind not in FORMATS:
         raise ValueError(f"cannot write {str(path)!r}: end the file name with .png, .svg or .pdf "
@@ -33,14 +32,14 @@ def _format_of(path: Path) -> str:
     return kind
 
 
-def _check_dpi(dpi) -> None:
+def check_dpi(dpi) -> None:
     if dpi is not None and (isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 10 <= dpi <= 1200):
         raise ValueError(f"dpi must be a number from 10 to 1200, not {dpi!r}")
 
 
 def save(obj, path, step: int | None = None, *, branching: int | None = None, strict: bool = False,
          dpi: float = 150, caption: bool = True) -> Path:
-    """Write :func:`gametree.draw.draw` ``(obj, step)`` to ``path``.
+    """Write :func:`gametree.view.draw.draw` ``(obj, step)`` to ``path``.
 
     Parameters
     ----------
@@ -52,7 +51,7 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
         Draw the search at this step (-1: finished); without it a tree is
         drawn plain and a Trace finished.
     branching, strict, caption
-        As for :func:`gametree.draw.draw`.
+        As for :func:`gametree.view.draw.draw`.
     dpi : float
         Resolution of a PNG (150 prints sharply on A4).
 
@@ -69,8 +68,8 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
     '<?xml'
     """
     path = Path(path)
-    kind = _format_of(path)
-    _check_dpi(dpi)
+    kind = check_format(path)
+    check_dpi(dpi)
     from .draw import draw  # matplotlib only when a picture is made
 
     figure = draw(obj, step, branching=branching, strict=strict, caption=caption)
@@ -90,14 +89,14 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     path : str or Path
         Where; the name must end in ``.gif``.
     branching, strict
-        As for :func:`gametree.draw.draw`.
+        As for :func:`gametree.view.draw.draw`.
     duration : int
         Milliseconds per frame.
     dpi : float, optional
         Resolution; by default about 1,200 pixels wide.
     progress : callable, optional
         ``progress(done, total)`` after each frame is drawn, e.g. a
-        :class:`gametree.progress.Progress`.
+        :class:`gametree.view.progress.Progress`.
 
     Returns
     -------
@@ -109,7 +108,7 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
         raise ValueError(f"cannot write {str(path)!r} as an animation: end the file name with .gif")
     if isinstance(duration, bool) or not isinstance(duration, int) or duration < 20:
         raise ValueError(f"duration must be a whole number of milliseconds, 20 or more, not {duration!r}")
-    _check_dpi(dpi)
+    check_dpi(dpi)
     from PIL import Image
 
     from .draw import TracePlot, _screen_dpi
@@ -136,51 +135,3 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     indexed[0].save(path, format="GIF", save_all=True, append_images=indexed[1:],
                     duration=durations, loop=0)
     return path
-
-
-# --- the command line ------------------------------------------------------------
-
-
-def register(commands) -> None:
-    """Add ``draw`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "draw", help="draw a tree, a step of alpha-beta, or the whole search as a GIF",
-        description="Draw a tree (plain, for exercise sheets), alpha-beta's state after one step "
-                    "(--step), or the whole search as an animated GIF (--gif).")
-    tree_arguments(parser)
-    parser.add_argument("--out", "-o", metavar="FILE",
-                        help="write one picture: FILE ends in .png, .svg or .pdf")
-    parser.add_argument("--step", "-s", type=int, metavar="N",
-                        help="draw the search after step N (-1: finished); without it the plain tree")
-    parser.add_argument("--gif", metavar="FILE", help="write the whole search as an animated GIF")
-    parser.add_argument("--strict", action="store_true", help="cut on alpha > beta instead of alpha >= beta")
-    parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> None:
-    if args.out is None and args.gif is None:
-        raise UsageError("say where to write: --out tree.png for one picture, "
-                         "or --gif steps.gif for the whole search")
-    if args.step is not None and args.out is None:
-        raise UsageError("--step N draws one picture; say where with --out step.png")
-    tree = tree_from_arguments(args)
-    # Check both names before the (slow) drawing.
-    if args.out is not None:
-        _format_of(Path(args.out))
-    if args.gif is not None and not args.gif.lower().endswith(".gif"):
-        raise UsageError(f"--gif {args.gif}: end the file name with .gif")
-    _check_dpi(args.dpi)
-    try:
-        if args.out is not None:
-            save(tree, args.out, args.step, strict=args.strict, dpi=args.dpi or 150)
-            print(f"wrote {args.out}")
-        if args.gif is not None:
-            from .progress import Progress
-
-            with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
-                save_gif(tree, args.gif, strict=args.strict, dpi=args.dpi, progress=bar)
-            print(f"wrote {args.gif}")
-    except OSError as error:
-        where = error.filename or args.out or args.gif
-        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None

@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import UsageError
-from .numbergame import number_game
+from ..games.numbergame import number_game
+from .usage import UsageError
 
 __all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS"]
 
@@ -38,7 +38,7 @@ def read_cases(text: str) -> list[list[int]]:
 
     Raises
     ------
-    gametree.cli.UsageError
+    gametree.cli.usage.UsageError
         Naming the case (and line) and what is wrong with it.
 
     Examples
@@ -48,7 +48,7 @@ def read_cases(text: str) -> list[list[int]]:
     >>> read_cases("1\\n3\\n1 2\\n")
     Traceback (most recent call last):
     ...
-    gametree.cli.UsageError: case 1 (line 3): n is 3 but the line has 2 numbers: 1 2
+    gametree.cli.usage.UsageError: case 1 (line 3): n is 3 but the line has 2 numbers: 1 2
     """
     lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1)]
     lines = [(number, tokens) for number, tokens in lines if tokens]
@@ -113,7 +113,7 @@ def _run(args: argparse.Namespace) -> None:
 
 
 def register(commands) -> None:
-    """Add the ``number-game`` command (see :data:`gametree.cli._COMMAND_MODULES`)."""
+    """Add the ``number-game`` command (see :mod:`gametree.cli`)."""
     parser = commands.add_parser(
         "number-game",
         help="solve NUMBERGAME judge input (from standard input)",

@@ -1,7 +1,7 @@
 """The step-through widget: drag a slider, or press Play, and watch
 alpha-beta walk the tree.
 
-:class:`Stepper` wires ipywidgets to a :class:`~gametree.draw.TracePlot`:
+:class:`Stepper` wires ipywidgets to a :class:`~gametree.view.draw.TracePlot`:
 a slider picks the step, the plot updates its artists in place and the
 picture is sent as PNG bytes to one ``Image`` widget, so nothing flickers
 and no figures pile up.  The caption, the counter and the pseudocode (with
@@ -24,10 +24,10 @@ import re
 
 import ipywidgets as widgets
 
-from .draw import TracePlot, _screen_dpi, counter_text
-from .parse import parse_leaves, parse_tree
-from .trace import Snapshot, Trace, fmt, pseudocode, trace_alpha_beta
-from .tree import Tree, as_tree
+from ..view.draw import TracePlot, _screen_dpi, counter_text
+from ..parse import parse_leaves, parse_tree
+from ..trace import Snapshot, Trace, fmt, pseudocode, trace_alpha_beta
+from ..tree import Tree, as_tree
 
 __all__ = ["Stepper"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .tree import Tree
+from ..tree import Tree
 
 __all__ = ["Point", "tidy_layout"]
 

@@ -7,7 +7,7 @@ no edge, node or other label; as a tree grows the fonts shrink and, past
 what a page can hold, labels are left out (windows first, then names).
 It also holds the text artist that draws each distinct text once and then
 stamps it, which makes redrawing a tree several times faster.
-:mod:`gametree.draw` turns the plan into artists.
+:mod:`gametree.view.draw` turns the plan into artists.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform
 
-from .trace import fmt
-from .tree import Tree, Value
+from ..trace import fmt
+from ..tree import Tree, Value
 
 
 def text_value(value: Value | None) -> str:

@@ -7,7 +7,7 @@ the cut rule, the move ordering, where alpha and beta are asked and the
 task (search by hand, or reorder the children to prune the most).  The
 student types a value per node (and alpha and beta where asked) and ticks
 the branches they prune; "Check" marks wrong nodes in red on the drawing
-and lists why; "Show solution" opens a :class:`~gametree.stepper.Stepper`
+and lists why; "Show solution" opens a :class:`~gametree.widgets.stepper.Stepper`
 on the real search.  A typo in a box gives a message in the widget, never
 a traceback.
 
@@ -25,13 +25,13 @@ import math
 import ipywidgets as widgets
 from matplotlib.colors import to_rgba
 
-from .draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
-from .labels import text_value
-from .parse import parse_leaves
-from .practice import (Answer, Exercise, Mistake, MistakeKind, ReorderVerdict, check,
+from ..view.draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
+from ..view.labels import text_value
+from ..parse import parse_leaves
+from ..practice import (Answer, Exercise, Mistake, MistakeKind, ReorderVerdict, check,
                        check_reorder, parse_value)
 from .stepper import Stepper
-from .trace import fmt, trace_alpha_beta
+from ..trace import fmt, trace_alpha_beta
 
 __all__ = ["PracticeWidget", "draw_answer", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES"]
 
@@ -64,7 +64,7 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     node whose pruning is wrong: solid where a cutoff was missed, dashed
     where a branch that must be searched was crossed out.
 
-    Returns the :class:`~gametree.draw.TracePlot`; its ``figure`` shows
+    Returns the :class:`~gametree.view.draw.TracePlot`; its ``figure`` shows
     itself in a notebook.
 
     Examples
@@ -545,7 +545,7 @@ class PracticeWidget(widgets.VBox):
             return
         exercise = self.exercise
         if exercise.task == "reorder":
-            from .generate import best_order
+            from ..generate import best_order
 
             best = best_order(exercise.tree)
             self.stepper = Stepper(trace_alpha_beta(best, strict=exercise.strict))

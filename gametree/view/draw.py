@@ -15,8 +15,8 @@ against the fewest possible (the Knuth-Moore minimum).
   a redraw; the step-through widget and the GIF export use it.
 * :func:`tree_graph` is the tree as a networkx graph.
 
-The layout is :func:`gametree.layout.tidy_layout`.  Labels are placed by
-:mod:`gametree.labels` where they touch no edge, node or other label: as a tree grows they shrink
+The layout is :func:`gametree.view.layout.tidy_layout`.  Labels are placed by
+:mod:`gametree.view.labels` where they touch no edge, node or other label: as a tree grows they shrink
 and, past what a page can hold, are left out (windows first, then names).
 Figures are made with ``matplotlib.figure.Figure``, not pyplot, so nothing
 piles up in pyplot's list of open figures.
@@ -37,10 +37,10 @@ from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
 from . import labels
-from .generate import knuth_moore_minimum
+from ..generate import knuth_moore_minimum
 from .layout import tidy_layout
-from .trace import Snapshot, Status, Trace, trace_alpha_beta
-from .tree import MAX, Tree, as_tree
+from ..trace import Snapshot, Status, Trace, trace_alpha_beta
+from ..tree import MAX, Tree, as_tree
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "tree_graph", "counter_text", "MAX_NODES"]
 
@@ -100,7 +100,7 @@ def tree_graph(tree: Tree) -> nx.DiGraph:
     """The tree as a networkx graph: nodes are node ids, edges point from
     parent to child (left to right), and each node carries ``name``,
     ``player`` ("MAX"/"MIN"), ``score`` (None inside), ``label`` and
-    ``pos`` (its place in :func:`~gametree.layout.tidy_layout`).
+    ``pos`` (its place in :func:`~gametree.view.layout.tidy_layout`).
 
     >>> from gametree import Tree
     >>> g = tree_graph(Tree.from_nested([[3, 5], [2, 9]]))
@@ -172,7 +172,7 @@ class TracePlot:
     counter, caption : Text
         The figure's title line and caption line.
     positions : list of Point
-        :func:`~gametree.layout.tidy_layout` of the tree (data coordinates).
+        :func:`~gametree.view.layout.tidy_layout` of the tree (data coordinates).
 
     Examples
     --------

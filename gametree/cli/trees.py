@@ -1,31 +1,19 @@
-"""The command line: ``python -m gametree COMMAND ...``.
+"""``python -m gametree alpha-beta`` and ``minimax``: search a typed tree and explain it.
 
-Every command reports bad input as one line on stderr and exits with
-status 2; it never shows a traceback for a mistake in what was typed.
+Also the two ways of giving a tree on the command line, shared by ``draw``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import sys
-from collections.abc import Sequence
 
-from .parse import parse_leaves, parse_tree
-from .search import backed_up_values, principal_variation
-from .trace import fmt, trace_alpha_beta
-from .tree import MAX, Tree
+from ..parse import parse_leaves, parse_tree
+from ..search import backed_up_values, principal_variation
+from ..trace import fmt, trace_alpha_beta
+from ..tree import MAX, Tree
+from .usage import UsageError
 
-__all__ = ["main", "UsageError", "tree_arguments", "tree_from_arguments"]
-
-
-class UsageError(Exception):
-    """Bad input on the command line: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would print usage too
-        raise UsageError(message)
+__all__ = ["register", "tree_arguments", "tree_from_arguments"]
 
 
 def tree_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,20 +66,8 @@ def _minimax(args: argparse.Namespace) -> None:
                 print(f"  {node.player} node {node.name} = {pick}({inputs}) = {fmt(values[node.id])}")
 
 
-# Modules that add commands: each defines ``register(commands)``, which calls
-# ``commands.add_parser(...)`` and sets ``run=`` to a function of the parsed
-# arguments.  A module must not import matplotlib or ipywidgets at import
-# time (only inside its run function), so ``--help`` stays fast.
-_COMMAND_MODULES: tuple[str, ...] = ("gametree.games.cli", "gametree.export", "gametree.sheets")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for every command."""
-    parser = _Parser(prog="python -m gametree",
-                     description="Game-tree search you can watch: minimax and alpha-beta.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.required = True
-
+def register(commands) -> None:
+    """Add ``alpha-beta`` and ``minimax`` (see :mod:`gametree.cli`)."""
     solve = commands.add_parser("alpha-beta", help="search a tree with alpha-beta and explain every step",
                                 description="Search a tree with alpha-beta; print the value, the leaves "
                                             "evaluated and a caption for every step.")
@@ -106,22 +82,3 @@ def build_parser() -> argparse.ArgumentParser:
     tree_arguments(plain)
     plain.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
     plain.set_defaults(run=_minimax)
-
-    for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(commands)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0, or 2 for bad input)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        args.run(args)
-    except (UsageError, ValueError, TypeError, KeyError) as error:
-        message = error.args[0] if error.args else str(error)
-        print(f"gametree: error: {message}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. piped into `head`: not an error of the user's
-        sys.stdout = None
-    return 0

@@ -7,7 +7,7 @@ for byte, on any machine with the same matplotlib: exercise ``k`` of the
 sheet with seed ``s`` is ``Exercise.random(1000 * s + k, ...)``, and the
 PDF carries no date.  Each exercise prints its own seed, so a student can
 open the same tree in the practice widget
-(:class:`gametree.practice_widget.PracticeWidget`) and check their work.
+(:class:`gametree.widgets.practice.PracticeWidget`) and check their work.
 
 The sheet
     For each exercise a drawing of the tree (names, leaf scores) with a
@@ -29,20 +29,18 @@ matplotlib is imported only when a sheet is drawn, so the command line's
 
 from __future__ import annotations
 
-import argparse
 import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from .cli import UsageError
-from .practice import BOUNDS, ORDERINGS, TASKS, Exercise
-from .progress import Progress, ProgressCallback
-from .trace import Status, fmt
+from .exercise import BOUNDS, ORDERINGS, TASKS, Exercise
+from ..view.progress import Progress, ProgressCallback
+from ..trace import Status, fmt
 
 __all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "PAPER",
-           "MAX_SHEET_LEAVES", "MAX_COUNT", "register"]
+           "MAX_SHEET_LEAVES", "MAX_COUNT"]
 
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Paper sizes in inches (portrait)."""
@@ -258,7 +256,7 @@ def _text(figure, x_in, y_in, text, page: _Page, **style):
 
 def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _Page,
                     key: bool):
-    from .draw import TracePlot
+    from ..view.draw import TracePlot
 
     width, height = page.width, page.height
     heading = f"Exercise {number}"
@@ -286,8 +284,8 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
     if key:
         trace = exercise.trace
         if exercise.task == "reorder":  # the answer: the tree searched best first
-            from .generate import best_order
-            from .trace import trace_alpha_beta
+            from ..generate import best_order
+            from ..trace import trace_alpha_beta
 
             trace = trace_alpha_beta(best_order(exercise.tree), strict=exercise.strict)
         plot = TracePlot(trace, ax, caption=False, counter=False).show(-1)
@@ -377,7 +375,7 @@ def _value_boxes(figure, plot) -> None:
     the tests check it)."""
     from matplotlib.patches import FancyBboxPatch
 
-    from .labels import segment_crosses_box
+    from ..view.labels import segment_crosses_box
 
     renderer = figure.canvas.get_renderer()
     dpi = figure.dpi
@@ -459,7 +457,7 @@ def _calm_final_state(plot) -> None:
     the root outlined like any finished node."""
     from matplotlib.colors import to_rgba
 
-    from .draw import MAX_COLOR, MIN_COLOR
+    from ..view.draw import MAX_COLOR, MIN_COLOR
 
     plot.halo.set_visible(False)
     root = plot.tree.root
@@ -489,8 +487,8 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
                     key=lambda name: tree[name].id)
     lines = []
     if exercise.task == "reorder":
-        from .generate import best_order
-        from .trace import trace_alpha_beta
+        from ..generate import best_order
+        from ..trace import trace_alpha_beta
 
         best = best_order(list(exercise.leaves), exercise.branching)
         count = trace_alpha_beta(best, exercise.branching, strict=exercise.strict).evaluated
@@ -583,7 +581,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     progress : callable, optional
         ``progress(done, total)`` after each exercise drawn (sheet and key
         count separately, ``total = 2 * count``).  By default a
-        :class:`gametree.progress.Progress` bar in a notebook, a counter
+        :class:`gametree.view.progress.Progress` bar in a notebook, a counter
         on a terminal's stderr, nothing elsewhere.
 
     Returns
@@ -627,50 +625,3 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
         if reporter is not None:
             reporter.close()
     return SheetFiles(sheet, answers, tuple(exercises))
-
-
-# --- the command line -------------------------------------------------------------
-
-
-def register(commands) -> None:
-    """Add ``exercises`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "exercises", help="write a printable sheet of alpha-beta exercises and its answer key",
-        description="Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a "
-                    "separate answer key. The same seed gives the same sheet on any machine.")
-    parser.add_argument("--seed", type=int, required=True, metavar="N",
-                        help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
-    parser.add_argument("--count", type=int, default=8, metavar="K", help="exercises (default 8)")
-    parser.add_argument("--branching", "-b", type=int, default=3, metavar="B",
-                        help="children per internal node (default 3)")
-    parser.add_argument("--depth", "-d", type=int, default=3, metavar="D",
-                        help="edges from the root to a leaf (default 3)")
-    parser.add_argument("--out", "-o", required=True, metavar="FILE",
-                        help="the sheet: FILE.pdf, or FILE.png for one picture per page")
-    parser.add_argument("--key", metavar="FILE",
-                        help="the answer key (default: FILE-key.pdf beside the sheet)")
-    parser.add_argument("--strict", action="store_true",
-                        help="cut on alpha > beta instead of the statement's alpha >= beta")
-    parser.add_argument("--ordering", choices=ORDERINGS, default="random",
-                        help="children as drawn at random, or best or worst first")
-    parser.add_argument("--bounds", choices=BOUNDS, default="some",
-                        help="where to ask for alpha and beta (default: some nodes)")
-    parser.add_argument("--task", choices=TASKS, default="search",
-                        help="search by hand, or reorder the children to prune the most")
-    parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
-    parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> None:
-    try:
-        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=args.branching,
-                            depth=args.depth, strict=args.strict, ordering=args.ordering,
-                            bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
-                            dpi=args.dpi)
-    except OSError as error:
-        where = error.filename or args.out
-        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None
-    for path in files.sheet + files.key:
-        print(f"wrote {path}")
-

@@ -1,0 +1,57 @@
+"""``python -m gametree exercises``: a printable sheet of alpha-beta exercises and its key.
+
+matplotlib is imported only when a sheet is drawn, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
+from ..practice.sheets import PAPER, write_sheet
+from .usage import UsageError
+
+__all__ = ["register"]
+
+
+def register(commands) -> None:
+    """Add ``exercises`` to the command line (see :mod:`gametree.cli`)."""
+    parser = commands.add_parser(
+        "exercises", help="write a printable sheet of alpha-beta exercises and its answer key",
+        description="Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a "
+                    "separate answer key. The same seed gives the same sheet on any machine.")
+    parser.add_argument("--seed", type=int, required=True, metavar="N",
+                        help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
+    parser.add_argument("--count", type=int, default=8, metavar="K", help="exercises (default 8)")
+    parser.add_argument("--branching", "-b", type=int, default=3, metavar="B",
+                        help="children per internal node (default 3)")
+    parser.add_argument("--depth", "-d", type=int, default=3, metavar="D",
+                        help="edges from the root to a leaf (default 3)")
+    parser.add_argument("--out", "-o", required=True, metavar="FILE",
+                        help="the sheet: FILE.pdf, or FILE.png for one picture per page")
+    parser.add_argument("--key", metavar="FILE",
+                        help="the answer key (default: FILE-key.pdf beside the sheet)")
+    parser.add_argument("--strict", action="store_true",
+                        help="cut on alpha > beta instead of the statement's alpha >= beta")
+    parser.add_argument("--ordering", choices=ORDERINGS, default="random",
+                        help="children as drawn at random, or best or worst first")
+    parser.add_argument("--bounds", choices=BOUNDS, default="some",
+                        help="where to ask for alpha and beta (default: some nodes)")
+    parser.add_argument("--task", choices=TASKS, default="search",
+                        help="search by hand, or reorder the children to prune the most")
+    parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
+    parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> None:
+    try:
+        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=args.branching,
+                            depth=args.depth, strict=args.strict, ordering=args.ordering,
+                            bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
+                            dpi=args.dpi)
+    except OSError as error:
+        where = error.filename or args.out
+        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None
+    for path in files.sheet + files.key:
+        print(f"wrote {path}")

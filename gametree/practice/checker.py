@@ -1,0 +1,344 @@
+"""The checker: every mistake in an answer, each with a sentence saying why.
+
+How each box is judged is described in :mod:`gametree.practice`: a number
+is wrong only when it is neither the true one nor the one that follows
+from the student's own entries, so each slip is marked once.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ..trace import Status, StepKind, fmt
+from ..tree import MAX, Node, Value
+from .exercise import Answer, Exercise, NodeName, _internal_range, _join, _node_named
+
+__all__ = ["check", "Mistake", "MistakeKind"]
+
+
+class MistakeKind(str, enum.Enum):
+    """What is wrong with one box or mark of an answer."""
+
+    WRONG_VALUE = "wrong value"
+    """A node's value is blank, or follows neither from its searched
+    children (as the student filled them in) nor is the true value."""
+    WRONG_BOUND = "wrong bound"
+    """alpha or beta is blank where asked, or is neither the true one nor
+    the one that follows from the student's values."""
+    MISSED_CUTOFF = "missed cutoff"
+    """The student searched a branch that alpha-beta prunes."""
+    OVER_PRUNED = "over-pruned"
+    """The student crossed out a branch that alpha-beta must search."""
+    NOT_A_REORDERING = "not a reordering"
+    """(Reorder task) The tree is not the original with children reordered:
+    a score was changed, or a leaf moved to another parent."""
+    NOT_BEST_FIRST = "not best first"
+    """(Reorder task) A hint: searching this node's best child first would
+    let alpha-beta prune more."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Mistake(NamedTuple):
+    """One wrong box or mark, and why.  Immutable."""
+
+    node: NodeName
+    """The node to mark on the drawing (for a pruning mistake, the node
+    whose incoming edge is, or should be, crossed out)."""
+    kind: MistakeKind
+    """What kind of mistake it is."""
+    field: str
+    """Which box: "value", "alpha", "beta", "pruned" or "order"."""
+    explanation: str
+    """One sentence in textbook words saying why it is wrong."""
+
+    def __str__(self) -> str:
+        return f"{self.node} ({self.kind}): {self.explanation}"
+
+
+
+def _title(node: Node) -> str:
+    return f"{node.player} node {node.name}"
+
+
+def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
+    """Every mistake in ``answer``, in level order of the nodes.
+
+    An empty list means every value, alpha, beta and crossed-out branch is
+    right.  How each box is judged is described in the module docstring:
+    a number is wrong only when it is neither the true one nor the one that
+    follows from the student's own entries, so each slip is marked once.
+
+    Parameters
+    ----------
+    exercise : Exercise
+    answer : Answer
+
+    Returns
+    -------
+    list of Mistake
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``answer`` is not an :class:`Answer`, names a node the tree does
+        not have, or gives a value to a leaf.
+
+    Examples
+    --------
+    >>> exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
+    >>> check(exercise, Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}, pruned={"I", "J"}))
+    []
+    >>> for mistake in check(exercise, Answer(values={"A": 3, "B": 3, "C": 2, "D": 5},
+    ...                                       pruned={"I", "J", "M"})):
+    ...     print(mistake)
+    M (over-pruned): M must be searched: after L, MIN node D has alpha = 3 and beta = 5, and 3 < 5, so there is no cutoff yet.
+    """
+    if not isinstance(exercise, Exercise):
+        raise TypeError(f"check needs an Exercise, not {type(exercise).__name__}")
+    if not isinstance(answer, Answer):
+        raise TypeError(f"check needs an Answer such as Answer(values={{'B': 3}}, "
+                        f"pruned={{'I'}}), not {type(answer).__name__}")
+    return _Checker(exercise, answer).mistakes()
+
+
+class _Checker:
+    """One check of one answer; the attributes are indexed by node id."""
+
+    def __init__(self, exercise: Exercise, answer: Answer):
+        self.exercise, self.answer = exercise, answer
+        self.tree = tree = exercise.tree
+        self.trace = exercise.trace
+        self.final = self.trace.state(-1)
+        self.values = self._by_id(answer.values, "values")
+        self.alphas = self._by_id(answer.alphas, "alphas")
+        self.betas = self._by_id(answer.betas, "betas")
+        marks = sorted({_node_named(tree, name, "pruned").id for name in answer.pruned})
+        marked = set(marks)
+        # Crossed out: every mark and everything under it.
+        crossed = set()
+        for node in tree:  # level order: parents before children
+            if node.id in marked or (node.parent is not None and node.parent in crossed):
+                crossed.add(node.id)
+        # Pruned in the student's answer: also a node whose children are all
+        # crossed out (crossing out a subtree's leaves crosses out the subtree).
+        self.student_pruned = set(crossed)
+        for node in reversed(tree.nodes):  # children before parents
+            if node.children and all(c in self.student_pruned for c in node.children):
+                self.student_pruned.add(node.id)
+        # The marks to judge: those not under another mark.
+        self.top_marks = [m for m in marks if tree[m].parent is None or tree[m].parent not in crossed]
+        self._follows: dict[int, Value | None] = {}
+
+    def _by_id(self, entries: Mapping[str, Value], what: str) -> dict[int, Value]:
+        found = {}
+        for name, value in entries.items():
+            node = _node_named(self.tree, name, what)
+            if node.is_leaf:
+                raise ValueError(
+                    f"{what} gives leaf {node.name} a number, but a leaf's score is given "
+                    f"({fmt(node.score)}); write {what} only for internal nodes "
+                    f"({_internal_range(self.tree)})")
+            found[node.id] = value
+        return found
+
+    # --- what follows from the student's entries -------------------------
+
+    def searched_children(self, node: Node) -> list[Node]:
+        """The children the student did not cross out."""
+        return [self.tree[c] for c in node.children if c not in self.student_pruned]
+
+    def resolved(self, node: Node) -> Value | None:
+        """The value the student's work gives a node: a leaf's score, the
+        value written, or (blank) what follows from its children."""
+        if node.is_leaf:
+            return node.score
+        if node.id in self.values:
+            return self.values[node.id]
+        return self.follows(node)
+
+    def follows(self, node: Node) -> Value | None:
+        """max or min of the student's values of the searched children."""
+        if node.id not in self._follows:
+            values = [self.resolved(c) for c in self.searched_children(node)]
+            values = [v for v in values if v is not None]
+            pick = max if node.player is MAX else min
+            self._follows[node.id] = pick(values) if values else None
+        return self._follows[node.id]
+
+    def windows_given(self) -> dict[int, tuple[Value, Value]]:
+        """The (alpha, beta) each node is entered with, from the student's
+        values and crossed-out branches."""
+        given = {0: (-math.inf, math.inf)}
+        for node in self.tree:
+            if node.is_leaf or node.id not in given:
+                continue
+            alpha, beta = given[node.id]
+            v = -math.inf if node.player is MAX else math.inf
+            for child in self.searched_children(node):
+                given[child.id] = (alpha, beta)
+                value = self.resolved(child)
+                if value is None:
+                    break
+                if node.player is MAX:
+                    v = max(v, value)
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, value)
+                    beta = min(beta, v)
+        return given
+
+    # --- the verdicts ---------------------------------------------------------
+
+    def mistakes(self) -> list[Mistake]:
+        found: dict[tuple[int, int], Mistake] = {}
+        order = {"value": 0, "alpha": 1, "beta": 2, "pruned": 3}
+        for node_id, mistake in (*self.value_mistakes(), *self.bound_mistakes(),
+                                 *self.pruning_mistakes()):
+            found.setdefault((node_id, order[mistake.field]), mistake)
+        return [found[key] for key in sorted(found)]
+
+    def value_mistakes(self):
+        final, tree = self.final, self.tree
+        for node in tree:
+            if node.is_leaf or node.id in self.student_pruned:
+                continue
+            searched = final.status[node.id] is Status.DONE
+            true = final.best[node.id] if searched else None
+            given = self.values.get(node.id)
+            if given is None:
+                if searched:
+                    yield node.id, Mistake(
+                        node.name, MistakeKind.WRONG_VALUE, "value",
+                        f"{_title(node)} has no value: alpha-beta searches {node.name}, so write "
+                        f"the value it returns (v when it finishes).")
+                continue
+            follows = self.follows(node)
+            if given == true or given == follows:
+                continue
+            yield node.id, Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
+                                   self._value_reason(node, given, follows))
+
+    def _value_reason(self, node: Node, given: Value, follows: Value | None) -> str:
+        children = self.searched_children(node)
+        if follows is None:
+            return (f"{_title(node)} gets its value from the children it searches, and you "
+                    f"crossed them all out.")
+        pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
+        inputs = ", ".join(fmt(self.resolved(c)) for c in children)
+        crossed = [self.tree[c].name for c in node.children if c in self.student_pruned]
+        which = (f"the children you searched ({_join(c.name for c in children)})"
+                 if crossed else f"its children ({_join(c.name for c in children)})")
+        return (f"{_title(node)} takes the {word} value of {which}: "
+                f"{pick}({inputs}) = {fmt(follows)}, not {fmt(given)}.")
+
+    def bound_mistakes(self):
+        final, tree = self.final, self.tree
+        asked = {tree[name].id for name in self.exercise.ask_bounds}
+        given_windows = None
+        for node in tree:
+            if node.is_leaf or node.id in self.student_pruned:
+                continue
+            searched = final.status[node.id] is Status.DONE
+            for bound, entries in (("alpha", self.alphas), ("beta", self.betas)):
+                given = entries.get(node.id)
+                if given is None:
+                    if searched and node.id in asked:
+                        yield node.id, Mistake(
+                            node.name, MistakeKind.WRONG_BOUND, bound,
+                            f"{_title(node)} has no {bound}: write the {bound} {node.name} "
+                            f"has when it returns.")
+                    continue
+                true = getattr(final, bound)[node.id] if searched else None
+                if given_windows is None:
+                    given_windows = self.windows_given()
+                window = given_windows.get(node.id)
+                value = self.resolved(node)
+                follows = None
+                if window is not None and value is not None:
+                    alpha_in, beta_in = window
+                    if node.player is MAX:
+                        follows = max(alpha_in, value) if bound == "alpha" else beta_in
+                    else:
+                        follows = alpha_in if bound == "alpha" else min(beta_in, value)
+                if given == true or given == follows:
+                    continue
+                yield node.id, Mistake(node.name, MistakeKind.WRONG_BOUND, bound,
+                                       self._bound_reason(node, bound, given, window, value))
+
+    def _bound_reason(self, node, bound, given, window, value) -> str:
+        if window is None or value is None:
+            rule = ("a MAX node ends with alpha = max(the alpha it was given, its value) and keeps "
+                    "its beta" if node.player is MAX else
+                    "a MIN node ends with beta = min(the beta it was given, its value) and keeps "
+                    "its alpha")
+            return f"{fmt(given)} is not {node.name}'s {bound}: {rule}."
+        alpha_in, beta_in = window
+        name = node.name
+        if node.player is MAX and bound == "beta":
+            return (f"A MAX node never changes beta: {name} keeps the beta it was given, "
+                    f"{fmt(beta_in)}, not {fmt(given)}.")
+        if node.player is not MAX and bound == "alpha":
+            return (f"A MIN node never changes alpha: {name} keeps the alpha it was given, "
+                    f"{fmt(alpha_in)}, not {fmt(given)}.")
+        if bound == "alpha":
+            return (f"At {_title(node)}, alpha ends as max(the alpha {name} was given, its "
+                    f"value) = max({fmt(alpha_in)}, {fmt(value)}) = "
+                    f"{fmt(max(alpha_in, value))}, not {fmt(given)}.")
+        return (f"At {_title(node)}, beta ends as min(the beta {name} was given, its value) = "
+                f"min({fmt(beta_in)}, {fmt(value)}) = {fmt(min(beta_in, value))}, "
+                f"not {fmt(given)}.")
+
+    def pruning_mistakes(self):
+        tree, final = self.tree, self.final
+        op = "<" if self.exercise.strict else "<="
+        # Branches alpha-beta prunes that the student searched.
+        for step in self.trace.cutoffs:
+            node = step.node
+            last = tree[node.children[node.children.index(step.pruned[0].id) - 1]]
+            if node.player is MAX:
+                test = f"v = {fmt(step.best)} {op.replace('<', '>')} beta = {fmt(step.beta)}"
+            else:
+                test = f"v = {fmt(step.best)} {op} alpha = {fmt(step.alpha)}"
+            for child in step.pruned:
+                if child.id in self.student_pruned:
+                    continue
+                what = "leaf" if child.is_leaf else "the branch to"
+                covered = any(n.id in self.student_pruned for n in tree.subtree(child))
+                partly = " (you crossed out only part of it)" if covered else ""
+                yield child.id, Mistake(
+                    child.name, MistakeKind.MISSED_CUTOFF, "pruned",
+                    f"Alpha-beta never searches {what} {child.name}{partly}: at {_title(node)}, "
+                    f"after {last.name} returned, {test}, so {node.name}'s remaining children "
+                    f"are pruned.")
+        # Branches the student crossed out that alpha-beta searches.
+        for mark in self.top_marks:
+            node = tree[mark]
+            if final.status[mark] is not Status.DONE:
+                continue  # truly pruned: right (or inside a pruned branch)
+            if node.parent is None:
+                yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
+                                    f"The root {node.name} is always searched; nothing above it "
+                                    f"can prune it.")
+                continue
+            parent = tree[node.parent]
+            position = parent.children.index(mark)
+            if position == 0:
+                reason = (f"{node.name} is the first child of {_title(parent)}, and alpha-beta "
+                          f"always searches a node's first child.")
+            else:
+                before = tree[parent.children[position - 1]]
+                update = next(s for s in self.trace.steps
+                              if s.kind is StepKind.UPDATE and s.node.id == parent.id
+                              and s.child.id == before.id)
+                alpha, beta = update.alpha, update.beta
+                relation = "<=" if self.exercise.strict else "<"
+                reason = (f"after {before.name}, {_title(parent)} has alpha = {fmt(alpha)} and "
+                          f"beta = {fmt(beta)}, and {fmt(alpha)} {relation} {fmt(beta)}, so "
+                          f"there is no cutoff yet.")
+            yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
+                                f"{node.name} must be searched: {reason}")

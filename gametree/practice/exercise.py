@@ -1,0 +1,394 @@
+"""A practice exercise and a student's answer to it.
+
+An :class:`Exercise` is a complete tree made from a seed (the same seed
+gives the same tree on every machine), the cut rule, and the nodes where
+alpha and beta are asked.  The student's work is an :class:`Answer`: the
+value of each node, alpha and beta where asked, and the branches crossed
+out.  :mod:`~gametree.practice.checker` judges an answer;
+:mod:`~gametree.practice.reorder` the "reorder to prune the most" task.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ..checks import check_branching, check_leaves, complete_depth
+from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
+from ..trace import Status, Trace, trace_alpha_beta
+from ..tree import Node, Tree, Value, node_name
+
+if TYPE_CHECKING:
+    from .checker import Mistake
+
+__all__ = ["Exercise", "Answer", "parse_value", "NodeName", "ORDERINGS", "BOUNDS", "TASKS",
+           "MAX_EXERCISE_LEAVES"]
+
+NodeName = str
+"""A node's name as drawn: A, B, C, ... in level order."""
+
+ORDERINGS = ("random", "best", "worst")
+"""How a random exercise orders each node's children: as drawn at random,
+best first (alpha-beta prunes the most) or worst first (the least)."""
+
+BOUNDS = ("none", "some", "all")
+"""Where a random exercise asks for alpha and beta: nowhere, at about a
+third of the internal nodes (chosen by the seed), or at every one."""
+
+TASKS = ("search", "reorder")
+""""search": do alpha-beta by hand.  "reorder": order the children so
+that alpha-beta prunes the most."""
+
+MAX_EXERCISE_LEAVES = 243
+"""Largest random exercise (3 ** 5 leaves): far more than anyone searches
+by hand, still small enough to draw."""
+
+
+# --- typed entries ------------------------------------------------------------
+
+_INFINITY = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "infinity": math.inf,
+             "+infinity": math.inf, "-infinity": -math.inf, "\u221e": math.inf,
+             "+\u221e": math.inf, "-\u221e": -math.inf}
+
+
+def parse_value(text: str, where: str) -> Value | None:
+    """Read one box a student typed: a number, ``-inf``/``+inf`` (or ``∞``),
+    or nothing (None).
+
+    A bound sign in front, as in ``<=2`` or ``≥ 5``, is allowed and
+    ignored: some textbooks write a cut-off node's value that way.
+    ``where`` names the box in the message, e.g. ``"C's value"``.
+
+    >>> parse_value(" 12 ", "B's value"), parse_value("-inf", "alpha"), parse_value("", "beta")
+    (12, -inf, None)
+    >>> parse_value("≤ 2", "C's value")
+    2
+    >>> parse_value("l2", "B's value")
+    Traceback (most recent call last):
+    ...
+    ValueError: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{where} must be text, not {type(text).__name__}")
+    body = text.strip().replace("\u2212", "-")  # the real minus sign, as drawn
+    body = re.sub(r"^(<=|>=|\u2264|\u2265|<|>)\s*", "", body)
+    if not body:
+        return None
+    if body.lower() in _INFINITY:
+        return _INFINITY[body.lower()]
+    try:
+        return int(body)
+    except ValueError:
+        pass
+    try:
+        number = float(body)
+    except ValueError:
+        number = None
+    if number is None or math.isnan(number):
+        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        raise ValueError(f"{where} is {shown!r}, which is not a number; type a whole number "
+                         f"such as 3 or -2 (or -inf, +inf)")
+    return number
+
+
+# --- the answer -----------------------------------------------------------------
+
+
+def _frozen_numbers(entries: object, what: str) -> Mapping[NodeName, Value]:
+    if entries is None:
+        return MappingProxyType({})
+    if not isinstance(entries, Mapping):
+        raise TypeError(f"{what} must be a dict of node name -> number such as {{'B': 3}}, "
+                        f"not {type(entries).__name__}")
+    clean = {}
+    for name, value in entries.items():
+        if not isinstance(name, str):
+            raise TypeError(f"{what}: node names are text such as 'B', not {name!r}")
+        if value is None:  # a blank box
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{what}[{name!r}] is {value!r}; write a number such as 3 "
+                            f"(or math.inf for an unbounded alpha or beta)")
+        if math.isnan(value):
+            raise ValueError(f"{what}[{name!r}] is nan; write a number such as 3")
+        clean[name.strip().upper()] = value
+    return MappingProxyType(clean)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A student's work on an exercise.  Immutable; blank boxes are left out.
+
+    Examples
+    --------
+    >>> answer = Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}, pruned={"I", "J"})
+    >>> answer.values["C"], sorted(answer.pruned)
+    (2, ['I', 'J'])
+    """
+
+    values: Mapping[NodeName, Value] = field(default_factory=dict)
+    """Node name -> the value alpha-beta returns there (internal nodes only)."""
+    pruned: frozenset[NodeName] = frozenset()
+    """Names of the nodes whose incoming edge is crossed out: a leaf, or the
+    root of a pruned subtree (everything under it counts as pruned)."""
+    alphas: Mapping[NodeName, Value] = field(default_factory=dict)
+    """Node name -> alpha at that node when it returns."""
+    betas: Mapping[NodeName, Value] = field(default_factory=dict)
+    """Node name -> beta at that node when it returns."""
+
+    def __post_init__(self):
+        for name, what in (("values", "values"), ("alphas", "alphas"), ("betas", "betas")):
+            object.__setattr__(self, name, _frozen_numbers(getattr(self, name), what))
+        pruned = self.pruned
+        if isinstance(pruned, str) or not isinstance(pruned, Iterable):
+            raise TypeError(f"pruned must be a set of node names such as {{'I', 'J'}}, "
+                            f"not {pruned!r}")
+        names = []
+        for name in pruned:
+            if not isinstance(name, str):
+                raise TypeError(f"pruned holds {name!r}; name nodes with text such as 'I'")
+            names.append(name.strip().upper())
+        object.__setattr__(self, "pruned", frozenset(names))
+
+    __hash__ = None  # type: ignore[assignment]  # the mappings are not hashable
+
+
+# --- the exercise -----------------------------------------------------------------
+
+
+def _check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    if value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+    return value
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number such as 42, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be 0 or more, not {seed}")
+    return seed
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: a complete tree, the cut rule, and what is asked.
+
+    Make one from a seed with :meth:`random`, or by hand from leaf scores.
+    Frozen, hashable and comparable: two exercises made from the same
+    seed and options are equal.
+
+    Examples
+    --------
+    >>> exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3, ask_bounds=("C",))
+    >>> exercise.trace.value, exercise.trace.evaluated
+    (3, 7)
+    >>> sorted(exercise.solution().pruned)
+    ['I', 'J']
+    >>> Exercise.random(42) == Exercise.random(42)
+    True
+    """
+
+    leaves: tuple[Value, ...]
+    """Leaf scores, left to right."""
+    branching: int
+    """Children per internal node."""
+    strict: bool = False
+    """The cut rule: False cuts when alpha >= beta (the statement's rule),
+    True only when alpha > beta."""
+    ask_bounds: tuple[NodeName, ...] = ()
+    """Internal nodes where alpha and beta are asked, in level order."""
+    task: str = "search"
+    """"search" (do alpha-beta by hand) or "reorder" (order the children
+    so that alpha-beta prunes the most)."""
+    ordering: str = "random"
+    """How the children were ordered when the exercise was made: "random",
+    "best" or "worst" (see :data:`ORDERINGS`)."""
+    seed: int | None = None
+    """The seed it was made from; None for an exercise made by hand."""
+
+    def __post_init__(self):
+        branching = check_branching(self.branching)
+        leaves = check_leaves(self.leaves)
+        depth = complete_depth(len(leaves), branching)
+        if depth < 1:
+            raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
+                             f"{branching} leaf scores")
+        if not isinstance(self.strict, bool):
+            raise TypeError(f"strict must be True or False, not {self.strict!r}")
+        _check_choice(self.task, TASKS, "task")
+        _check_choice(self.ordering, ORDERINGS, "ordering")
+        if self.seed is not None:
+            _check_seed(self.seed)
+        object.__setattr__(self, "leaves", tuple(leaves))
+        object.__setattr__(self, "branching", branching)
+        tree = self.tree
+        asked = self.ask_bounds
+        if isinstance(asked, str):
+            asked = tuple(asked.replace(",", " ").split())
+        names = []
+        for name in asked:
+            node = _node_named(tree, name, "ask_bounds")
+            if node.is_leaf:
+                raise ValueError(f"ask_bounds names leaf {node.name}; a leaf has no alpha or "
+                                 f"beta, so name internal nodes ({_internal_range(tree)})")
+            names.append(node)
+        object.__setattr__(self, "ask_bounds",
+                           tuple(n.name for n in sorted(set(names), key=lambda n: n.id)))
+
+    @classmethod
+    def random(cls, seed: int, branching: int = 3, depth: int = 3, *, strict: bool = False,
+               ordering: str = "random", bounds: str = "some", task: str = "search",
+               low: int = 0, high: int = 20) -> Exercise:
+        """The exercise made from ``seed``: same seed and options, same
+        exercise, on every machine.
+
+        Parameters
+        ----------
+        seed : int
+            0 or more.
+        branching, depth : int
+            The tree's shape (at most :data:`MAX_EXERCISE_LEAVES` leaves).
+        strict : bool
+            Cut only when alpha > beta.
+        ordering : {"random", "best", "worst"}
+            Children as drawn at random, or sorted best or worst first.
+        bounds : {"none", "some", "all"}
+            Where alpha and beta are asked (``"some"``: a third of the
+            internal nodes, chosen by the seed).
+        task : {"search", "reorder"}
+            For "reorder" the scores are all different, so the Knuth-Moore
+            minimum can be reached exactly (the range is widened if needed).
+        low, high : int
+            The range of the leaf scores.
+
+        Examples
+        --------
+        >>> exercise = Exercise.random(7, 2, 3, bounds="all")
+        >>> exercise.leaves
+        (10, 4, 12, 20, 1, 2, 17, 3)
+        >>> exercise.ask_bounds
+        ('A', 'B', 'C', 'D', 'E', 'F', 'G')
+        """
+        seed = _check_seed(seed)
+        branching = check_branching(branching)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be a whole number, 1 or more, not {depth!r}")
+        if branching**depth > MAX_EXERCISE_LEAVES:
+            raise ValueError(f"branching {branching} and depth {depth} make {branching**depth:,} "
+                             f"leaves; an exercise has at most {MAX_EXERCISE_LEAVES}, so lower "
+                             f"the depth or the branching")
+        _check_choice(ordering, ORDERINGS, "ordering")
+        _check_choice(bounds, BOUNDS, "bounds")
+        _check_choice(task, TASKS, "task")
+        count = branching**depth
+        distinct = task == "reorder"
+        if distinct and high - low + 1 < count:
+            high = low + 2 * count - 1
+        leaves = random_leaves(branching, depth, seed, low=low, high=high, distinct=distinct)
+        if ordering == "best":
+            leaves = best_order(leaves, branching)
+        elif ordering == "worst":
+            leaves = worst_order(leaves, branching)
+        internal = [node_name(i) for i in range((count - 1) // (branching - 1))]
+        if bounds == "all":
+            asked = internal
+        elif bounds == "some":
+            # A string seed is hashed with SHA-512: the same choice everywhere.
+            rng = random.Random(f"gametree-bounds-{seed}")
+            asked = rng.sample(internal, max(1, round(len(internal) / 3)))
+        else:
+            asked = []
+        return cls(tuple(leaves), branching, strict=strict, ask_bounds=tuple(asked), task=task,
+                   ordering=ordering, seed=seed)
+
+    # --- what follows from the exercise ----------------------------------
+
+    @property
+    def depth(self) -> int:
+        """Edges from the root to a leaf."""
+        return self.tree.depth
+
+    @cached_property
+    def tree(self) -> Tree:
+        """The tree to search."""
+        return Tree.from_leaves(list(self.leaves), self.branching)
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The real search, with the exercise's cut rule."""
+        return trace_alpha_beta(self.tree, strict=self.strict)
+
+    @property
+    def minimum(self) -> int:
+        """The Knuth-Moore minimum: the fewest leaves alpha-beta can evaluate
+        on a tree of this shape (reached when all scores differ)."""
+        return knuth_moore_minimum(self.branching, self.depth)
+
+    @property
+    def rule(self) -> str:
+        """The cut rule in words: ``alpha >= beta`` or ``alpha > beta``."""
+        return "alpha > beta" if self.strict else "alpha >= beta"
+
+    @property
+    def text(self) -> str:
+        """What to do, in one paragraph (for the widget and printed sheets)."""
+        if self.task == "reorder":
+            return (f"Reorder the children of the nodes (every leaf stays under its parent) so "
+                    f"that alpha-beta, searching left to right, evaluates as few leaves as "
+                    f"possible. It can be done with {self.minimum} of {len(self.leaves)} "
+                    f"leaves (the Knuth-Moore minimum).")
+        asked = ""
+        if self.ask_bounds:
+            where = _join(self.ask_bounds)
+            asked = (f" At {where}, also write alpha and beta when the node returns "
+                     f"(leave them blank if the node is pruned).")
+        return (f"Search the tree with alpha-beta, children left to right, cutting when "
+                f"{self.rule}. Write the value alpha-beta returns at every node it searches "
+                f"and cross out every pruned branch.{asked}")
+
+    def solution(self) -> Answer:
+        """The right answer: values and bounds from the real search, and
+        the pruned branches (the children skipped at each cutoff)."""
+        final = self.trace.state(-1)
+        tree = self.tree
+        visited = [n for n in tree if not n.is_leaf and final.status[n.id] is Status.DONE]
+        asked = {tree[name].id for name in self.ask_bounds}
+        pruned = {child.name for step in self.trace.cutoffs for child in step.pruned}
+        return Answer(values={n.name: final.best[n.id] for n in visited}, pruned=pruned,
+                      alphas={n.name: final.alpha[n.id] for n in visited if n.id in asked},
+                      betas={n.name: final.beta[n.id] for n in visited if n.id in asked})
+
+    def check(self, answer: Answer) -> list[Mistake]:
+        """``check(self, answer)``: see :func:`gametree.practice.checker.check`."""
+        from .checker import check
+
+        return check(self, answer)
+
+
+def _join(names: Iterable[str]) -> str:
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _internal_range(tree: Tree) -> str:
+    internal = [n for n in tree if not n.is_leaf]
+    return f"{internal[0].name} to {internal[-1].name}" if len(internal) > 1 else internal[0].name
+
+
+def _node_named(tree: Tree, name: object, what: str) -> Node:
+    if not isinstance(name, str):
+        raise TypeError(f"{what}: name nodes with text such as 'B', not {name!r}")
+    try:
+        return tree[name.strip().upper()]
+    except KeyError:
+        raise ValueError(f"{what} names {name!r}, but this tree's nodes are named "
+                         f"A to {tree[len(tree) - 1].name}") from None

@@ -1,0 +1,18 @@
+"""Widgets for notebooks (ipywidgets): step through a search, play, practise.
+
+* :class:`Stepper` (:mod:`~gametree.widgets.stepper`): a trace step by step;
+* :class:`TicTacToeBoard` (:mod:`~gametree.widgets.tictactoe`) and
+  :class:`KalahBoard` (:mod:`~gametree.widgets.kalah`): play the computer;
+* :class:`PracticeWidget` (:mod:`~gametree.widgets.practice`): alpha-beta by
+  hand, checked.
+
+Widgets wire controls to drawings (:mod:`gametree.view`) and searches; they
+compute nothing themselves.  Nothing outside this package imports it.
+"""
+
+from .kalah import KalahBoard
+from .practice import PracticeWidget
+from .stepper import Stepper
+from .tictactoe import TicTacToeBoard
+
+__all__ = ["Stepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget"]

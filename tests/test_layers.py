@@ -1,0 +1,110 @@
+"""The package's layers import downward only.
+
+From the bottom up: the core (trees, the searches, the trace), games,
+practice (exercises and the checker), view (drawing), widgets, and the
+command line on top.  Every import in every module is read from its source,
+those inside functions included, so a lazy import cannot slip past.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gametree"
+
+PLOTTING = {"matplotlib", "networkx", "ipywidgets", "IPython", "PIL", "numpy"}
+"""Third-party modules that only the view and widget layers may load."""
+
+FORBIDDEN = {
+    "core": {"gametree.games", "gametree.practice", "gametree.view", "gametree.widgets",
+             "gametree.cli"} | PLOTTING,
+    "games": {"gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli"} | PLOTTING,
+    "practice": {"gametree.view", "gametree.widgets", "gametree.cli"} | PLOTTING,
+    "sheets": {"gametree.widgets", "gametree.cli"},
+    "view": {"gametree.practice", "gametree.widgets", "gametree.cli"},
+    "widgets": {"gametree.cli"},
+    "cli": set(),
+}
+"""What each layer must not import (a module or anything inside it)."""
+
+SANCTIONED = {("gametree.tree", "_repr_png_", "gametree.view.draw"),
+              ("gametree.trace", "_repr_png_", "gametree.view.draw")}
+"""(module, function, import): the lazy pictures of a Tree and a Trace in a
+notebook, the one upward import allowed (as python-chess's _repr_svg_)."""
+
+
+def module_name(path: Path, root: Path = PACKAGE) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer(name: str) -> str | None:
+    """The layer of module ``name``: a subpackage's name, or "core" for the
+    modules at the top of the package."""
+    if name in ("gametree", "gametree.__main__"):
+        return None  # the public facade and the entry point re-export from every layer
+    if name == "gametree.practice.sheets":
+        return "sheets"
+    sub = name.split(".")[1]
+    return sub if sub in FORBIDDEN else "core"
+
+
+def imports(path: Path, root: Path = PACKAGE):
+    """(enclosing function or None, absolute module name) for every import."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found = []
+
+    def visit(node, function):
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            if isinstance(child, ast.Import):
+                found.extend((function, alias.name) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[: len(base) - child.level + 1]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module
+                found.append((function, target))
+                if child.module is None:
+                    # "from . import draw" imports the module gametree.x.draw
+                    found.extend((function, f"{target}.{alias.name}") for alias in child.names)
+            visit(child, inner)
+
+    visit(tree, None)
+    return found
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_module_belongs_to_a_known_layer():
+    layers = {layer(module_name(path)) for path in MODULES} - {None}
+    assert layers <= set(FORBIDDEN), layers - set(FORBIDDEN)
+
+
+def upward(path: Path, root: Path = PACKAGE) -> list:
+    """The (function, module) imports of ``path`` that its layer forbids."""
+    name = module_name(path, root)
+    banned = FORBIDDEN.get(layer(name), set())
+    return [(function, target) for function, target in imports(path, root)
+            if any(target == b or target.startswith(b + ".") for b in banned)
+            and (name, function, target) not in SANCTIONED]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
+def test_imports_go_downward_only(path):
+    assert upward(path) == [], f"{module_name(path)} imports upward"
+
+
+def test_the_checker_sees_a_lazy_upward_import(tmp_path):
+    """The test above can fail: a core module importing the view inside a
+    function is caught, and so is matplotlib."""
+    probe = tmp_path / "gametree" / "probe.py"
+    probe.parent.mkdir()
+    probe.write_text("def f():\n    from .view import draw\n    import matplotlib.pyplot\n")
+    assert upward(probe, probe.parent) == [("f", "gametree.view"), ("f", "matplotlib.pyplot")]

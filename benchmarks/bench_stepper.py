@@ -36,7 +36,8 @@ from matplotlib.figure import Figure
 import gametree
 from gametree.view.draw import _screen_dpi, draw, tree_graph
 from gametree.widgets.stepper import Stepper
-from gametree.trace import Status, fmt
+from gametree.text import fmt
+from gametree.trace import Status
 
 STEPS = 60
 

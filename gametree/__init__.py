@@ -13,7 +13,13 @@ ipywidgets; the drawing and widget modules import them when used.
 """
 
 from .games.numbergame import number_game
-from .generate import best_order, knuth_moore_minimum, random_leaves, random_tree, worst_order
+from .generate import (
+    best_order,
+    knuth_moore_minimum,
+    random_leaves,
+    random_tree,
+    worst_order,
+)
 from .parse import parse_leaves, parse_tree
 from .search import alpha_beta, backed_up_values, minimax, principal_variation
 from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta

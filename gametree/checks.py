@@ -12,26 +12,11 @@ import math
 import numbers
 from collections.abc import Sequence
 
-__all__ = ["check_branching", "check_leaves", "check_number", "complete_depth", "ordinal"]
+from .text import describe, ordinal
+
+__all__ = ["check_branching", "check_leaves", "check_number", "complete_depth"]
 
 _PLAIN = frozenset({int, float})
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``: how people count leaves.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _describe(value: object) -> str:
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"{text} ({type(value).__name__})"
 
 
 def check_branching(branching: object) -> int:
@@ -42,7 +27,7 @@ def check_branching(branching: object) -> int:
     """
     if isinstance(branching, bool) or not isinstance(branching, numbers.Integral):
         raise TypeError(
-            f"branching must be a whole number such as 2 or 3, not {_describe(branching)}"
+            f"branching must be a whole number such as 2 or 3, not {describe(branching)}"
         )
     if branching < 2:
         raise ValueError(
@@ -59,7 +44,7 @@ def check_number(value: object, where: str) -> None:
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(
-            f"{where} is {_describe(value)}; every leaf score must be a number such "
+            f"{where} is {describe(value)}; every leaf score must be a number such "
             f"as 3 or -2.5"
         )
     if not math.isfinite(value):
@@ -82,7 +67,7 @@ def check_leaves(leaves: object) -> list:
         else:
             raise TypeError(
                 f"leaves must be a list of leaf scores such as [3, 12, 8], "
-                f"not {_describe(leaves)}"
+                f"not {describe(leaves)}"
             )
     if type(leaves) is not list:
         leaves = list(leaves)

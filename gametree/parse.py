@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .checks import ordinal
+from .text import ordinal
 from .tree import Tree
 
 __all__ = ["parse_leaves", "parse_tree"]

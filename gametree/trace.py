@@ -17,27 +17,11 @@ from collections.abc import Sequence
 from math import inf
 from typing import NamedTuple
 
+from .text import fmt
 from .tree import MAX, Node, Tree, Value, as_tree
 
 __all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
-           "Window", "pseudocode", "fmt"]
-
-
-def fmt(value: Value | None) -> str:
-    """Format a score for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
-
-    >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5)
-    ('-inf', '+inf', '3', '3', '2.5')
-    """
-    if value is None:
-        return "?"
-    if value == inf:
-        return "+inf"
-    if value == -inf:
-        return "-inf"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return f"{value:g}" if isinstance(value, float) else str(value)
+           "Window", "pseudocode"]
 
 
 class StepKind(str, enum.Enum):

@@ -5,9 +5,9 @@ import pytest
 
 widgets = pytest.importorskip("ipywidgets")
 
-from gametree.widgets.tictactoe import EMPTY, TicTacToeBoard  # noqa: E402
 from gametree.games import TicTacToe, TicTacToeState, perfect_move  # noqa: E402
 from gametree.games.tictactoe import winner  # noqa: E402
+from gametree.widgets.tictactoe import EMPTY, TicTacToeBoard  # noqa: E402
 
 GAME = TicTacToe()
 

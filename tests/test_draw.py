@@ -15,9 +15,20 @@ from PIL import Image
 
 import gametree
 from gametree import MAX, MIN, Status, StepKind, Tree, random_tree, trace_alpha_beta
-from gametree.view.draw import (CURRENT_COLOR, LEAF_COLOR, MAX_COLOR, MAX_NODES, MIN_COLOR, PRUNED_COLOR,
-                           TracePlot, TreeFigure, draw, png, tree_graph)
 from gametree.games import TicTacToe, TicTacToeState, trace_game
+from gametree.view.draw import (
+    CURRENT_COLOR,
+    LEAF_COLOR,
+    MAX_COLOR,
+    MAX_NODES,
+    MIN_COLOR,
+    PRUNED_COLOR,
+    TracePlot,
+    TreeFigure,
+    draw,
+    png,
+    tree_graph,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SOLID = (0, None)

@@ -7,7 +7,13 @@ import pytest
 widgets = pytest.importorskip("ipywidgets")
 
 from gametree import MAX, MIN  # noqa: E402
-from gametree.games import Kalah, KalahState, iterative_deepening, kalah_evaluation, store_difference  # noqa: E402
+from gametree.games import (  # noqa: E402
+    Kalah,
+    KalahState,
+    iterative_deepening,
+    kalah_evaluation,
+    store_difference,
+)
 from gametree.games.depth import label_line  # noqa: E402
 from gametree.widgets.kalah import KalahBoard  # noqa: E402
 

@@ -9,6 +9,7 @@ import pytest
 
 import gametree
 from gametree.cli import UsageError, main
+from gametree.cli.numbergame import read_cases
 from gametree.games import (
     IllegalMoveError,
     NumberGame,
@@ -20,7 +21,6 @@ from gametree.games import (
     number_game,
     record_number_game,
 )
-from gametree.cli.numbergame import read_cases
 from gametree.tree import MAX, MIN
 
 SAMPLE_IN = """3

@@ -25,8 +25,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gametree
-from gametree.practice import (Answer, Exercise, Mistake, MistakeKind, check, check_reorder,
-                               parse_value)
+from gametree.practice import (
+    Answer,
+    Exercise,
+    Mistake,
+    MistakeKind,
+    check,
+    check_reorder,
+    parse_value,
+)
 
 STATEMENT = (3, 12, 8, 2, 4, 6, 14, 5, 2)
 INF = math.inf

@@ -9,7 +9,12 @@ from matplotlib.colors import to_rgba
 
 import gametree
 from gametree.practice import Exercise, MistakeKind
-from gametree.widgets.practice import MAX_PRACTICE_LEAVES, MISTAKE_COLOR, PracticeWidget, draw_answer
+from gametree.widgets.practice import (
+    MAX_PRACTICE_LEAVES,
+    MISTAKE_COLOR,
+    PracticeWidget,
+    draw_answer,
+)
 from gametree.widgets.stepper import Stepper
 
 STATEMENT = (3, 12, 8, 2, 4, 6, 14, 5, 2)

@@ -9,12 +9,12 @@ from html.parser import HTMLParser
 
 import ipywidgets as widgets
 import pytest
-from matplotlib.colors import to_rgba
 from ipywidgets.widgets.widget_link import Link
+from matplotlib.colors import to_rgba
 
 from gametree import Status, StepKind, Tree, pseudocode, random_tree, trace_alpha_beta
-from gametree.view.draw import CURRENT_COLOR
 from gametree.games import TicTacToe, TicTacToeState, trace_game
+from gametree.view.draw import CURRENT_COLOR
 from gametree.widgets.stepper import Stepper
 
 STATEMENT = [3, 12, 8, 2, 4, 6, 14, 5, 2]

@@ -9,7 +9,8 @@ import argparse
 
 from ..parse import parse_leaves, parse_tree
 from ..search import backed_up_values, principal_variation
-from ..trace import fmt, trace_alpha_beta
+from ..text import fmt
+from ..trace import trace_alpha_beta
 from ..tree import MAX, Tree
 from .usage import UsageError
 

@@ -22,7 +22,13 @@ None of these modules imports matplotlib, networkx or ipywidgets.
 """
 
 from .base import Game, IllegalMoveError
-from .depth import cutoff_tree, depth_limited_alpha_beta, iterative_deepening, kalah_evaluation, store_difference
+from .depth import (
+    cutoff_tree,
+    depth_limited_alpha_beta,
+    iterative_deepening,
+    kalah_evaluation,
+    store_difference,
+)
 from .kalah import Kalah, KalahState
 from .numbergame import (
     MemoGraph,

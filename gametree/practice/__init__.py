@@ -48,7 +48,15 @@ ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
 """
 
 from .checker import Mistake, MistakeKind, check
-from .exercise import BOUNDS, MAX_EXERCISE_LEAVES, ORDERINGS, TASKS, Answer, Exercise, parse_value
+from .exercise import (
+           BOUNDS,
+           MAX_EXERCISE_LEAVES,
+           ORDERINGS,
+           TASKS,
+           Answer,
+           Exercise,
+           parse_value,
+)
 from .reorder import ReorderVerdict, check_reorder
 
 __all__ = ["Exercise", "Answer", "Mistake", "MistakeKind", "ReorderVerdict", "check",

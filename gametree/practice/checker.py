@@ -12,9 +12,10 @@ import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ..trace import Status, StepKind, fmt
+from ..text import fmt, join_names
+from ..trace import Status, StepKind
 from ..tree import MAX, Node, Value
-from .exercise import Answer, Exercise, NodeName, _internal_range, _join, _node_named
+from .exercise import Answer, Exercise, NodeName, _internal_range, _node_named
 
 __all__ = ["check", "Mistake", "MistakeKind"]
 
@@ -231,8 +232,8 @@ class _Checker:
         pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
         inputs = ", ".join(fmt(self.resolved(c)) for c in children)
         crossed = [self.tree[c].name for c in node.children if c in self.student_pruned]
-        which = (f"the children you searched ({_join(c.name for c in children)})"
-                 if crossed else f"its children ({_join(c.name for c in children)})")
+        which = (f"the children you searched ({join_names(c.name for c in children)})"
+                 if crossed else f"its children ({join_names(c.name for c in children)})")
         return (f"{_title(node)} takes the {word} value of {which}: "
                 f"{pick}({inputs}) = {fmt(follows)}, not {fmt(given)}.")
 

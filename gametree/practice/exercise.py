@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..checks import check_branching, check_leaves, complete_depth
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
+from ..text import join_names
 from ..trace import Status, Trace, trace_alpha_beta
 from ..tree import Node, Tree, Value, node_name
 
@@ -346,7 +347,7 @@ class Exercise:
                     f"leaves (the Knuth-Moore minimum).")
         asked = ""
         if self.ask_bounds:
-            where = _join(self.ask_bounds)
+            where = join_names(self.ask_bounds)
             asked = (f" At {where}, also write alpha and beta when the node returns "
                      f"(leave them blank if the node is pruned).")
         return (f"Search the tree with alpha-beta, children left to right, cutting when "
@@ -370,13 +371,6 @@ class Exercise:
         from .checker import check
 
         return check(self, answer)
-
-
-def _join(names: Iterable[str]) -> str:
-    names = list(names)
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _internal_range(tree: Tree) -> str:

@@ -11,7 +11,8 @@ from collections import Counter
 from typing import NamedTuple
 
 from ..search import backed_up_values
-from ..trace import Status, fmt, trace_alpha_beta
+from ..text import fmt
+from ..trace import Status, trace_alpha_beta
 from ..tree import MAX, Node, Tree, Value, as_tree
 from .checker import Mistake, MistakeKind, _title
 from .exercise import Exercise

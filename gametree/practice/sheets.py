@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from .exercise import BOUNDS, ORDERINGS, TASKS, Exercise
+from ..text import fmt, join_names, pretty
+from ..trace import Status
 from ..view.progress import Progress, ProgressCallback
-from ..trace import Status, fmt
+from .exercise import Exercise
 
 __all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "PAPER",
            "MAX_SHEET_LEAVES", "MAX_COUNT"]
@@ -271,7 +272,7 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
         task = (f"Reorder the children so that alpha-beta prunes the most; it can be done with "
                 f"{exercise.minimum} of {len(exercise.leaves)} leaves evaluated.")
     elif exercise.ask_bounds:
-        task = f"Write alpha and beta at {_join(exercise.ask_bounds)}."
+        task = f"Write alpha and beta at {join_names(exercise.ask_bounds)}."
     else:
         task = "Write the values and cross out the pruned branches."
     _text(figure, _MARGIN, top - 0.32, task, page, size=10, va="top")
@@ -344,11 +345,6 @@ def _bound_rows(exercise: Exercise, page: _Page) -> list[list[str]]:
     if current:
         rows.append(current)
     return rows
-
-
-def _join(names) -> str:
-    names = list(names)
-    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _answer_box(figure, x_in, y_top_in, page: _Page, w=0.4, h=0.24):
@@ -474,11 +470,6 @@ def _calm_final_state(plot) -> None:
         plot.windows[root.id].set_fontweight("normal")
 
 
-def _math(value) -> str:
-    """A value as printed: -inf as the minus sign and infinity symbol."""
-    return fmt(value).replace("inf", "\u221e").replace("-", "\u2212")
-
-
 def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
     trace = exercise.trace
     final = trace.state(-1)
@@ -504,8 +495,8 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
         for name in exercise.ask_bounds:
             i = tree[name].id
             if final.status[i] is Status.DONE:
-                parts.append(f"{name}: \u03b1 = {_math(final.alpha[i])}, "
-                             f"\u03b2 = {_math(final.beta[i])}")
+                parts.append(f"{name}: \u03b1 = {pretty(final.alpha[i])}, "
+                             f"\u03b2 = {pretty(final.beta[i])}")
             else:
                 parts.append(f"{name}: pruned")
         lines.append("; ".join(parts) + ".")

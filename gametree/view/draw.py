@@ -36,11 +36,12 @@ from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
-from . import labels
 from ..generate import knuth_moore_minimum
-from .layout import tidy_layout
+from ..text import pretty
 from ..trace import Snapshot, Status, Trace, trace_alpha_beta
 from ..tree import MAX, Tree, as_tree
+from . import labels
+from .layout import tidy_layout
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "tree_graph", "counter_text", "MAX_NODES"]
 
@@ -309,7 +310,7 @@ class TracePlot:
                 row = leaf.leaf_index % plan.leaf_rows
                 text = at(i, 0, y - row * 1.2 * plan.leaf_font, ha="center", va="top",
                           fontsize=plan.leaf_font, color=TEXT_COLOR, zorder=3)
-                text.set_text(labels.text_value(leaf.score))
+                text.set_text(pretty(leaf.score))
                 self.leaf_scores[i] = text
                 y -= plan.leaf_rows * 1.2 * plan.leaf_font
             if plan.leaf_name_font:
@@ -481,7 +482,7 @@ class TracePlot:
                 text.set_visible(False)
                 continue
             text.set_visible(True)
-            text.set_text(labels.text_value(value))
+            text.set_text(pretty(value))
             text.set_fontsize(plan.infinity_font[i] if infinite else plan.value_font[i])
             text.set_color("white" if s is Status.DONE else TEXT_COLOR)
         for i, text in self.windows.items():
@@ -490,7 +491,7 @@ class TracePlot:
                 text.set_visible(False)
                 continue
             text.set_visible(True)
-            text.set_text(f"\u03b1={labels.text_value(snap.alpha[i])}\n\u03b2={labels.text_value(snap.beta[i])}")
+            text.set_text(f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}")
             active = s is Status.ACTIVE
             text.set_color(TEXT_COLOR if active else WINDOW_COLOR)
             text.set_fontweight("bold" if i == current else "normal")

@@ -14,9 +14,7 @@ matplotlib is imported only when a picture is made, so the command line's
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
-
 
 __all__ = ["save", "save_gif", "FORMATS", "check_format", "check_dpi"]
 

@@ -25,20 +25,8 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform
 
-from ..trace import fmt
-from ..tree import Tree, Value
-
-
-def text_value(value: Value | None) -> str:
-    """A value as drawn: like :func:`~gametree.trace.fmt`, with the real
-    minus sign and the infinity symbol."""
-    text = fmt(value)
-    if text == "+inf":
-        return "+\u221e"
-    if text == "-inf":
-        return "\u2212\u221e"
-    return text.replace("-", "\u2212")
-
+from ..text import pretty
+from ..tree import Tree
 
 # --- measuring text ----------------------------------------------------------
 
@@ -342,7 +330,7 @@ def plan(tree: Tree, positions, figsize, axes_rect, *, labels: bool = True) -> P
     ax_w = figsize[0] * axes_rect[2] * 72
     ax_h = figsize[1] * axes_rect[3] * 72
     base = _base_font(leaves)
-    values = {text_value(s) for s in tree.leaf_scores} or {"0"}
+    values = {pretty(s) for s in tree.leaf_scores} or {"0"}
     infinities = ("\u2212\u221e", "+\u221e")
 
     # Horizontal scale: points per leaf column, with room at the sides for labels.
@@ -424,7 +412,7 @@ def plan(tree: Tree, positions, figsize, axes_rect, *, labels: bool = True) -> P
         y = cy - leaf_marker / 2 - 2
         if leaf_rows:
             row = leaf.leaf_index % leaf_rows
-            w, h = _extent(text_value(leaf.score), leaf_font)
+            w, h = _extent(pretty(leaf.score), leaf_font)
             top_y = y - row * 1.2 * leaf_font
             space.add_box((cx - w / 2, top_y - h, cx + w / 2, top_y))
             y = cy - leaf_marker / 2 - 2 - leaf_rows * 1.2 * leaf_font

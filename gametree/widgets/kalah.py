@@ -37,9 +37,15 @@ import html
 
 import ipywidgets as widgets
 
-from ..games.depth import DepthResult, Evaluation, iterative_deepening, kalah_evaluation, label_line
+from ..games.depth import (
+    DepthResult,
+    Evaluation,
+    iterative_deepening,
+    kalah_evaluation,
+    label_line,
+)
 from ..games.kalah import House, Kalah, KalahState
-from ..trace import fmt
+from ..text import fmt
 from ..tree import MAX, Player
 
 __all__ = ["KalahBoard", "MAX_DEPTH"]

@@ -25,13 +25,21 @@ import math
 import ipywidgets as widgets
 from matplotlib.colors import to_rgba
 
-from ..view.draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
-from ..view.labels import text_value
 from ..parse import parse_leaves
-from ..practice import (Answer, Exercise, Mistake, MistakeKind, ReorderVerdict, check,
-                       check_reorder, parse_value)
+from ..practice import (
+    Answer,
+    Exercise,
+    Mistake,
+    MistakeKind,
+    ReorderVerdict,
+    check,
+    check_reorder,
+    parse_value,
+)
+from ..text import fmt, pretty
+from ..trace import trace_alpha_beta
+from ..view.draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
 from .stepper import Stepper
-from ..trace import fmt, trace_alpha_beta
 
 __all__ = ["PracticeWidget", "draw_answer", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES"]
 
@@ -89,7 +97,7 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
             node = tree[name]
             if node.id in plot.values and node.id not in pruned:
                 text = plot.values[node.id]
-                text.set_text(text_value(value))
+                text.set_text(pretty(value))
                 text.set_color(TEXT_COLOR)
                 text.set_visible(not math.isinf(value))
         for node in tree:
@@ -99,8 +107,8 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
             if alpha is None and beta is None:
                 continue
             text = plot.windows[node.id]
-            text.set_text(f"\u03b1={text_value(alpha) if alpha is not None else '?'}\n"
-                          f"\u03b2={text_value(beta) if beta is not None else '?'}")
+            text.set_text(f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
+                          f"\u03b2={pretty(beta) if beta is not None else '?'}")
             text.set_visible(True)
         _restyle(plot, pruned, mistakes)
         count = len(mistakes)

@@ -24,10 +24,11 @@ import re
 
 import ipywidgets as widgets
 
-from ..view.draw import TracePlot, _screen_dpi, counter_text
 from ..parse import parse_leaves, parse_tree
-from ..trace import Snapshot, Trace, fmt, pseudocode, trace_alpha_beta
+from ..text import fmt
+from ..trace import Snapshot, Trace, pseudocode, trace_alpha_beta
 from ..tree import Tree, as_tree
+from ..view.draw import TracePlot, _screen_dpi, counter_text
 
 __all__ = ["Stepper"]
 

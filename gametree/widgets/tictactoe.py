@@ -22,7 +22,14 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..games.tictactoe import LINES, Square, TicTacToe, TicTacToeState, perfect_move, winner
+from ..games.tictactoe import (
+    LINES,
+    Square,
+    TicTacToe,
+    TicTacToeState,
+    perfect_move,
+    winner,
+)
 
 __all__ = ["TicTacToeBoard"]
 

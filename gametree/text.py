@@ -1,0 +1,80 @@
+"""How values, counts and lists are written, the same way everywhere.
+
+Captions, checker feedback, drawings, sheets and error messages all write
+numbers through these functions, so "-inf" in a caption is "−∞" in a
+drawing and on a printed sheet, and lists of names read "B, C and D".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from math import inf
+
+__all__ = ["fmt", "pretty", "ordinal", "join_names", "describe"]
+
+
+def fmt(value: float | int | None) -> str:
+    """A score or bound in plain text, for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
+
+    Whole floats lose their ``.0``, so a score typed as ``1e3`` reads ``1000``
+    everywhere; ``None`` (not known yet) is ``?``.
+
+    >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5), fmt(None)
+    ('-inf', '+inf', '3', '3', '2.5', '?')
+    """
+    if value is None:
+        return "?"
+    if value == inf:
+        return "+inf"
+    if value == -inf:
+        return "-inf"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def pretty(value: float | int | None) -> str:
+    """A value as drawn or printed: :func:`fmt` with the real minus sign and
+    the infinity symbol.
+
+    >>> pretty(-float("inf")), pretty(float("inf")), pretty(-3), pretty(2.5)
+    ('−∞', '+∞', '−3', '2.5')
+    """
+    text = fmt(value)
+    if text.endswith("inf"):
+        text = text[:-3] + "\u221e"
+    return text.replace("-", "\u2212")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``: how people count leaves.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def join_names(names: Iterable[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> join_names(["B"]), join_names(["B", "C"]), join_names(["B", "C", "D"])
+    ('B', 'B and C', 'B, C and D')
+    """
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(value: object, width: int = 40) -> str:
+    """A value and its type for an error message, cut to ``width`` characters.
+
+    >>> describe("3"), describe(None)
+    ("'3' (str)", 'None (NoneType)')
+    """
+    text = repr(value)
+    if len(text) > width:
+        text = text[: width - 3] + "..."
+    return f"{text} ({type(value).__name__})"

@@ -26,8 +26,8 @@ An exercise is four parts, in this order:
    in any cell): they work the right answer out with the library, so
    their source holds no answer; an empty answer gets only "Not answered
    yet" and the form to write; a wrong one gets a hint, never the answer.
-   Each checker is unit-tested in tests/test_quiz.py (empty, invalid,
-   wrong, right).
+   Each checker is unit-tested in tests/ (tests/test_quiz.py for
+   gametree.practice.quiz): empty, invalid, wrong and right answers.
 4. **A markdown cell with the solution, folded**, the first markdown cell
    after the checker cell(s) that opens a Solution block::
 
@@ -57,8 +57,9 @@ And over the whole set:
   carries ``source_hidden`` (a collapsed cell still shows its first line,
   and GitHub and nbviewer ignore ``source_hidden``).
 * No output, stored or after a fresh run of the notebook as it is, says
-  an answer is right ("Right", "Correct", "Well done", a check mark).
-  Write feedback in other words elsewhere ("the search agrees", "as
+  an answer is right: no line opens with "Right" or "Correct", and no
+  output says "Correct", "Well done" or shows a check mark (see PRAISE
+  below).  Write other feedback in other words ("the search agrees", "as
   expected"); these words are the checkers' alone.
 * Every ``<details>`` summary is ``Solution`` or ``Hint``.
 * Cells that assert widget behaviour for nbval drive their own widget
@@ -81,9 +82,13 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 IDS = [p.stem for p in PATHS]
 
-# Words that say an answer is right. Capitalised "Right" and "Correct" are
-# verdicts; lower case only right after a colon ("best order: right").
-PRAISE = re.compile(r"\b(Right|Correct|Well done)\b|[✓✔☑]|:\s*(right|correct)\b")
+# Words that say an answer is right: a line that opens with the verdict
+# "Right" or "Correct" (a checker's reply does), "Correct" or "Well done"
+# anywhere, a check mark, or "right"/"correct" as a verdict after a colon
+# ("best order: right").  "Right:" inside a line (the right panel of a
+# chart, in its alt text) is a direction, not a verdict.
+PRAISE = re.compile(r"(^|\n)\s*(Right|Correct)\b|\b(Correct|Well done)\b|[✓✔☑]|:\s*(right|correct)\b",
+                    flags=re.M)
 DETAILS = re.compile(r"<details>\s*<summary>(.*?)</summary>", flags=re.S)
 SOLUTION = re.compile(r"<details>\s*<summary>\s*Solution\s*</summary>")
 FENCED_PYTHON = re.compile(r"^```python\n(.*?)^```", flags=re.S | re.M)

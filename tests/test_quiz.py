@@ -335,3 +335,15 @@ def test_check_reordering_accepts_best_first(puzzle):
 def test_check_reordering_needs_an_exercise():
     with pytest.raises(TypeError, match="needs an Exercise"):
         check_reordering(None, [1, 2])
+
+
+def test_check_cut_tree_at_a_max_node_needs_a_max_cutoff():
+    assert check_cut_tree([3, 1, 5, 2, 0, 0, 0, 0], count=8, player="MAX").ok
+    only_min = check_cut_tree([19, 8, 11, 20, 16, 0, 14, 7], count=8, player="MAX")
+    assert only_min.verdict is Verdict.WRONG and "only at MIN" in only_min.text
+    assert verdict(check_cut_tree([12, 13, 1, 8, 16, 15, 12, 9], count=8, player="MAX")) is Verdict.WRONG
+
+
+def test_check_cut_tree_names_its_player_clearly():
+    with pytest.raises(ValueError, match="player must be"):
+        check_cut_tree([5, 6, 4, 7], player="max")

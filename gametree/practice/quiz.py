@@ -264,9 +264,11 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     return wrong(*lines)
 
 
-def check_cut_tree(answer: object, branching: int = 2, count: int = 4) -> Feedback:
+def check_cut_tree(answer: object, branching: int = 2, count: int = 4, *,
+                   player: str | None = None) -> Feedback:
     """Is ``answer`` a list of ``count`` leaf scores (branching
-    ``branching``) on which alpha-beta skips at least one leaf?  (Notebook 02.)
+    ``branching``) on which alpha-beta skips at least one leaf, at a node
+    of ``player`` ("MAX" or "MIN") when one is given?  (Notebook 02.)
 
     Any such tree is right.
 
@@ -274,26 +276,41 @@ def check_cut_tree(answer: object, branching: int = 2, count: int = 4) -> Feedba
     <Verdict.WRONG: 'wrong'>
     >>> check_cut_tree([5, 6, 4, 7]).ok
     True
+    >>> check_cut_tree([3, 1, 5, 2, 0, 0, 0, 0], count=8, player="MAX")
+    Right: alpha-beta prunes at MAX node E and evaluates 5 of the 8 leaves.
     """
+    if player not in (None, "MAX", "MIN"):
+        raise ValueError(f"player must be None, 'MAX' or 'MIN', not {player!r}")
+    example = list(range(1, count + 1))
     if answer is None:
-        return empty(f"a list of {count} numbers, such as {list(range(1, count + 1))}")
+        return empty(f"a list of {count} numbers, such as {example}")
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
         return invalid(f"{describe(answer)} is not a list: write {count} numbers in square "
-                       f"brackets, such as {list(range(1, count + 1))}.")
+                       f"brackets, such as {example}.")
     if len(answer) != count:
         return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
                        f"tree with branching {branching}.")
     bad = [item for item in answer if not _is_number(item) or math.isinf(item)]
     if bad:
         return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
-    value, evaluated = alpha_beta(list(answer), branching)
-    if evaluated < count:
-        return right(f"the value is {fmt(value)}, and alpha-beta evaluates only {evaluated} of "
-                     f"the {count} leaves.")
+    trace = trace_alpha_beta(list(answer), branching)
+    cuts = [step for step in trace.cutoffs if player is None or str(step.node.player) == player]
+    if cuts:
+        where = f" at {cuts[0].node.player} node {cuts[0].node.name}" if player else ""
+        return right(f"alpha-beta prunes{where} and evaluates {trace.evaluated} of the "
+                     f"{count} leaves.")
+    if player == "MAX" and trace.cutoffs:
+        return wrong("alpha-beta prunes here, but only at MIN nodes.",
+                     "A MAX node can stop early only when its v already reaches the beta it "
+                     "was given: what its MIN parent was offered by an earlier child.")
+    if player == "MIN" and trace.cutoffs:
+        return wrong("alpha-beta prunes here, but only at MAX nodes.",
+                     "A MIN node can stop early only when its v is already no more than the "
+                     "alpha it was given: what MAX was offered by an earlier move.")
     return wrong(f"alpha-beta evaluates all {count} leaves of this tree.",
-                 "A MIN node can stop early only when its value so far is already no better "
-                 "for MAX than a move MAX has found before: choose the first leaves with that "
-                 "in mind.")
+                 "A node can stop early only when its value so far is already no better for "
+                 "the player above it than a move that player found before: choose the first "
+                 "leaves with that in mind.")
 
 
 # Trees the alpha-beta programming exercise is checked on: the two examples

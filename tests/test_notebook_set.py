@@ -2,9 +2,11 @@
 
 nbval (configured in pyproject.toml) re-runs each notebook and compares
 outputs; these tests check what nbval cannot: how the notebooks are stored
-and how they fit together.
+and how they fit together.  tests/test_spoilers.py holds the rules for
+exercises and solutions, tests/test_solutions.py runs the solutions.
 """
 
+import ast
 import re
 import subprocess
 import sys
@@ -17,12 +19,13 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 
 
+COURSE = ["00-index", "01-minimax", "02-alpha-beta", "03-practice", "04-pruning-savings",
+          "05-numbergame", "06-tic-tac-toe", "07-kalah", "08-kalah-strength"]
+
+
 def test_the_set_has_an_index_and_the_lessons_in_course_order():
-    names = [p.name for p in PATHS]
-    assert names[0] == "00-index.ipynb"
-    for stem in ["01-minimax", "02-alpha-beta", "03-practice", "04-pruning-savings", "05-numbergame",
-                 "06-tic-tac-toe", "07-kalah"]:
-        assert f"{stem}.ipynb" in names
+    """Practice by hand comes right after alpha-beta; Kalah takes two sessions."""
+    assert [p.stem for p in PATHS][: len(COURSE)] == COURSE
 
 
 def test_navigation_is_current():
@@ -52,6 +55,30 @@ def test_each_lesson_opens_with_a_title_a_goal_and_what_you_will_learn(path):
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_each_notebook_opens_with_navigation_a_title_and_a_motivating_paragraph(path):
+    cells = nbformat.read(path, as_version=4).cells
+    assert "navigation" in cells[0].metadata.get("tags", []) and "navigation" in cells[-1].metadata.get("tags", [])
+    title = cells[1]
+    assert title.cell_type == "markdown" and title.source.startswith("# ")
+    paragraph = title.source.split("\n\n")[1]
+    assert len(paragraph.split()) >= 30, "the title is followed by a paragraph saying why the lesson matters"
+    assert re.search(r"\*\*You will learn\*\*", title.source)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_student_facing_text_names_sources_not_a_problem_statement(path):
+    """Students never saw "the problem statement" or "the judge sample": the
+    trees are AIMA Figure 5.2 and the algospot NUMBERGAME problem."""
+    for cell in nbformat.read(path, as_version=4).cells:
+        texts = [cell.source]
+        if cell.cell_type == "code":
+            texts += [o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in cell.outputs]
+        for text in texts:
+            assert not re.search(r"problem statement|judge sample|the statement\b|statement's", text,
+                                 flags=re.I), text[:120]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_widget_cells_skip_output_comparison_and_paste_no_import_hacks(path):
     notebook = nbformat.read(path, as_version=4)
     for cell in notebook.cells:
@@ -63,3 +90,48 @@ def test_widget_cells_skip_output_comparison_and_paste_no_import_hacks(path):
                            for o in cell.outputs)
         if shows_widget:
             assert cell.source.lstrip().startswith("# NBVAL_IGNORE_OUTPUT"), cell.source[:80]
+
+
+def displayed_widgets(notebook) -> list[tuple[int, str]]:
+    """(cell index, name) of each widget a cell shows as its last expression."""
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code" or not any(
+                "application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.outputs):
+            continue
+        last = ast.parse(cell.source).body[-1]
+        if isinstance(last, ast.Expr) and isinstance(last.value, ast.Name):
+            found.append((index, last.value.id))
+    return found
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_run_all_leaves_each_displayed_widget_fresh_for_the_student(path):
+    """No later cell touches a widget once it is on display: cells that show
+    what a widget does drive instances of their own, so after Run All the
+    student meets each widget in the state the text describes."""
+    notebook = nbformat.read(path, as_version=4)
+    for index, name in displayed_widgets(notebook):
+        for later in notebook.cells[index + 1:]:
+            if later.cell_type == "code":
+                used = {node.id for node in ast.walk(ast.parse(later.source)) if isinstance(node, ast.Name)}
+                assert name not in used, f"{name!r}, shown in cell {index}, is driven later: {later.source[:80]!r}"
+
+
+RANDOM_MAKERS = {"random_tree", "random_leaves"}
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_every_random_tree_is_seeded(path):
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        # The global generators are unseeded; random.Random(seed) and default_rng(seed) are fine.
+        assert not re.search(r"\brandom\.(random|randint|choice|choices|shuffle|sample|uniform)\(|"
+                             r"np\.random\.(rand|randn|randint|choice|shuffle)\(|default_rng\(\)",
+                             cell.source), cell.source[:80]
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in RANDOM_MAKERS:
+                seed = [k.value for k in node.keywords if k.arg == "seed"] or node.args[2:3]
+                assert seed and not (isinstance(seed[0], ast.Constant) and seed[0].value is None), \
+                    ast.unparse(node)

@@ -17,9 +17,22 @@ it to:
 from __future__ import annotations
 
 import enum
+import math
 from typing import NamedTuple
 
-__all__ = ["Feedback", "Verdict", "empty", "invalid", "wrong", "right"]
+from ..generate import random_leaves
+from ..rules import CutRule
+from ..search import alpha_beta, backed_up_values
+from ..text import describe, fmt, join_names
+from ..trace import trace_alpha_beta
+from ..tree import MAX, Tree, as_tree
+from .checker import MistakeKind, check
+from .exercise import Answer, Exercise
+from .reorder import check_reorder
+
+__all__ = ["Feedback", "Verdict", "empty", "invalid", "wrong", "right",
+           "check_value", "check_leaf", "check_skipped", "check_cut_tree", "check_alpha_beta",
+           "check_search", "check_reordering"]
 
 
 class Verdict(str, enum.Enum):
@@ -96,3 +109,372 @@ def wrong(*lines: str) -> Feedback:
 def right(*lines: str) -> Feedback:
     """The right answer; ``lines`` may now say why it is right."""
     return Feedback(Verdict.RIGHT, lines)
+
+
+# --- the notebooks' checkers --------------------------------------------------------
+#
+# Each takes the student's answer first (None until they write one) and
+# what the exercise is about, works the right answer out with the library,
+# and returns a Feedback.  None of them prints.
+
+def _is_number(value: object) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and not (isinstance(value, float) and math.isnan(value)))
+
+
+def _leaf_hint(tree: Tree) -> str:
+    first, last = tree.leaves[0].name, tree.leaves[-1].name
+    return f"the leaves are named {first} to {last}, the letters under them"
+
+
+def check_value(answer: object, tree: object) -> Feedback:
+    """Is ``answer`` the minimax value of ``tree``?  (Notebook 01.)
+
+    ``tree`` is anything :func:`gametree.minimax` takes.  A wrong number
+    gets a hint: the best leaf is out of reach, the value is always a leaf
+    score, or one of MAX's moves is worth more.
+
+    Examples
+    --------
+    >>> tree = [[5, 1, 8], [7, 9, 6], [2, 4, 3]]
+    >>> check_value(None, tree)
+    Not answered yet: replace None with the value you worked out, a number such as 4, and run this cell again.
+    >>> check_value(9, tree).verdict
+    <Verdict.WRONG: 'wrong'>
+    """
+    tree = as_tree(tree)
+    if answer is None:
+        return empty("the value you worked out, a number such as 4")
+    if not _is_number(answer):
+        return invalid(f"{describe(answer)} is not a number: write the value as a plain number, "
+                       f"such as 4, without quotes.")
+    values = backed_up_values(tree)
+    value = values[tree.root.id]
+    if answer == value:
+        return right(f"the value is {fmt(value)}.")
+    scores = tree.leaf_scores
+    if answer == max(scores) and answer > value:
+        return wrong(f"{fmt(answer)} is the best leaf, but MIN will not let MAX reach it.",
+                     "Back the values up from the bottom level: MIN nodes take the smallest "
+                     "child, MAX nodes the largest.")
+    if answer not in scores:
+        return wrong(f"no leaf scores {fmt(answer)}, and the value of a tree is always the score "
+                     f"of one of its leaves (the one best play ends at).",
+                     "Back the values up from the bottom level, one level at a time.")
+    if tree.root.player is MAX and answer in [values[c] for c in tree.root.children] \
+            and answer < value:
+        return wrong(f"one of MAX's moves at the root is worth {fmt(answer)}, but MAX has a better one.",
+                     "Compare the values of all the root's children and take the largest.")
+    return wrong(f"not {fmt(answer)}. Back the values up from the bottom level: MIN nodes take "
+                 f"the smallest child, MAX nodes the largest.")
+
+
+def check_leaf(answer: object, tree: object) -> Feedback:
+    """Does best play in ``tree`` end at the leaf named ``answer``?  (Notebook 01.)
+
+    When several lines of play are equally good, any leaf that one of
+    them reaches is right.
+
+    >>> check_leaf(None, [[3, 5], [2, 9]]).verdict
+    <Verdict.EMPTY: 'empty'>
+    >>> check_leaf("D", [[3, 5], [2, 9]]).ok
+    True
+    """
+    tree = as_tree(tree)
+    if answer is None:
+        return empty('the name of a leaf in quotes, such as "E"')
+    if _is_number(answer):
+        return invalid(f'{fmt(answer)} is a score; give the name of the leaf instead, in quotes, '
+                       f'such as "E" ({_leaf_hint(tree)}).')
+    names = {node.name for node in tree}
+    if not isinstance(answer, str) or answer.strip().upper() not in names:
+        return invalid(f"{describe(answer)} is not a node of the tree: give a leaf's name in "
+                       f'quotes, such as "E" ({_leaf_hint(tree)}).')
+    node = tree[answer.strip().upper()]
+    if not node.is_leaf:
+        return wrong(f"{node.name} is not a leaf: follow best play all the way down to the "
+                     f"bottom row.")
+    values = backed_up_values(tree)
+    path = tree.path(node)
+    if all(values[child.id] == values[parent.id] for parent, child in zip(path, path[1:])):
+        return right(f"best play ends at leaf {node.name}, scoring {fmt(node.score)}.")
+    if node.score == values[tree.root.id]:
+        return wrong(f"leaf {node.name} scores as much as the tree is worth, but best play does "
+                     f"not get there: a player on the way would choose another move.",
+                     "From the root, follow at each node a child with the same value as the node.")
+    return wrong(f"not {node.name}. Back the values up first; then, from the root, follow at "
+                 f"each node a child with the same value as the node.")
+
+
+def _leaf_names(answer: object) -> list[str] | None:
+    """``answer`` as upper-case names, or None if it is not a list of strings."""
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple, set, frozenset)):
+        return None
+    if not all(isinstance(name, str) for name in answer):
+        return None
+    return [name.strip().upper() for name in answer]
+
+
+def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feedback:
+    """Does ``answer`` list exactly the leaves alpha-beta never evaluates
+    in ``tree``?  (Notebook 02.)
+
+    ``answer`` is a list of leaf names (``["I", "J"]``; ``[]`` when
+    nothing is skipped).  A wrong list gets the first place to look, never
+    the list itself.
+
+    >>> check_skipped(None, [[3, 12, 8], [2, 4, 6], [14, 5, 2]]).verdict
+    <Verdict.EMPTY: 'empty'>
+    >>> check_skipped(["i", "J"], [[3, 12, 8], [2, 4, 6], [14, 5, 2]]).ok
+    True
+    """
+    trace = trace_alpha_beta(tree, strict=strict)
+    tree = trace.tree
+    if answer is None:
+        return empty('a list of leaf names, such as ["E", "F"] (or [] if no leaf is skipped)')
+    names = _leaf_names(answer)
+    if names is None:
+        return invalid(f"{describe(answer)} is not a list of names: write it like "
+                       f'["E", "F"], each name in quotes.')
+    known = {node.name for node in tree}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        return invalid(f"{join_names(unknown)}: no node has {'that name' if len(unknown) == 1 else 'those names'}; "
+                       f"{_leaf_hint(tree)}.")
+    inner = [name for name in names if not tree[name].is_leaf]
+    if inner:
+        return invalid(f"{join_names(inner)} {'is not a leaf' if len(inner) == 1 else 'are not leaves'}: "
+                       f"name the skipped leaves themselves ({_leaf_hint(tree)}).")
+    skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
+    given = set(names)
+    if given == skipped:
+        listed = join_names(sorted(skipped)) if skipped else "no leaf"
+        return right(f"alpha-beta skips {listed} and evaluates {trace.evaluated} of "
+                     f"{len(tree.leaves)} leaves.")
+    lines = []
+    extra = sorted(given - skipped, key=lambda name: tree[name].id)
+    if extra:
+        lines.append(f"alpha-beta evaluates leaf {extra[0]}: when the search reaches it, "
+                     f"{CutRule.of(strict).test} does not hold yet.")
+    missing = sorted(skipped - given, key=lambda name: tree[name].id)
+    if missing:
+        parent = tree[tree[missing[0]].parent].name
+        lines.append(f"alpha-beta skips more leaves than you list: look again at node {parent}, "
+                     f"checking alpha and beta after each child.")
+    return wrong(*lines)
+
+
+def check_cut_tree(answer: object, branching: int = 2, count: int = 4, *,
+                   player: str | None = None) -> Feedback:
+    """Is ``answer`` a list of ``count`` leaf scores (branching
+    ``branching``) on which alpha-beta skips at least one leaf, at a node
+    of ``player`` ("MAX" or "MIN") when one is given?  (Notebook 02.)
+
+    Any such tree is right.
+
+    >>> check_cut_tree([5, 6, 7, 4]).verdict
+    <Verdict.WRONG: 'wrong'>
+    >>> check_cut_tree([5, 6, 4, 7]).ok
+    True
+    >>> check_cut_tree([3, 1, 5, 2, 0, 0, 0, 0], count=8, player="MAX")
+    Right: alpha-beta prunes at MAX node E and evaluates 5 of the 8 leaves.
+    """
+    if player not in (None, "MAX", "MIN"):
+        raise ValueError(f"player must be None, 'MAX' or 'MIN', not {player!r}")
+    example = list(range(1, count + 1))
+    if answer is None:
+        return empty(f"a list of {count} numbers, such as {example}")
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+        return invalid(f"{describe(answer)} is not a list: write {count} numbers in square "
+                       f"brackets, such as {example}.")
+    if len(answer) != count:
+        return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
+                       f"tree with branching {branching}.")
+    bad = [item for item in answer if not _is_number(item) or math.isinf(item)]
+    if bad:
+        return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
+    trace = trace_alpha_beta(list(answer), branching)
+    cuts = [step for step in trace.cutoffs if player is None or str(step.node.player) == player]
+    if cuts:
+        where = f" at {cuts[0].node.player} node {cuts[0].node.name}" if player else ""
+        return right(f"alpha-beta prunes{where} and evaluates {trace.evaluated} of the "
+                     f"{count} leaves.")
+    if player == "MAX" and trace.cutoffs:
+        return wrong("alpha-beta prunes here, but only at MIN nodes.",
+                     "A MAX node can stop early only when its v already reaches the beta it "
+                     "was given: what its MIN parent was offered by an earlier child.")
+    if player == "MIN" and trace.cutoffs:
+        return wrong("alpha-beta prunes here, but only at MAX nodes.",
+                     "A MIN node can stop early only when its v is already no more than the "
+                     "alpha it was given: what MAX was offered by an earlier move.")
+    return wrong(f"alpha-beta evaluates all {count} leaves of this tree.",
+                 "A node can stop early only when its value so far is already no better for "
+                 "the player above it than a move that player found before: choose the first "
+                 "leaves with that in mind.")
+
+
+# Trees the alpha-beta programming exercise is checked on: the two examples
+# of notebook 02, a tie (cut on alpha >= beta), a tree of depth 1, a lone
+# leaf, then seeded random trees deep enough for cutoffs at MAX nodes.
+_EXAMPLES = (([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2), ([3, 5, 3, 9], 2),
+             ([4, 1, 7], 3), ([6], 2))
+_RANDOM_SHAPES = ((2, 3), (2, 4), (3, 3), (4, 2), (2, 5), (3, 4))
+
+
+def _test_trees():
+    yield from _EXAMPLES
+    for seed, (branching, depth) in enumerate(_RANDOM_SHAPES * 4):
+        yield random_leaves(branching, depth, seed=seed, low=-9, high=9), branching
+
+
+def check_alpha_beta(function: object) -> Feedback:
+    """Does ``function(leaves, branching)`` keep the exact contract of
+    :func:`gametree.alpha_beta`, returning ``[value, evaluated]``?  (Notebook 02.)
+
+    It is called on the two examples of notebook 02, on ties, on a tree
+    of depth 1, on a lone leaf and on 24 seeded random trees (depth up to
+    5), each time with a fresh copy of the leaves.  The first tree it gets
+    wrong is named with what it returned, and which part is off.
+
+    >>> check_alpha_beta(None).verdict
+    <Verdict.EMPTY: 'empty'>
+    >>> import gametree
+    >>> check_alpha_beta(gametree.alpha_beta).ok
+    True
+    >>> print(check_alpha_beta(lambda leaves, branching: [gametree.minimax(leaves, branching), len(leaves)]))
+    Not yet: on my_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3) your function returns [3, 9]: the value is right, but it counts more leaves than alpha-beta evaluates.
+    Stop a node's loop as soon as alpha >= beta, and count a leaf only when its score is read.
+    """
+    if function is None:
+        return empty("a function: write def my_alpha_beta(leaves, branching): in its place, "
+                     "returning [value, evaluated]")
+    if not callable(function):
+        return invalid(f"{describe(function)} is not a function: write "
+                       f"def my_alpha_beta(leaves, branching): ... in the cell.")
+    for leaves, branching in _test_trees():
+        call = f"my_alpha_beta({list(leaves)}, {branching})"
+        try:
+            result = function(list(leaves), branching)
+        except Exception as error:  # the student's code: any error is feedback, not a crash
+            return invalid(f"{call} raised {type(error).__name__}: {error}",
+                           "Fix the function so it runs on every complete tree.")
+        if not isinstance(result, list) or len(result) != 2:
+            return invalid(f"{call} returns {describe(result, 60)}; the contract is a list of two "
+                           f"numbers, [value, evaluated].")
+        value, evaluated = alpha_beta(list(leaves), branching)
+        if result == [value, evaluated]:
+            continue
+        mine_value, mine_count = result
+        if mine_value != value:
+            return wrong(f"on {call} your function returns {result}: the value is off.",
+                         "Check the window each child is given and what a node returns: v, "
+                         "the max (at MAX) or min (at MIN) of the values of the children searched.")
+        more = "more" if _is_number(mine_count) and mine_count > evaluated else "fewer"
+        return wrong(f"on {call} your function returns {result}: the value is right, but it "
+                     f"counts {more} leaves than alpha-beta evaluates.",
+                     "Stop a node's loop as soon as alpha >= beta, and count a leaf only when "
+                     "its score is read.")
+    return right("your function returns [value, evaluated] exactly as gametree.alpha_beta "
+                 "does, on every test tree.")
+
+
+def check_search(answer: object, exercise: Exercise) -> Feedback:
+    """Is ``answer`` (an :class:`~gametree.practice.Answer`) alpha-beta on
+    ``exercise`` done right by hand?  (Notebook 03.)
+
+    Each kind of mistake gets one hint naming the node to look at, never
+    the number or the crossing that belongs there (the practice widget and
+    :func:`gametree.practice.check` say more, for when the student asks).
+
+    >>> from gametree.practice import Answer, Exercise
+    >>> exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
+    >>> check_search(None, exercise).verdict
+    <Verdict.EMPTY: 'empty'>
+    >>> print(check_search(Answer(values={"A": 3, "B": 8, "C": 2, "D": 2}, pruned={"I", "J"}), exercise))
+    Not yet: B: its value does not follow from the values of the children it searched (a MIN node takes the smallest).
+    """
+    if not isinstance(exercise, Exercise):
+        raise TypeError(f"check_search needs an Exercise, not {type(exercise).__name__}")
+    if answer is None:
+        return empty('an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})')
+    if not isinstance(answer, Answer):
+        return invalid(f"{describe(answer)} is not an Answer: write "
+                       f'Answer(values={{"A": 3, ...}}, pruned={{"I", ...}}, alphas={{...}}, betas={{...}}).')
+    try:
+        mistakes = check(exercise, answer)
+    except (TypeError, ValueError) as error:
+        return invalid(f"{str(error).rstrip('.')}.")
+    tree = exercise.tree
+    if not mistakes:
+        return right(f"alpha-beta evaluates {exercise.trace.evaluated} of {len(tree.leaves)} leaves, "
+                     f"and every box and crossing is as you have it.")
+    lines, seen = [], set()
+    for mistake in mistakes:
+        node = tree[mistake.node]
+        if mistake.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED):
+            where = tree[node.parent].name
+            if (mistake.kind, where) in seen:
+                continue
+            seen.add((mistake.kind, where))
+            if mistake.kind is MistakeKind.MISSED_CUTOFF:
+                lines.append(f"under {where}: alpha-beta prunes a branch you searched; check "
+                             f"{exercise.rule} after each child of {where}.")
+            else:
+                lines.append(f"under {where}: you crossed out a branch alpha-beta searches; "
+                             f"check {exercise.rule} after each child of {where}.")
+        elif mistake.field == "value":
+            if node.name not in answer.values:
+                lines.append(f"{node.name}: write the value alpha-beta returns there.")
+            else:
+                pick = "largest" if node.player is MAX else "smallest"
+                lines.append(f"{node.name}: its value does not follow from the values of the "
+                             f"children it searched (a {node.player} node takes the {pick}).")
+        else:
+            bound = mistake.field
+            if node.name not in (answer.alphas if bound == "alpha" else answer.betas):
+                lines.append(f"{node.name}: write its {bound} when it returns.")
+            elif (bound == "alpha") == (node.player is MAX):
+                pick = "max" if bound == "alpha" else "min"
+                lines.append(f"{node.name}: a {node.player} node ends with {bound} = {pick}(the "
+                             f"{bound} it was given, its value).")
+            else:
+                lines.append(f"{node.name}: a {node.player} node never changes {bound}; it keeps "
+                             f"the {bound} it was given.")
+    return wrong(*lines)
+
+
+def check_reordering(answer: object, puzzle: Exercise) -> Feedback:
+    """Is ``answer`` a reordering of ``puzzle``'s tree on which alpha-beta
+    evaluates as few leaves as possible (the Knuth-Moore minimum)?  (Notebook 03.)
+
+    ``answer`` is the leaf scores in the new order (or nested lists).
+    Short of the minimum, the hints name the nodes that do not search
+    their best child first, not which child that is.
+
+    >>> from gametree.practice import Exercise
+    >>> puzzle = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 1), 3, task="reorder")
+    >>> check_reordering([3, 8, 12, 2, 4, 6, 1, 5, 14], puzzle).ok
+    True
+    """
+    if not isinstance(puzzle, Exercise):
+        raise TypeError(f"check_reordering needs an Exercise, not {type(puzzle).__name__}")
+    count = len(puzzle.leaves)
+    if answer is None:
+        return empty(f"the {count} leaf scores in your order, as a list")
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+        return invalid(f"{describe(answer)} is not a list: write the {count} leaf scores in "
+                       f"your order, in square brackets.")
+    try:
+        verdict = check_reorder(puzzle, answer)
+    except (TypeError, ValueError) as error:
+        return invalid(f"{str(error).rstrip('.')}.")
+    if not verdict.is_reordering:
+        return invalid(verdict.message)
+    if verdict.solved:
+        return right(verdict.message)
+    lines = [f"alpha-beta evaluates {verdict.evaluated} leaves on your order; it can be done "
+             f"with {verdict.minimum}."]
+    for hint in verdict.mistakes:
+        node = verdict.tree[hint.node]
+        lines.append(f"{node.player} node {node.name} does not search its best child first.")
+    return wrong(*lines)

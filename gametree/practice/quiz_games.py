@@ -282,8 +282,8 @@ def check_bound(answer: object, value: Real = 0, alpha: Real = 0, beta: Real = m
     answer = answer.strip().lower()
     if answer == truth:
         return right({"exact": f"{value} lies strictly inside the window, so it is the value.",
-                      "upper": f"the search stopped at v <= alpha; the true value is at most {value}.",
-                      "lower": f"the search stopped at v >= beta; the true value is at least {value}."}[truth])
+                      "upper": f"{value} is at or below alpha = {alpha}, so the true value is at most {value}.",
+                      "lower": f"{value} is at or above beta = {beta}, so the true value is at least {value}."}[truth])
     if answer == "exact":
         return wrong(f"{value} is not inside the window ({alpha}, {beta}): the search stopped early, "
                      f"and the moves it never tried might change the value.")

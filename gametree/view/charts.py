@@ -25,6 +25,7 @@ lessons should see computed.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import math
 from collections.abc import Mapping, Sequence
@@ -79,6 +80,16 @@ class Chart(Figure):
         return data, {"image/png": {"alt": self.alt}}
 
 
+def _styled(function):
+    """Run a chart function inside the projector style, so every text it makes
+    (titles, legends, labels added after the axes) has the style's sizes."""
+    @functools.wraps(function)
+    def styled(*args, **kwargs):
+        with matplotlib.rc_context(_STYLE):
+            return function(*args, **kwargs)
+    return styled
+
+
 def _chart(alt: str, size: tuple[float, float], **subplots) -> tuple[Chart, object]:
     if not isinstance(alt, str) or not alt:
         raise ValueError("a chart needs alt text")
@@ -86,9 +97,8 @@ def _chart(alt: str, size: tuple[float, float], **subplots) -> tuple[Chart, obje
     if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
         raise ValueError(f"a {width} x {height} inch chart does not fit a projector; "
                          f"keep it within {MAX_SIZE[0]} x {MAX_SIZE[1]}")
-    with matplotlib.rc_context(_STYLE):
-        chart = Chart(figsize=size, dpi=DPI, layout="constrained")
-        axes = chart.subplots(**subplots)
+    chart = Chart(figsize=size, dpi=DPI, layout="constrained")
+    axes = chart.subplots(**subplots)
     chart.alt = alt
     return chart, axes
 
@@ -126,6 +136,7 @@ def _grid(name: str, data: Mapping) -> dict[int, list[int]]:
 
 # --- 04: how much alpha-beta saves --------------------------------------------------
 
+@_styled
 def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int]]], *,
                       minimum: Mapping[tuple[int, int], int]) -> Chart:
     """Leaves alpha-beta evaluates against depth, on a log scale, one panel
@@ -180,6 +191,7 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
     return chart
 
 
+@_styled
 def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
                            pearl: Mapping[int, float]) -> Chart:
     """The growth per ply of the leaves evaluated on random trees,
@@ -229,6 +241,7 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
 
 # --- 06: tic-tac-toe -----------------------------------------------------------------
 
+@_styled
 def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()) -> Chart:
     """Positions each search visits, as horizontal bars on a log scale,
     the searches that remember positions (named in ``remembers``) hatched
@@ -264,6 +277,7 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
 
 # --- 07: the horizon effect ----------------------------------------------------------
 
+@_styled
 def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float | None = None,
                       title: str = "", ylabel: str = "value of the move") -> Chart:
     """Each move's value (one line per move, each with its own colour,
@@ -296,6 +310,7 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
 
 # --- 08: move ordering and playing strength ------------------------------------------
 
+@_styled
 def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes searched (log scale)") -> Chart:
     """Nodes searched at each depth 1, 2, ..., one line per move ordering
     (the keys of ``nodes`` name them), on a log scale.
@@ -325,6 +340,7 @@ def _rates(match: Mapping, key: str) -> tuple[float, float, float]:
     return 100 * rate, 100 * (rate - low), 100 * (high - rate)
 
 
+@_styled
 def strength_chart(results: Mapping) -> Chart:
     """Two panels from the strength experiment's results (the JSON that
     ``benchmarks/bench_kalah_strength.py`` writes): the share of games won
@@ -369,6 +385,7 @@ def strength_chart(results: Mapping) -> Chart:
     return chart
 
 
+@_styled
 def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequence[str]) -> Chart:
     """A table of shares as a heat map: ``share[i][j]`` is the share of the
     points player ``names[i]`` took from player ``names[j]`` (None on the

@@ -127,7 +127,7 @@ def check_leaf_counts(answer: object, branching: int = 4, depth: int = 3, *, tre
         hints.append("worst order: not that; can a cutoff happen at all in a tree of this depth "
                      "when every node meets its children worst first?")
     if len(hints) == 1:
-        hints.insert(0, f"the {'worst' if answer[0] == truth[0] else 'best'}-order count is right.")
+        hints.insert(0, f"the {'best' if answer[0] == truth[0] else 'worst'}-order count is right.")
     return wrong(*hints)
 
 
@@ -302,15 +302,17 @@ def check_estimate(answer: object, state: KalahState,
     True
     """
     if answer is None:
-        return empty("a whole number, such as 3 or -2")
+        return empty("a whole number (it may be negative)")
     if not _is_number(answer):
-        return invalid(f"{answer!r} is not a number: write a whole number, such as 3 or -2.")
+        return invalid(f"{answer!r} is not a number: write a whole number (it may be negative).")
     truth = evaluate(state)
     if answer == truth:
         return right(f"{truth}: the store difference, plus what the player to move can take in one move.")
     if answer == store_difference(state):
         return wrong("that is the store difference alone; add what the player to move can take "
                      "with one move (from MAX's side: a gain for MIN counts negative).")
+    if answer == 2 * store_difference(state) - truth:
+        return wrong("check the sign: values are from MAX's side, so what MIN can take counts negative.")
     return wrong("start from MAX's store minus MIN's, then look at each house of the player to move: "
                  "where does its last seed fall?")
 
@@ -358,8 +360,9 @@ def check_branching_factor(answer: object, nodes: int, depth: int) -> Feedback:
     if not _is_number(answer) or answer <= 0:
         return invalid(f"{answer!r} is not a positive number: write {form}.")
     total = sum(answer**k for k in range(depth + 1))
-    if abs(_root(nodes, depth) - answer) < 0.005:
-        return right(f"1 + b* + ... + b*^{depth} = {total:,.0f} = N + 1 with N = {nodes:,}.")
+    root = _root(nodes, depth)
+    if abs(root - answer) < 0.005:
+        return right(f"b* = {root:.3f} makes 1 + b* + ... + b*^{depth} equal N + 1 = {nodes + 1:,}.")
     side = "too big" if total > nodes + 1 else "too small"
     return wrong(f"with b* = {answer}, 1 + b* + ... + b*^{depth} = {total:,.1f}, {side} against "
                  f"N + 1 = {nodes + 1:,}. Try b* {'lower' if side == 'too big' else 'higher'}.")

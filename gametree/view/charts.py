@@ -279,10 +279,13 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
 
 @_styled
 def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float | None = None,
-                      title: str = "", ylabel: str = "value of the move") -> Chart:
+                      title: str = "", ylabel: str = "value of the move", dodge: float = 0.06) -> Chart:
     """Each move's value (one line per move, each with its own colour,
     marker and line style) against the depth searched, 1, 2, ...; a
-    dotted vertical line at ``horizon`` when given.
+    dotted vertical line at ``horizon`` when given.  Moves often share a
+    value, so each line is shifted sideways by ``dodge`` depths from the
+    next, and equal values show as markers side by side, not one on top
+    of another.
 
     >>> move_values_chart({"S1": [1, 0, -9], "S2": [1, 0, 0]}, horizon=2.5).alt
     'The value of each move against the depth searched (S1, S2), with a dotted line between depth 2 and 3.'
@@ -298,7 +301,8 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
     chart, ax = _chart(alt + ".", (10.0, 4.8))
     colours = [c for c in PALETTE if c != PALETTE[6]] + ["black"]
     for i, (name, line) in enumerate(values.items()):
-        ax.plot(range(1, len(line) + 1), line, color=colours[i % len(colours)], marker=MARKERS[i],
+        shift = dodge * (i - (len(values) - 1) / 2)
+        ax.plot([d + shift for d in range(1, len(line) + 1)], line, color=colours[i % len(colours)], marker=MARKERS[i],
                 ls=LINESTYLES[i % len(LINESTYLES)], label=name)
     if horizon is not None:
         ax.axvline(horizon, color="grey", ls=":", lw=2)
@@ -351,16 +355,16 @@ def strength_chart(results: Mapping) -> Chart:
     >>> match = {"win_rate": 0.5, "win_ci": [0.4, 0.6], "loss_rate": 0.5, "loss_ci": [0.4, 0.6]}
     >>> results = {"baselines": [dict(match, player="depth 1", opponent="random")],
     ...            "evaluations": [dict(match, player="depth 1")]}
-    >>> strength_chart(results).alt.startswith("Left:")
+    >>> strength_chart(results).alt.startswith("Two panels.")
     True
     """
     _mapping("results", results)
     for part in ("baselines", "evaluations"):
         if not results.get(part):
             raise ValueError(f"results has no {part!r} matches; pass what bench_kalah_strength.py writes")
-    alt = ("Left: the share of games a depth-limited player wins against a random and a greedy player, "
-           "by depth, with 95% intervals. Right: games won and lost by kalah_evaluation against the "
-           "store difference at the same depth.")
+    alt = ("Two panels. First, the share of games a depth-limited player wins against a random and a "
+           "greedy player, by depth, with 95% intervals. Second, the games won and lost by "
+           "kalah_evaluation against the store difference at the same depth.")
     chart, (left, right) = _chart(alt, (10.8, 4.8), ncols=2)
     opponents = list(dict.fromkeys(m["opponent"] for m in results["baselines"]))
     for i, opponent in enumerate(opponents):

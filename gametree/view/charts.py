@@ -1,0 +1,435 @@
+"""Charts of the experiments in the lessons: one call per figure.
+
+* :func:`leaf_counts_chart` and :func:`branching_factor_chart`: how much
+  alpha-beta saves (notebook 04);
+* :func:`search_cost_chart`: positions each search visits to solve
+  tic-tac-toe (notebook 06);
+* :func:`move_values_chart`: each move's value as a search deepens, the
+  horizon effect (notebook 07);
+* :func:`ordering_chart`, :func:`strength_chart` and
+  :func:`round_robin_chart`: move ordering and playing strength (notebook 08).
+
+Every chart is made for a projector: at most 1,080 by 560 pixels, so it
+fits a 1280x720 screen beside the notebook's margins, and no text smaller
+than 15 pixels.  Series never differ by colour alone: each also has its own
+marker or line style (or hatching, for bars), and the colours are Paul
+Tol's colour-blind-safe "bright" palette, as in the tree drawings.
+
+A chart is a :class:`Chart`: a matplotlib Figure that shows itself in a
+notebook as a PNG with alt text (the image's ``alt`` metadata, and the
+plain-text form of the output, which is what a text-only front end or a
+screen reader gets).  The charts read numbers; they compute nothing the
+lessons should see computed.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+import math
+from collections.abc import Mapping, Sequence
+
+import matplotlib
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.ticker import MaxNLocator, ScalarFormatter
+
+__all__ = ["Chart", "PALETTE", "MARKERS", "LINESTYLES", "DPI", "leaf_counts_chart",
+           "branching_factor_chart", "search_cost_chart", "move_values_chart", "ordering_chart",
+           "strength_chart", "round_robin_chart"]
+
+PALETTE = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB")
+"""Paul Tol's "bright" qualitative palette (blue, red, green, yellow, cyan,
+purple, grey): distinguishable with every common colour-vision deficiency."""
+MARKERS = ("o", "s", "^", "v", "D", "P", "X", "*")
+"""Markers, one per series, so that no two series differ by colour alone."""
+LINESTYLES = ("-", "--", "-.", ":", (0, (5, 1.5, 1, 1.5, 1, 1.5)), (0, (8, 2)))
+"""Line styles, one per series."""
+DPI = 100
+"""Pixels per inch of the PNG a notebook shows."""
+MAX_SIZE = (10.8, 5.6)
+"""Largest chart, in inches at :data:`DPI`: 1,080 by 560 pixels."""
+_STYLE = {"font.size": 13, "axes.titlesize": 14, "axes.labelsize": 13, "xtick.labelsize": 12,
+          "ytick.labelsize": 12, "legend.fontsize": 12, "legend.title_fontsize": 12,
+          "lines.linewidth": 2.2, "lines.markersize": 8, "axes.grid": True, "grid.alpha": 0.3,
+          "axes.spines.top": False, "axes.spines.right": False}
+_ORDERS = {"worst": (PALETTE[1], "v", "-"), "random": (PALETTE[0], "o", "-."), "best": (PALETTE[2], "^", "none")}
+
+
+class Chart(Figure):
+    """A Figure that a notebook shows as a PNG with alt text.
+
+    Made by the chart functions of this module, never through pyplot, so a
+    cell shows it once, as its last expression.
+    """
+
+    alt: str = ""
+    """One or two sentences that say what the chart shows, for readers who
+    cannot see it."""
+
+    def png(self) -> bytes:
+        """The chart as PNG bytes, at :data:`DPI`."""
+        out = io.BytesIO()
+        self.savefig(out, format="png", dpi=DPI)
+        return out.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        data = {"image/png": base64.b64encode(self.png()).decode("ascii"), "text/plain": self.alt}
+        return data, {"image/png": {"alt": self.alt}}
+
+
+def _styled(function):
+    """Run a chart function inside the projector style, so every text it makes
+    (titles, legends, labels added after the axes) has the style's sizes."""
+    @functools.wraps(function)
+    def styled(*args, **kwargs):
+        with matplotlib.rc_context(_STYLE):
+            return function(*args, **kwargs)
+    return styled
+
+
+def _chart(alt: str, size: tuple[float, float], **subplots) -> tuple[Chart, object]:
+    if not isinstance(alt, str) or not alt:
+        raise ValueError("a chart needs alt text")
+    width, height = size
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise ValueError(f"a {width} x {height} inch chart does not fit a projector; "
+                         f"keep it within {MAX_SIZE[0]} x {MAX_SIZE[1]}")
+    chart = Chart(figsize=size, dpi=DPI, layout="constrained")
+    axes = chart.subplots(**subplots)
+    chart.alt = alt
+    return chart, axes
+
+
+def _mapping(name: str, value: object) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must be a mapping (a dict), not {type(value).__name__}")
+    if not value:
+        raise ValueError(f"{name} is empty: there is nothing to plot")
+    return value
+
+
+def _series(name: str, values: object) -> list[float]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise TypeError(f"{name} must be a list of numbers, not {type(values).__name__}")
+    if not values:
+        raise ValueError(f"{name} is empty: there is nothing to plot")
+    for x in values:
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or math.isnan(x):
+            raise TypeError(f"{name} must hold numbers only, not {x!r}")
+    return list(values)
+
+
+def _grid(name: str, data: Mapping) -> dict[int, list[int]]:
+    """The depths measured for each branching factor, from keys (b, d)."""
+    depths: dict[int, list[int]] = {}
+    for key in data:
+        if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) for k in key)):
+            raise TypeError(f"{name} must be keyed by (branching, depth) pairs of whole numbers, not {key!r}")
+        depths.setdefault(key[0], []).append(key[1])
+    if len(depths) > 3:
+        raise ValueError(f"{name} has {len(depths)} branching factors; a chart shows at most 3")
+    return {b: sorted(ds) for b, ds in sorted(depths.items())}
+
+
+# --- 04: how much alpha-beta saves --------------------------------------------------
+
+@_styled
+def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int]]], *,
+                      minimum: Mapping[tuple[int, int], int]) -> Chart:
+    """Leaves alpha-beta evaluates against depth, on a log scale, one panel
+    per branching factor: the mean for worst, random and best order, the
+    spread of random order as a band, and the two yardsticks b^d and
+    ``minimum`` (the Knuth-Moore minimum).
+
+    Parameters
+    ----------
+    counts : mapping
+        ``counts[b, d]`` maps ``"worst"``, ``"random"`` and ``"best"`` to
+        the leaves evaluated on each tree measured with branching b and depth d.
+    minimum : mapping
+        ``minimum[b, d]``: the fewest leaves alpha-beta can evaluate there.
+
+    Examples
+    --------
+    >>> counts = {(2, d): {"worst": [2**d], "random": [2**d - 1], "best": [d + 1]} for d in (1, 2)}
+    >>> chart = leaf_counts_chart(counts, minimum={(2, 1): 2, (2, 2): 3})
+    >>> chart.alt.startswith("Leaves alpha-beta evaluates")
+    True
+    """
+    depths = _grid("counts", _mapping("counts", counts))
+    _mapping("minimum", minimum)
+    for key, by_order in counts.items():
+        if set(_mapping(f"counts{key}", by_order)) != set(_ORDERS):
+            raise ValueError(f"counts{key} must give the 'worst', 'random' and 'best' counts, "
+                             f"not {sorted(by_order)}")
+        for order in _ORDERS:
+            _series(f"counts{key}[{order!r}]", by_order[order])
+        if key not in minimum:
+            raise ValueError(f"minimum has no value for (branching, depth) = {key}")
+    alt = ("Leaves alpha-beta evaluates against depth, log scale, for branching "
+           + " and ".join(map(str, depths)) + ": worst order follows b^d, best order lies on the "
+           "Knuth-Moore minimum, and random order lies between them, its line climbing more steeply than the minimum's.")
+    chart, axes = _chart(alt, (10.8, 5.0), ncols=len(depths), squeeze=False)
+    for ax, (b, ds) in zip(axes[0], depths.items()):
+        ax.plot(ds, [b**d for d in ds], color="black", ls="--", lw=1.6, label="$b^d$ (minimax)")
+        ax.plot(ds, [minimum[b, d] for d in ds], color="black", ls=":", lw=2.4, label="Knuth–Moore minimum")
+        for order, (colour, marker, line) in _ORDERS.items():
+            means = [sum(counts[b, d][order]) / len(counts[b, d][order]) for d in ds]
+            ax.plot(ds, means, color=colour, marker=marker, ls=line, ms=9, label=f"{order} order (mean)")
+        ax.fill_between(ds, [min(counts[b, d]["random"]) for d in ds], [max(counts[b, d]["random"]) for d in ds],
+                        color=PALETTE[0], alpha=0.15, label="random order (fewest to most)")
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(ScalarFormatter())
+        ax.minorticks_off()
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set(xlabel="depth d", title=f"branching b = {b}")
+    axes[0][0].set_ylabel("leaves evaluated (log scale)")
+    axes[0][0].legend(loc="upper left")
+    return chart
+
+
+@_styled
+def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
+                           pearl: Mapping[int, float]) -> Chart:
+    """The growth per ply of the leaves evaluated on random trees,
+    N^(1/d), against depth, one panel per branching factor b, beside four
+    levels: b (minimax), ``pearl[b]`` (Pearl's limit), b^(3/4) (AIMA's
+    estimate for random order) and sqrt(b) (best order).
+
+    Parameters
+    ----------
+    mean_leaves : mapping
+        ``mean_leaves[b, d]``: the mean number N of leaves evaluated on
+        random trees with branching b and depth d.
+    pearl : mapping
+        ``pearl[b]``: Pearl's limit of N^(1/d) for branching b.
+
+    Examples
+    --------
+    >>> chart = branching_factor_chart({(2, 1): 2, (2, 2): 3.2}, pearl={2: 1.618})
+    >>> "Pearl" in chart.alt
+    True
+    """
+    depths = _grid("mean_leaves", _mapping("mean_leaves", mean_leaves))
+    _mapping("pearl", pearl)
+    for b in depths:
+        if b not in pearl:
+            raise ValueError(f"pearl has no limit for branching {b}")
+    _series("mean_leaves", list(mean_leaves.values()))
+    alt = ("The d-th root of the leaves evaluated on random trees, against depth, for branching "
+           + " and ".join(map(str, depths)) + ": it starts at b and falls with depth towards Pearl's limit, "
+           "drawn with b, b^(3/4) and the square root of b for comparison.")
+    chart, axes = _chart(alt, (10.8, 4.6), ncols=len(depths), squeeze=False)
+    levels = [("$b$ (minimax)", "black", "--"), ("$b^{3/4}$ (AIMA, random order)", PALETTE[5], "-."),
+              ("Pearl's limit", PALETTE[1], "-"), (r"$\sqrt{b}$ (best order)", "black", ":")]
+    for ax, (b, ds) in zip(axes[0], depths.items()):
+        ax.plot(ds, [mean_leaves[b, d] ** (1 / d) for d in ds], color=PALETTE[0], marker="o", ls="-",
+                label="random trees: $N^{1/d}$")
+        for (label, colour, style), level in zip(levels, (b, b**0.75, pearl[b], math.sqrt(b))):
+            ax.axhline(level, color=colour, ls=style, lw=2, label=label)
+        ax.set_ylim(math.sqrt(b) - 0.15, b + 0.15)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set(xlabel="depth d", title=f"b = {b}: Pearl's limit {pearl[b]:.3f}")
+    axes[0][0].set_ylabel("$N^{1/d}$")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    chart.legend(handles, labels, loc="outside lower center", ncols=3)
+    return chart
+
+
+# --- 06: tic-tac-toe -----------------------------------------------------------------
+
+@_styled
+def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()) -> Chart:
+    """Positions each search visits, as horizontal bars on a log scale,
+    the searches that remember positions (named in ``remembers``) hatched
+    and coloured apart from the others.
+
+    >>> search_cost_chart({"minimax": 549946, "minimax + memo": 16168}, remembers=["minimax + memo"]).alt
+    'Positions visited to solve tic-tac-toe, log scale: minimax 549,946; minimax + memo 16,168.'
+    """
+    _mapping("nodes", nodes)
+    _series("nodes", list(nodes.values()))
+    unknown = set(remembers) - set(nodes)
+    if unknown:
+        raise ValueError(f"remembers names {sorted(unknown)}, which are not in nodes")
+    alt = "Positions visited to solve tic-tac-toe, log scale: " + "; ".join(
+        f"{name} {count:,}" for name, count in nodes.items()) + "."
+    chart, ax = _chart(alt, (10.8, 4.4))
+    names = list(nodes)[::-1]
+    for i, name in enumerate(names):
+        table = name in remembers
+        bar = ax.barh([i], [nodes[name]], color=PALETTE[3] if table else PALETTE[0],
+                      hatch="//" if table else None, edgecolor="black", linewidth=0.8)
+        ax.bar_label(bar, labels=[f"{nodes[name]:,}"], padding=6)
+    ax.set_yticks(range(len(names)), names)
+    ax.set_xscale("log")
+    ax.set_xlim(300, 1e7)
+    ax.grid(False, axis="y")
+    ax.set(xlabel="positions visited (log scale)", title="Proving that tic-tac-toe is a draw")
+    ax.legend(handles=[Patch(facecolor=PALETTE[0], edgecolor="black", label="remembers nothing"),
+                       Patch(facecolor=PALETTE[3], edgecolor="black", hatch="//",
+                             label="remembers positions (memo or table)")], loc="lower right")
+    return chart
+
+
+# --- 07: the horizon effect ----------------------------------------------------------
+
+@_styled
+def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float | None = None,
+                      title: str = "", ylabel: str = "value of the move", dodge: float = 0.06) -> Chart:
+    """Each move's value (one line per move, each with its own colour,
+    marker and line style) against the depth searched, 1, 2, ...; a
+    dotted vertical line at ``horizon`` when given.  Moves often share a
+    value, so each line is shifted sideways by ``dodge`` depths from the
+    next, and equal values show as markers side by side, not one on top
+    of another.
+
+    >>> move_values_chart({"S1": [1, 0, -9], "S2": [1, 0, 0]}, horizon=2.5).alt
+    'The value of each move against the depth searched (S1, S2), with a dotted line between depth 2 and 3.'
+    """
+    _mapping("values", values)
+    if len(values) > len(MARKERS):
+        raise ValueError(f"values has {len(values)} moves; a chart tells at most {len(MARKERS)} apart")
+    for name, line in values.items():
+        _series(f"values[{name!r}]", line)
+    alt = f"The value of each move against the depth searched ({', '.join(values)})"
+    if horizon is not None:
+        alt += f", with a dotted line between depth {math.floor(horizon)} and {math.ceil(horizon)}"
+    chart, ax = _chart(alt + ".", (10.0, 4.8))
+    colours = [c for c in PALETTE if c != PALETTE[6]] + ["black"]
+    for i, (name, line) in enumerate(values.items()):
+        shift = dodge * (i - (len(values) - 1) / 2)
+        ax.plot([d + shift for d in range(1, len(line) + 1)], line, color=colours[i % len(colours)], marker=MARKERS[i],
+                ls=LINESTYLES[i % len(LINESTYLES)], label=name)
+    if horizon is not None:
+        ax.axvline(horizon, color="grey", ls=":", lw=2)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(xlabel="search depth (moves)", ylabel=ylabel, title=title)
+    chart.legend(title="move", loc="outside right upper")
+    return chart
+
+
+# --- 08: move ordering and playing strength ------------------------------------------
+
+@_styled
+def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes searched (log scale)") -> Chart:
+    """Nodes searched at each depth 1, 2, ..., one line per move ordering
+    (the keys of ``nodes`` name them), on a log scale.
+
+    >>> ordering_chart({"none": [10, 100], "best": [10, 50]}).alt
+    'Nodes searched against depth, log scale, for each move ordering: at depth 2, none 100, best 50.'
+    """
+    _mapping("nodes", nodes)
+    lengths = {len(_series(f"nodes[{name!r}]", line)) for name, line in nodes.items()}
+    if len(lengths) != 1:
+        raise ValueError("every ordering in nodes needs a count for the same depths")
+    depth = lengths.pop()
+    alt = (f"Nodes searched against depth, log scale, for each move ordering: at depth {depth}, "
+           + ", ".join(f"{name} {line[-1]:,}" for name, line in nodes.items()) + ".")
+    chart, ax = _chart(alt, (10.0, 4.8))
+    for i, (name, line) in enumerate(nodes.items()):
+        ax.plot(range(1, depth + 1), line, color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i], label=name)
+    ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(xlabel="search depth (moves)", ylabel=ylabel, title="Move ordering: nodes per depth")
+    ax.legend(loc="upper left")
+    return chart
+
+
+def _rates(match: Mapping, key: str) -> tuple[float, float, float]:
+    rate, (low, high) = match[f"{key}_rate"], match[f"{key}_ci"]
+    return 100 * rate, 100 * (rate - low), 100 * (high - rate)
+
+
+@_styled
+def strength_chart(results: Mapping) -> Chart:
+    """Two panels from the strength experiment's results (the JSON that
+    ``benchmarks/bench_kalah_strength.py`` writes): the share of games won
+    against the random and greedy players by depth, and the games won and
+    lost by ``kalah_evaluation`` against the store difference at the same
+    depth, each rate with its 95% interval as an error bar.
+
+    >>> match = {"win_rate": 0.5, "win_ci": [0.4, 0.6], "loss_rate": 0.5, "loss_ci": [0.4, 0.6]}
+    >>> results = {"baselines": [dict(match, player="depth 1", opponent="random")],
+    ...            "evaluations": [dict(match, player="depth 1")]}
+    >>> strength_chart(results).alt.startswith("Two panels.")
+    True
+    """
+    _mapping("results", results)
+    for part in ("baselines", "evaluations"):
+        if not results.get(part):
+            raise ValueError(f"results has no {part!r} matches; pass what bench_kalah_strength.py writes")
+    alt = ("Two panels. First, the share of games a depth-limited player wins against a random and a "
+           "greedy player, by depth, with 95% intervals. Second, the games won and lost by "
+           "kalah_evaluation against the store difference at the same depth.")
+    chart, (left, right) = _chart(alt, (10.8, 4.8), ncols=2)
+    opponents = list(dict.fromkeys(m["opponent"] for m in results["baselines"]))
+    for i, opponent in enumerate(opponents):
+        matches = [m for m in results["baselines"] if m["opponent"] == opponent]
+        depths = [int(m["player"].split()[1]) for m in matches]
+        rate, low, high = zip(*(_rates(m, "win") for m in matches))
+        left.errorbar(depths, rate, yerr=[low, high], color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i],
+                      capsize=4, label=f"against {opponent}")
+    left.set(xlabel="search depth (moves)", ylabel="games won (%)", ylim=(0, 102), title="Against the baselines")
+    left.legend(loc="lower right")
+    depths = [int(m["player"].split()[1]) for m in results["evaluations"]]
+    for i, (key, words) in enumerate((("win", "games won"), ("loss", "games lost"))):
+        rate, low, high = zip(*(_rates(m, key) for m in results["evaluations"]))
+        right.errorbar(depths, rate, yerr=[low, high], color=PALETTE[2 * i], marker=MARKERS[2 + i],
+                       ls=LINESTYLES[i], capsize=4, label=words)
+    right.axhline(50, color="grey", ls=":")
+    right.set(xlabel="search depth (moves), the same for both", ylabel="% of games", ylim=(0, 100),
+              title="kalah_evaluation against store difference")
+    right.legend(loc="upper right")
+    for ax in (left, right):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    return chart
+
+
+@_styled
+def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequence[str]) -> Chart:
+    """A table of shares as a heat map: ``share[i][j]`` is the share of the
+    points player ``names[i]`` took from player ``names[j]`` (None on the
+    diagonal), written in each cell as a percentage on a blue (more than
+    half) to red (less than half) scale.
+
+    >>> round_robin_chart([[None, 0.2], [0.8, None]], names=["depth 1", "depth 2"]).alt
+    'Round robin: each cell is the row player’s share of the points against the column player; depth 2 took 80% from depth 1.'
+    """
+    if len(share) != len(names) or any(len(row) != len(names) for row in share):
+        raise ValueError(f"share must be a {len(names)} x {len(names)} table, one row and column per name")
+    for i, row in enumerate(share):
+        for j, x in enumerate(row):
+            if (x is None) != (i == j) or (x is not None and not 0 <= x <= 1):
+                raise ValueError(f"share[{i}][{j}] must be {'None' if i == j else 'a share from 0 to 1'}, not {x!r}")
+    pairs = ", ".join(f"{names[i + 1]} took {100 * share[i + 1][i]:.0f}% from {names[i]}"
+                      for i in range(len(names) - 1))
+    alt = f"Round robin: each cell is the row player’s share of the points against the column player; {pairs}."
+    chart, ax = _chart(alt, (8.0, 5.6))
+    grid = [[0.5 if x is None else x for x in row] for row in share]
+    image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
+    for i, row in enumerate(share):
+        for j, x in enumerate(row):
+            strong = x is not None and abs(x - 0.5) > 0.3
+            ax.text(j, i, "–" if x is None else f"{100 * x:.0f}%", ha="center", va="center",
+                    color="white" if strong else "black")
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), names)
+    ax.grid(False)
+    ax.set(xlabel="opponent", ylabel="player", title="Round robin: the player's share of the points")
+    chart.colorbar(image, ax=ax, shrink=0.8, label="share of the points")
+    return chart
+
+
+def _legend_keys(chart: Chart) -> list[tuple[str, object]]:
+    """(marker, line style) of every line in the chart's legends, for tests."""
+    keys = []
+    legends = [ax.get_legend() for ax in chart.axes if ax.get_legend()] + list(chart.legends)
+    for legend in legends:
+        for handle in legend.legend_handles:
+            if isinstance(handle, Line2D):
+                keys.append((handle.get_marker(), handle.get_linestyle()))
+    return keys

@@ -17,15 +17,15 @@ def test_summary_matches_the_statement(fig52_trace):
 
 def test_cutoff_caption_in_textbook_words(fig52_trace):
     (cutoff,) = fig52_trace.cutoffs
-    assert cutoff.caption == "MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)"
+    assert cutoff.caption == "MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)"
     assert [n.name for n in cutoff.pruned] == ["I", "J"]
 
 
 def test_update_steps_carry_values_before_and_after(fig52_trace):
     # The root's first update: v = max(-inf, 3) = 3 and alpha = max(-inf, 3) = 3.
     update = next(s for s in fig52_trace if s.kind is StepKind.UPDATE and s.node.name == "A")
-    assert update.before.best == float("-inf") and update.before.alpha == float("-inf")
-    assert (update.best, update.alpha, update.child.name, update.value) == (3, 3, "B", 3)
+    assert update.before.v == float("-inf") and update.before.alpha == float("-inf")
+    assert (update.v, update.alpha, update.child.name, update.value) == (3, 3, "B", 3)
     assert update.caption == "MAX node A: v = max(-inf, 3) = 3, alpha = max(-inf, 3) = 3"
 
 
@@ -35,11 +35,11 @@ def test_every_internal_visit_is_bracketed_by_enter_and_return(fig52_trace):
         if step.kind is StepKind.ENTER:
             stack.append(step.node)
         elif step.kind is StepKind.RETURN:
-            assert stack.pop() is step.node
+            assert stack.pop() == step.node
         elif step.kind in (StepKind.UPDATE, StepKind.CUTOFF):
-            assert stack[-1] is step.node
+            assert stack[-1] == step.node
     assert stack == []
-    assert fig52_trace[-1].caption == "MAX node A returns 3: the value of the tree"
+    assert fig52_trace[-1].caption == "MAX node A returns v = 3: the value of the tree"
 
 
 def test_children_see_the_parents_window(fig52_trace):
@@ -49,7 +49,7 @@ def test_children_see_the_parents_window(fig52_trace):
 
 def test_steps_are_immutable(fig52_trace):
     with pytest.raises(AttributeError):
-        fig52_trace[0].best = 7
+        fig52_trace[0].v = 7
     with pytest.raises(TypeError):
         fig52_trace.steps[0] = None
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -72,7 +72,7 @@ def test_state_before_the_cutoff_and_after_it(fig52_trace):
     assert after.status[j] is Status.PRUNED
     assert [n.name for n in after.path] == ["A", "C"]
     assert after.status[tree["A"].id] is Status.ACTIVE
-    assert after.status[tree["B"].id] is Status.DONE and after.best[tree["B"].id] == 3
+    assert after.status[tree["B"].id] is Status.DONE and after.v[tree["B"].id] == 3
     assert (after.alpha[tree["C"].id], after.beta[tree["C"].id]) == (3, 2)
     assert after.evaluated == 4
 
@@ -80,7 +80,7 @@ def test_state_before_the_cutoff_and_after_it(fig52_trace):
 def test_final_state_has_every_node_done_or_pruned(fig52_trace):
     final = fig52_trace.state(-1)
     assert set(final.status) == {Status.DONE, Status.PRUNED}
-    assert final.best[0] == 3 and final.path == ()
+    assert final.v[0] == 3 and final.path == ()
 
 
 def test_state_is_the_same_whatever_order_it_is_asked_in():
@@ -94,11 +94,29 @@ def test_state_is_the_same_whatever_order_it_is_asked_in():
     ]
 
 
-def test_state_index_errors_say_which_steps_exist(fig52_trace):
-    with pytest.raises(IndexError, match="steps 0 to 25"):
-        fig52_trace.state(26)
-    with pytest.raises(TypeError):
-        fig52_trace.state("3")
+@pytest.mark.parametrize("index", [26, -27, -1000, 10**400])
+def test_state_index_errors_name_the_index_given_and_the_steps_that_exist(fig52_trace, index):
+    # The index is named as typed: -1000, never -974 (its distance from the end).
+    with pytest.raises(IndexError) as info:
+        fig52_trace.state(index)
+    message = str(info.value)
+    assert "steps 0 to 25 (or -26 to -1 from the end)" in message
+    assert message.startswith(f"step {index if index < 10**30 else 'a whole number of 401 digits'} ")
+    with pytest.raises(IndexError, match="step -1000 does not exist"):
+        fig52_trace[-1000]
+
+
+@pytest.mark.parametrize("index", ["3", 2.0, True, None])
+def test_a_step_index_that_is_not_a_whole_number_is_a_type_error(fig52_trace, index):
+    with pytest.raises(TypeError, match="step index must be a whole number"):
+        fig52_trace.state(index)
+    with pytest.raises(TypeError, match="step index must be a whole number"):
+        fig52_trace[index]
+
+
+def test_the_last_and_first_steps_count_from_either_end(fig52_trace):
+    assert fig52_trace.state(-26) == fig52_trace.state(0)
+    assert fig52_trace.state(25) == fig52_trace.state(-1)
 
 
 def test_strict_rule_does_not_cut_on_a_tie():
@@ -109,13 +127,13 @@ def test_strict_rule_does_not_cut_on_a_tie():
     assert default.value == strict.value == 3
     assert default.evaluated_leaves == (0, 1, 2)
     assert strict.evaluated_leaves == (0, 1, 2, 3)
-    assert default.cutoffs[0].caption == "MIN node C: v = 3 <= alpha = 3, prune 1 child (leaf 1)"
+    assert default.cutoffs[0].caption == "MIN node C: alpha = 3 >= beta = 3, prune 1 child (leaf 1)"
     assert strict.cutoffs == []
 
 
 def test_strict_cutoff_caption_uses_strict_comparison():
     strict = trace_alpha_beta([[3, 4], [2, 1]], strict=True)
-    assert strict.cutoffs[0].caption == "MIN node C: v = 2 < alpha = 3, prune 1 child (leaf 1)"
+    assert strict.cutoffs[0].caption == "MIN node C: alpha = 3 > beta = 2, prune 1 child (leaf 1)"
 
 
 def test_pruned_subtrees_are_named_and_everything_under_them_is_pruned():
@@ -169,6 +187,7 @@ def test_pseudocode_lines_point_at_what_the_step_does(fig52_trace):
 
 def test_repr_summarises(fig52_trace):
     assert repr(fig52_trace) == (
-        "<Trace of alpha-beta (alpha >= beta): value 3, 7 of 9 leaves evaluated, 26 steps>"
+        "<Trace of alpha-beta (alpha >= beta, fail-soft): value 3, 7 of 9 leaves evaluated, "
+        "26 steps>"
     )
-    assert repr(fig52_trace[13]).startswith("<Step 13: MIN node C: v = 2 <= alpha = 3")
+    assert repr(fig52_trace[13]).startswith("<Step 13: MIN node C: alpha = 3 >= beta = 2")

@@ -64,7 +64,7 @@ def test_unfold_asks_each_position_whose_turn_it_is():
 
 
 def test_lookup_by_unknown_name_says_which_names_exist(fig52):
-    with pytest.raises(KeyError, match="names run A to M"):
+    with pytest.raises(KeyError, match="nodes are named A to M"):
         Tree.from_leaves(*fig52)["Q"]
 
 

@@ -473,10 +473,10 @@ class TracePlot:
         # Values and windows of internal nodes.
         for i, text in self.values.items():
             s = status[i]
-            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.best[i] is None:
+            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.v[i] is None:
                 text.set_visible(False)
                 continue
-            value = snap.best[i]
+            value = snap.v[i]
             infinite = math.isinf(value)
             if infinite and not plan.infinity_font[i]:
                 text.set_visible(False)

@@ -103,19 +103,19 @@ def check_depth(depth: object, *, low: int = 0) -> int:
     return check_int(depth, "depth", low=low)
 
 
-def check_leaf_count(branching: int, depth: int, limit: int, fix: str) -> int:
+def check_leaf_count(branching: int, depth: int, limit: int, what: str) -> int:
     """Return ``branching ** depth`` if it is at most ``limit``, else raise
     ValueError, without ever computing a power larger than the limit.
 
-    ``fix`` ends the message: what to lower.  A depth of 10**20 is
-    refused at once, never computed.
+    ``what`` names the thing made, e.g. ``"a random tree"``.  A depth of
+    10**20 is refused at once, never computed.
 
-    >>> check_leaf_count(3, 2, 100, "lower the depth")
+    >>> check_leaf_count(3, 2, 100, "a tree")
     9
-    >>> check_leaf_count(2, 10**20, 2**20, "lower the depth")
+    >>> check_leaf_count(2, 10**20, 2**20, "a random tree")
     Traceback (most recent call last):
     ...
-    ValueError: branching 2 and depth 100000000000000000000 make more than 1,048,576 leaves; keep it to 1,048,576 or fewer: lower the depth
+    ValueError: branching 2 and depth 100000000000000000000 make more than 1,048,576 leaves; a random tree has at most 1,048,576, so lower the depth or the branching
     """
     if depth == 0 or branching == 1:
         return 1
@@ -128,8 +128,8 @@ def check_leaf_count(branching: int, depth: int, limit: int, fix: str) -> int:
     if count is None or count > limit:
         made = f"{count:,}" if count is not None else f"more than {limit:,}"
         raise ValueError(
-            f"branching {branching} and depth {shown(depth)} make {made} "
-            f"leaves; keep it to {limit:,} or fewer: {fix}"
+            f"branching {branching} and depth {shown(depth)} make {made} leaves; {what} has "
+            f"at most {limit:,}, so lower the depth or the branching"
         )
     return count
 

@@ -54,7 +54,7 @@ def random_leaves(branching: int, depth: int, seed: int | None, *, low: int = 0,
     [4, 18, 2, 8]
     """
     branching, depth = check_branching(branching), check_depth(depth)
-    count = check_leaf_count(branching, depth, MAX_LEAVES, "lower the depth")
+    count = check_leaf_count(branching, depth, MAX_LEAVES, "a random tree")
     if seed is not None:
         check_int(seed, "seed", example="42")
     low = check_int(low, "low", low=-MAX_SCORE, high=MAX_SCORE, example="0")

@@ -388,8 +388,9 @@ class Tree(Sequence):
                 node_id = node_id * 26 + ord(letter) - ord("A") + 1
             if node_id - 1 < len(self):
                 return node_id - 1
-        raise NoSuchNode(f"no node is named {shown(name)}; this tree's nodes are named A to "
-                         f"{last}")
+        said = f"no node is named {shown(name)};" if what == "node" else \
+            f"{what} names {shown(name)}, but"
+        raise NoSuchNode(f"{said} this tree's nodes are named A to {last}")
 
     def __iter__(self) -> Iterator[Node]:
         return (self._node(i) for i in range(len(self)))

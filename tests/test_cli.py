@@ -15,7 +15,7 @@ def test_alpha_beta_prints_value_count_and_captions(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == ["value: 3", "evaluated: 7 of 9 leaves"]
     assert out[2] == "steps:"
-    assert "MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)" in out[16]
+    assert "MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)" in out[16]
     assert len(out) == 3 + 26
 
 
@@ -52,7 +52,7 @@ def test_negative_scores_are_scores_not_options(capsys):
         (["alpha-beta"], "no tree given"),
         (["alpha-beta", "1", "2", "3", "4"], "need --branching"),
         (["alpha-beta", "-b", "2", "1", "2", "--tree", "[1]"], "not both"),
-        (["alpha-beta", "-b", "two", "1", "2"], "invalid int value"),
+        (["alpha-beta", "-b", "two", "1", "2"], "argument --branching/-b: 'two' is not a whole number"),
         (["minimax", "--tree", "[[1, 2], []]"], "is empty"),
         ([], "required: COMMAND"),
         (["solve"], "invalid choice"),

@@ -177,7 +177,7 @@ def test_missed_cutoff(exercise):
     mistakes = check(exercise, right(pruned=set()))
     assert found(mistakes) == [("I", MistakeKind.MISSED_CUTOFF, "pruned"),
                                ("J", MistakeKind.MISSED_CUTOFF, "pruned")]
-    assert ("at MIN node C, after H returned, v = 2 <= alpha = 3, so C's remaining children "
+    assert ("at MIN node C, after H returned, alpha = 3 >= beta = 2, so C's remaining children "
             "are pruned") in mistakes[0].explanation
 
 
@@ -188,8 +188,8 @@ def test_half_a_cutoff_is_still_missed(exercise):
 def test_over_pruning_is_caught(exercise):
     mistakes = check(exercise, right(pruned={"I", "J", "M"}))
     assert found(mistakes) == [("M", MistakeKind.OVER_PRUNED, "pruned")]
-    assert ("after L, MIN node D has alpha = 3 and beta = 5, and 3 < 5, so there is no cutoff "
-            "yet") in mistakes[0].explanation
+    assert ("after L, MIN node D has alpha = 3 and beta = 5, and alpha = 3 is not >= beta = 5, "
+            "so there is no cutoff yet") in mistakes[0].explanation
 
 
 def test_a_first_child_and_the_root_are_always_searched(exercise):
@@ -225,13 +225,15 @@ def test_the_strict_rule_searches_on_a_tie():
     mistakes = check(exercise, Answer(values={"A": 3, "B": 3, "C": 3, "D": 2}, pruned={"I", "J"}))
     assert found(mistakes) == [("I", MistakeKind.OVER_PRUNED, "pruned"),
                                ("J", MistakeKind.OVER_PRUNED, "pruned")]
-    assert "3 <= 3, so there is no cutoff yet" in mistakes[0].explanation
+    # The strict rule's words: never "3 <= 3", where <= would signal a cut.
+    assert "alpha = 3 is not > beta = 3, so there is no cutoff yet" in mistakes[0].explanation
+    assert "<=" not in mistakes[0].explanation
 
 
 def test_the_strict_rule_is_named_in_a_missed_cutoff():
     exercise = Exercise(STATEMENT, 3, strict=True)  # H = 2 < alpha = 3 cuts under either rule
     mistakes = check(exercise, Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}))
-    assert "v = 2 < alpha = 3" in mistakes[0].explanation
+    assert "alpha = 3 > beta = 2" in mistakes[0].explanation
 
 
 # --- bad input ----------------------------------------------------------------------
@@ -313,10 +315,10 @@ def test_given_move_orderings():
 
 @pytest.mark.parametrize("options, message", [
     ({"seed": -1}, "seed must be 0 or more"),
-    ({"seed": 1, "branching": 3, "depth": 6}, "at most 243"),
+    ({"seed": 1, "branching": 3, "depth": 6}, "729 leaves; an exercise has at most 243"),
     ({"seed": 1, "ordering": "sorted"}, "ordering must be one of"),
     ({"seed": 1, "bounds": "most"}, "bounds must be one of"),
-    ({"seed": 1, "depth": 0}, "depth must be a whole number, 1 or more"),
+    ({"seed": 1, "depth": 0}, "depth must be 1 or more, not 0"),
 ])
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):

@@ -162,7 +162,7 @@ def test_progress_is_reported_for_sheet_and_key(tmp_path):
 @pytest.mark.parametrize("arguments, message", [
     (["--seed", "1", "--out", "s.txt"], "end the file name with .pdf"),
     (["--seed", "1", "--branching", "3", "--depth", "4", "--out", "s.pdf"],
-     "81 leaves, too many to write on by hand"),
+     "81 leaves; a tree written on by hand has at most 27"),
     (["--seed", "1", "--count", "0", "--out", "s.pdf"], "count must be from 1 to 100"),
     (["--seed", "-3", "--out", "s.pdf"], "seed must be 0 or more"),
     (["--out", "s.pdf"], "the following arguments are required: --seed"),

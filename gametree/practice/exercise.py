@@ -19,9 +19,20 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..checks import check_branching, check_leaves, complete_depth
+from ..checks import (
+    check_branching,
+    check_depth,
+    check_flag,
+    check_int,
+    check_leaf_count,
+    check_leaves,
+    check_score,
+    complete_depth,
+)
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
-from ..text import join_names
+from ..parse import read_number
+from ..rules import CutRule
+from ..text import describe, join_names
 from ..trace import Status, Trace, trace_alpha_beta
 from ..tree import Node, Tree, Value, node_name
 
@@ -63,8 +74,11 @@ def parse_value(text: str, where: str) -> Value | None:
     or nothing (None).
 
     A bound sign in front, as in ``<=2`` or ``≥ 5``, is allowed and
-    ignored: some textbooks write a cut-off node's value that way.
-    ``where`` names the box in the message, e.g. ``"C's value"``.
+    ignored: some textbooks write a cut-off node's value that way, and
+    the minus sign as drawn (``−``) is read as ``-``.  Otherwise numbers
+    follow :func:`gametree.parse.read_number`: plain digits 0-9, at most
+    10**15 in size.  ``where`` names the box in the message, e.g.
+    ``"C's value"``.
 
     >>> parse_value(" 12 ", "B's value"), parse_value("-inf", "alpha"), parse_value("", "beta")
     (12, -inf, None)
@@ -74,9 +88,13 @@ def parse_value(text: str, where: str) -> Value | None:
     Traceback (most recent call last):
     ...
     ValueError: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)
+    >>> parse_value("1_000", "B's value")
+    Traceback (most recent call last):
+    ...
+    ValueError: B's value, '1_000', has '_' (an underscore) in it; type numbers with the plain digits 0-9, such as 1000
     """
     if not isinstance(text, str):
-        raise TypeError(f"{where} must be text, not {type(text).__name__}")
+        raise TypeError(f"{where} must be text, not {describe(text)}")
     body = text.strip().replace("\u2212", "-")  # the real minus sign, as drawn
     body = re.sub(r"^(<=|>=|\u2264|\u2265|<|>)\s*", "", body)
     if not body:
@@ -84,18 +102,13 @@ def parse_value(text: str, where: str) -> Value | None:
     if body.lower() in _INFINITY:
         return _INFINITY[body.lower()]
     try:
-        return int(body)
-    except ValueError:
-        pass
-    try:
-        number = float(body)
-    except ValueError:
-        number = None
-    if number is None or math.isnan(number):
-        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
-        raise ValueError(f"{where} is {shown!r}, which is not a number; type a whole number "
-                         f"such as 3 or -2 (or -inf, +inf)")
-    return number
+        return read_number(body, where)
+    except ValueError as error:
+        if "plain digits" in str(error) or "largest score" in str(error):
+            raise
+        clipped = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        raise ValueError(f"{where} is {clipped!r}, which is not a number; type a whole number "
+                         f"such as 3 or -2 (or -inf, +inf)") from None
 
 
 # --- the answer -----------------------------------------------------------------
@@ -114,10 +127,9 @@ def _frozen_numbers(entries: object, what: str) -> Mapping[NodeName, Value]:
         if value is None:  # a blank box
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"{what}[{name!r}] is {value!r}; write a number such as 3 "
+            raise TypeError(f"{what}[{name!r}] is {describe(value)}; write a number such as 3 "
                             f"(or math.inf for an unbounded alpha or beta)")
-        if math.isnan(value):
-            raise ValueError(f"{what}[{name!r}] is nan; write a number such as 3")
+        check_score(value, f"{what}[{name!r}]", infinite=True)
         clean[name.strip().upper()] = value
     return MappingProxyType(clean)
 
@@ -170,11 +182,7 @@ def _check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number such as 42, not {seed!r}")
-    if seed < 0:
-        raise ValueError(f"seed must be 0 or more, not {seed}")
-    return seed
+    return check_int(seed, "seed", low=0, example="42")
 
 
 @dataclass(frozen=True)
@@ -201,8 +209,9 @@ class Exercise:
     branching: int
     """Children per internal node."""
     strict: bool = False
-    """The cut rule: False cuts when alpha >= beta (the statement's rule),
-    True only when alpha > beta."""
+    """The ``strict=`` flag: False cuts when alpha >= beta (AIMA's rule),
+    True only when alpha > beta (CS188's); :attr:`rule` is the
+    :class:`~gametree.rules.CutRule`."""
     ask_bounds: tuple[NodeName, ...] = ()
     """Internal nodes where alpha and beta are asked, in level order."""
     task: str = "search"
@@ -221,8 +230,7 @@ class Exercise:
         if depth < 1:
             raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
                              f"{branching} leaf scores")
-        if not isinstance(self.strict, bool):
-            raise TypeError(f"strict must be True or False, not {self.strict!r}")
+        CutRule.of(self.strict)
         _check_choice(self.task, TASKS, "task")
         _check_choice(self.ordering, ORDERINGS, "ordering")
         if self.seed is not None:
@@ -279,16 +287,14 @@ class Exercise:
         """
         seed = _check_seed(seed)
         branching = check_branching(branching)
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth must be a whole number, 1 or more, not {depth!r}")
-        if branching**depth > MAX_EXERCISE_LEAVES:
-            raise ValueError(f"branching {branching} and depth {depth} make {branching**depth:,} "
-                             f"leaves; an exercise has at most {MAX_EXERCISE_LEAVES}, so lower "
-                             f"the depth or the branching")
+        depth = check_depth(depth, low=1)
+        count = check_leaf_count(branching, depth, MAX_EXERCISE_LEAVES, "an exercise")
+        CutRule.of(strict)
         _check_choice(ordering, ORDERINGS, "ordering")
         _check_choice(bounds, BOUNDS, "bounds")
         _check_choice(task, TASKS, "task")
-        count = branching**depth
+        low = check_int(low, "low", example="0")
+        high = check_int(high, "high", example="20")
         distinct = task == "reorder"
         if distinct and high - low + 1 < count:
             high = low + 2 * count - 1
@@ -324,7 +330,7 @@ class Exercise:
     @cached_property
     def trace(self) -> Trace:
         """The real search, with the exercise's cut rule."""
-        return trace_alpha_beta(self.tree, strict=self.strict)
+        return trace_alpha_beta(self.tree, strict=self.rule)
 
     @property
     def minimum(self) -> int:
@@ -333,9 +339,10 @@ class Exercise:
         return knuth_moore_minimum(self.branching, self.depth)
 
     @property
-    def rule(self) -> str:
-        """The cut rule in words: ``alpha >= beta`` or ``alpha > beta``."""
-        return "alpha > beta" if self.strict else "alpha >= beta"
+    def rule(self) -> CutRule:
+        """The cut rule; written in text it reads ``alpha >= beta`` or
+        ``alpha > beta``."""
+        return CutRule.of(self.strict)
 
     @property
     def text(self) -> str:
@@ -362,7 +369,7 @@ class Exercise:
         visited = [n for n in tree if not n.is_leaf and final.status[n.id] is Status.DONE]
         asked = {tree[name].id for name in self.ask_bounds}
         pruned = {child.name for step in self.trace.cutoffs for child in step.pruned}
-        return Answer(values={n.name: final.best[n.id] for n in visited}, pruned=pruned,
+        return Answer(values={n.name: final.v[n.id] for n in visited}, pruned=pruned,
                       alphas={n.name: final.alpha[n.id] for n in visited if n.id in asked},
                       betas={n.name: final.beta[n.id] for n in visited if n.id in asked})
 
@@ -379,10 +386,8 @@ def _internal_range(tree: Tree) -> str:
 
 
 def _node_named(tree: Tree, name: object, what: str) -> Node:
+    """The node ``name`` names in the answer's field ``what`` (by name, as a
+    student writes it): :meth:`Tree.node`, with the field in the message."""
     if not isinstance(name, str):
-        raise TypeError(f"{what}: name nodes with text such as 'B', not {name!r}")
-    try:
-        return tree[name.strip().upper()]
-    except KeyError:
-        raise ValueError(f"{what} names {name!r}, but this tree's nodes are named "
-                         f"A to {tree[len(tree) - 1].name}") from None
+        raise TypeError(f"{what}: name nodes with text such as 'B', not {describe(name)}")
+    return tree.node(name, what)

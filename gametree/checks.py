@@ -28,9 +28,13 @@ from collections.abc import Sequence
 
 from .text import describe, ordinal, shown
 
-__all__ = ["MAX_SCORE", "check_branching", "check_depth", "check_flag", "check_int",
+__all__ = ["MAX_LEAVES_GIVEN", "MAX_SCORE", "check_branching", "check_depth", "check_flag", "check_int",
            "check_leaf_count", "check_leaves", "check_number", "check_score", "check_step",
            "complete_depth"]
+
+MAX_LEAVES_GIVEN = 2**24
+"""Most leaf scores any function takes as a flat list: 16,777,216, sixteen
+times the largest random tree; far more than any search here needs."""
 
 MAX_SCORE = 10**15
 """Largest size of a score (leaf scores, and numbers typed in an answer):
@@ -93,7 +97,7 @@ def check_branching(branching: object) -> int:
     if branching < 2:
         raise ValueError(
             f"branching must be at least 2 (every internal node needs two or more "
-            f"children), not {branching}"
+            f"children), not {shown(branching)}"
         )
     return int(branching)
 
@@ -119,16 +123,16 @@ def check_leaf_count(branching: int, depth: int, limit: int, what: str) -> int:
     """
     if depth == 0 or branching == 1:
         return 1
-    # With branching >= 2, branching ** depth >= 2 ** depth: a depth past the
-    # limit's bit length, or a branching past the limit, is too big already.
-    if branching > limit or depth >= limit.bit_length():
+    # With branching >= 2, branching ** depth >= 2 ** depth: a depth past 64,
+    # or a branching past the limit, is too big for any limit here already.
+    if branching > limit or depth > 64:
         count = None
     else:
         count = branching**depth
     if count is None or count > limit:
         made = f"{count:,}" if count is not None else f"more than {limit:,}"
         raise ValueError(
-            f"branching {branching} and depth {shown(depth)} make {made} leaves; {what} has "
+            f"branching {shown(branching)} and depth {shown(depth)} make {made} leaves; {what} has "
             f"at most {limit:,}, so lower the depth or the branching"
         )
     return count
@@ -153,14 +157,14 @@ def check_score(value: object, where: str, *, infinite: bool = False) -> None:
         )
     if value != value:  # NaN, without converting to float (10**400 would overflow)
         raise ValueError(
-            f"{where} is {value!r}; scores must be numbers, so replace it with an ordinary "
+            f"{where} is {shown(value)}; scores must be numbers, so replace it with an ordinary "
             f"number such as 0"
         )
     if value == math.inf or value == -math.inf:
         if infinite:
             return
         raise ValueError(
-            f"{where} is {value!r}; scores must be finite numbers, so replace it with an "
+            f"{where} is {shown(value)}; scores must be finite numbers, so replace it with an "
             f"ordinary number such as 0"
         )
     if not -MAX_SCORE <= value <= MAX_SCORE:
@@ -178,7 +182,8 @@ def check_number(value: object, where: str) -> None:
 def check_leaves(leaves: object) -> list:
     """Return ``leaves`` as a list of scores, each checked by :func:`check_score`.
 
-    Accepts any sequence (list, tuple, range, numpy array).  Plain ``int``
+    Accepts any sequence (list, tuple, range, numpy array) of at most
+    :data:`MAX_LEAVES_GIVEN` scores.  Plain ``int``
     and ``float`` lists, the common case, are checked in bulk with C-level
     loops (min, max and a sum); other numeric types one by one.  The first
     bad score is named.
@@ -192,7 +197,17 @@ def check_leaves(leaves: object) -> list:
                 f"not {describe(leaves)}"
             )
     if type(leaves) is not list:
+        try:
+            count = len(leaves)  # type: ignore[arg-type]
+        except OverflowError:  # range(10**20): too long to count in a machine word
+            count = MAX_LEAVES_GIVEN + 1
+        if count > MAX_LEAVES_GIVEN:
+            raise ValueError(f"leaves has more than {MAX_LEAVES_GIVEN:,} scores; gametree takes "
+                             f"at most that many")
         leaves = list(leaves)  # type: ignore[arg-type]
+    if len(leaves) > MAX_LEAVES_GIVEN:
+        raise ValueError(f"leaves has {len(leaves):,} scores; gametree takes at most "
+                         f"{MAX_LEAVES_GIVEN:,}")
     if not leaves:
         raise ValueError("leaves is empty; give at least one leaf score, e.g. [3, 12, 8]")
     kinds = set(map(type, leaves))
@@ -222,9 +237,9 @@ def complete_depth(count: int, branching: int) -> int:
     if size != count:
         smaller = size // branching
         raise ValueError(
-            f"{count} leaves do not fill a complete tree with branching {branching}: "
-            f"the leaf count must be a power of {branching}, such as {smaller} or "
-            f"{size}; add or remove leaves, or change branching"
+            f"{count} leaves do not fill a complete tree with branching {shown(branching)}: "
+            f"the leaf count must be a power of {shown(branching)}, such as {shown(smaller)} "
+            f"or {shown(size)}; add or remove leaves, or change branching"
         )
     return depth
 

@@ -22,7 +22,7 @@ import unicodedata
 
 from .checks import check_score
 from .text import describe, ordinal, shown
-from .tree import Tree
+from .tree import MAX_DEPTH, Tree
 
 __all__ = ["parse_leaves", "parse_tree", "read_number", "MAX_TEXT"]
 
@@ -135,6 +135,16 @@ def parse_tree(text: str) -> Tree:
         character = _odd_character(odd.group()) or repr(odd.group())
         raise ValueError(f"the tree has {character} in {near!r}; type numbers with the plain "
                          f"digits 0-9, such as 1000 or -2.5")
+    # Nesting past MAX_DEPTH is refused as Tree.from_nested would, before
+    # Python's own parser stops at 200 levels with a message of its own.
+    depth = deepest = 0
+    for bracket in re.sub(r"[^\[\]()]", "", text):
+        depth += 1 if bracket in "[(" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_DEPTH:
+        raise ValueError(f"the tree is deeper than {MAX_DEPTH} levels ({deepest} nested "
+                         f"lists); gametree draws and searches trees a person can follow, so "
+                         f"cut it down")
     # Each number as read_number reads it, before Python does: it would turn
     # 1e400 into inf and refuse a whole number of more than 4,300 digits.
     for k, number in enumerate(_NUMBER_IN_TREE.findall(text)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import inf
+from numbers import Real
 
 __all__ = ["fmt", "pretty", "ordinal", "join_names", "describe", "shown", "size"]
 
@@ -17,7 +18,8 @@ def fmt(value: float | int | None) -> str:
     """A score or bound in plain text, for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
 
     Whole floats lose their ``.0``, so a score typed as ``1e3`` reads ``1000``
-    everywhere; ``None`` (not known yet) is ``?``.
+    everywhere; ``None`` (not known yet) is ``?``; anything else is its
+    repr, cut short.
 
     >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5), fmt(None)
     ('-inf', '+inf', '3', '3', '2.5', '?')
@@ -32,7 +34,9 @@ def fmt(value: float | int | None) -> str:
         return "-inf"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value) if isinstance(value, (int, Real)) else shown(value)
 
 
 def pretty(value: float | int | None) -> str:

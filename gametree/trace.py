@@ -567,21 +567,19 @@ class _Steps(Sequence):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
         index = check_step(index, len(trace))
-        tree = trace.tree
-        kind = trace._kind(index)
-        node_id = trace._node_id(index)
-        v, alpha, beta = trace._window(index)
+        node = trace.tree._node  # ids from the record are valid: skip the lookup's checks
+        kind, node_id, v, alpha, beta = trace._records[index * RECORD : (index + 1) * RECORD]
         child = value = before = None
         pruned: tuple[Node, ...] = ()
         if kind is UPDATE:
-            child = tree[trace._node_id(index - 1)]
+            child = node(trace._node_id(index - 1))
             value = trace._returned(index - 1)
             before = Window(*trace._before(index))
         elif kind is CUTOFF:
-            pruned = tuple(tree[i] for i in trace._pruned(index))
+            pruned = tuple(map(node, trace._pruned(index)))
         elif kind is LEAF or kind is RETURN:
             value = trace._returned(index)
-        return Step(index, kind, tree[node_id], v, alpha, beta, trace._evaluated_at(index),
+        return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
                     child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
                     fail_hard=trace.fail_hard)
 

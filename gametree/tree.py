@@ -347,7 +347,7 @@ class Tree(Sequence):
         if isinstance(ref, Node):
             if 0 <= ref.id < len(self) and self._node(ref.id) == ref:
                 return self._node(ref.id)
-            raise NoSuchNode(f"{what} {ref!r} belongs to another tree; look it up in this one "
+            raise NoSuchNode(f"{what} {shown(ref)} belongs to another tree; look it up in this one "
                              f"by its name, e.g. tree[{ref.name!r}]")
         if isinstance(ref, str):
             return self._node(self._id_of_name(ref, what))
@@ -570,7 +570,7 @@ def as_tree(tree: object, branching: int | None = None) -> Tree:
     ):
         raise ValueError(
             f"a flat list of {len(tree)} leaf scores needs a branching factor, e.g. "
-            f"({list(tree)[:4]}..., 2); for one MAX node with these leaves as "
-            f"children use Tree.from_nested(...)"
+            f"as_tree(leaves, 2); for one MAX node with these leaves as children use "
+            f"Tree.from_nested([leaves])"
         )
     return Tree.from_nested(tree)

@@ -32,7 +32,7 @@ from ..checks import (
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
 from ..parse import read_number
 from ..rules import CutRule
-from ..text import describe, join_names
+from ..text import describe, join_names, shown
 from ..trace import Status, Trace, trace_alpha_beta
 from ..tree import Node, Tree, Value, node_name
 
@@ -123,13 +123,13 @@ def _frozen_numbers(entries: object, what: str) -> Mapping[NodeName, Value]:
     clean = {}
     for name, value in entries.items():
         if not isinstance(name, str):
-            raise TypeError(f"{what}: node names are text such as 'B', not {name!r}")
+            raise TypeError(f"{what}: node names are text such as 'B', not {describe(name)}")
         if value is None:  # a blank box
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"{what}[{name!r}] is {describe(value)}; write a number such as 3 "
+            raise TypeError(f"{what}[{shown(name)}] is {describe(value)}; write a number such as 3 "
                             f"(or math.inf for an unbounded alpha or beta)")
-        check_score(value, f"{what}[{name!r}]", infinite=True)
+        check_score(value, f"{what}[{shown(name)}]", infinite=True)
         clean[name.strip().upper()] = value
     return MappingProxyType(clean)
 
@@ -161,11 +161,12 @@ class Answer:
         pruned = self.pruned
         if isinstance(pruned, str) or not isinstance(pruned, Iterable):
             raise TypeError(f"pruned must be a set of node names such as {{'I', 'J'}}, "
-                            f"not {pruned!r}")
+                            f"not {describe(pruned)}")
         names = []
         for name in pruned:
             if not isinstance(name, str):
-                raise TypeError(f"pruned holds {name!r}; name nodes with text such as 'I'")
+                raise TypeError(f"pruned holds {describe(name)}; name nodes with text such "
+                                f"as 'I'")
             names.append(name.strip().upper())
         object.__setattr__(self, "pruned", frozenset(names))
 
@@ -177,7 +178,8 @@ class Answer:
 
 def _check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
     if value not in choices:
-        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, "
+                         f"not {shown(value)}")
     return value
 
 

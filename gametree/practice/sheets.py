@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..checks import check_branching, check_depth, check_int, check_leaf_count
-from ..text import describe, fmt, join_names, pretty
+from ..text import describe, fmt, join_names, pretty, shown
 from ..trace import Status
 from ..view.progress import Progress, ProgressCallback
 from .exercise import Exercise
@@ -90,7 +90,7 @@ def _check_sheet(seed, count, branching, depth) -> None:
     check_int(seed, "seed", low=0, example="42")
     count = check_int(count, "count", example="8")
     if not 1 <= count <= MAX_COUNT:
-        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {count}")
+        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {shown(count)}")
     branching = check_branching(branching)
     depth = check_depth(depth, low=1)
     check_leaf_count(branching, depth, MAX_SHEET_LEAVES, "a tree written on by hand")
@@ -500,7 +500,7 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
 
 def _check_paper(paper: object) -> str:
     if paper not in PAPER:
-        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, not {paper!r}")
+        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, not {shown(paper)}")
     return str(paper)
 
 
@@ -668,7 +668,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
                          f"give the key another name")
     _check_paper(paper)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
-        raise ValueError(f"dpi must be a number from 30 to 600, not {dpi!r}")
+        raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
                                 bounds=bounds, task=task)
     title = f"Alpha-beta by hand, sheet {seed}"

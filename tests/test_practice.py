@@ -451,3 +451,59 @@ def test_reordering_accepts_nested_lists_and_trees(reorder):
     assert check_reorder(reorder, gametree.Tree.from_nested(nested)).solved
     with pytest.raises(ValueError, match="power of 3"):
         check_reorder(reorder, [3, 8, 12, 2])
+
+
+# --- empty and partial answers -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("empty", [Answer(), Answer(values={"B": None}, pruned=set())])
+def test_an_empty_answer_gets_only_empty_feedback(exercise, empty):
+    """Nothing filled in: one 'empty' note, and nothing about the solution
+    (no pruned leaf, no value) in it."""
+    (mistake,) = check(exercise, empty)
+    assert (mistake.node, mistake.kind, mistake.field) == ("A", MistakeKind.EMPTY, "answer")
+    solution = exercise.solution()
+    for name in solution.pruned | set(solution.values):
+        assert f" {name} " not in f" {mistake.explanation} "
+    assert "3" not in mistake.explanation and "2" not in mistake.explanation
+
+
+def test_a_partial_answer_still_gets_every_mistake(exercise):
+    # Only B's value written: every other searched node's value is missing,
+    # the asked bounds are blank and the cutoff at C is missed.
+    mistakes = check(exercise, Answer(values={"B": 3}))
+    kinds = {(m.node, m.kind) for m in mistakes}
+    assert {("A", MistakeKind.WRONG_VALUE), ("C", MistakeKind.WRONG_VALUE),
+            ("D", MistakeKind.WRONG_VALUE), ("I", MistakeKind.MISSED_CUTOFF),
+            ("J", MistakeKind.MISSED_CUTOFF), ("B", MistakeKind.WRONG_BOUND)} <= kinds
+    assert MistakeKind.EMPTY not in {m.kind for m in mistakes}
+    only_pruned = check(exercise, Answer(pruned={"I", "J"}))  # marks alone are an answer too
+    assert {m.kind for m in only_pruned} == {MistakeKind.WRONG_VALUE, MistakeKind.WRONG_BOUND}
+
+
+@pytest.mark.parametrize("text, character", [("1_000", r"'_' \(an underscore\)"),
+                                             ("\uff13", "FULLWIDTH DIGIT THREE"),
+                                             ("\u0663", "ARABIC-INDIC DIGIT THREE")])
+def test_typed_values_take_plain_digits_only_and_name_the_character(text, character):
+    with pytest.raises(ValueError, match=f"B's value, '{text}', has .*{character}.* in it"):
+        parse_value(text, "B's value")
+
+
+def test_a_float_depth_is_a_type_error_in_every_layer():
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        gametree.random_leaves(2, 2.0, seed=1)
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        Exercise.random(1, 2, 2.0)
+    from gametree.practice.sheets import sheet_exercises
+
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        sheet_exercises(1, 1, 2, 2.0)
+
+
+def test_the_exercise_rule_is_a_cut_rule():
+    from gametree.rules import CutRule
+
+    assert Exercise(STATEMENT, 3).rule is CutRule.TIES
+    assert Exercise(STATEMENT, 3, strict=True).rule is CutRule.STRICT
+    with pytest.raises(TypeError, match="strict must be True or False"):
+        Exercise(STATEMENT, 3, strict="no")

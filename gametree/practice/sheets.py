@@ -557,17 +557,18 @@ def _write(figures: list, path: Path, temporary: Path, dpi: float) -> None:
         if _kind_of(path) == "pdf":
             from matplotlib.backends.backend_pdf import PdfPages
 
-            pdf = PdfPages(temporary, metadata=PDF_METADATA)
-            try:
-                for figure in figures:
-                    pdf.savefig(figure)
-            except BaseException:
-                try:  # closing writes the trailer, which fails again on a full disk
-                    pdf.close()
-                except Exception:  # the first error is the one to report
-                    pass
-                raise
-            pdf.close()
+            with open(temporary, "wb") as handle:  # closed here whatever happens
+                pdf = PdfPages(handle, metadata=PDF_METADATA)
+                try:
+                    for figure in figures:
+                        pdf.savefig(figure)
+                except BaseException:
+                    try:  # closing writes the trailer, which fails again on a full disk
+                        pdf.close()
+                    except Exception:  # the first error is the one to report
+                        pass
+                    raise
+                pdf.close()
         else:
             (figure,) = figures
             figure.savefig(temporary, format="png", dpi=dpi, metadata={"Software": "gametree"})

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 from .text import describe, ordinal, shown
 
@@ -167,7 +168,8 @@ def check_score(value: object, where: str, *, infinite: bool = False) -> None:
             f"{where} is {shown(value)}; scores must be finite numbers, so replace it with an "
             f"ordinary number such as 0"
         )
-    if not -MAX_SCORE <= value <= MAX_SCORE:
+    number: Any = value  # a Real: compared exactly, never converted to float
+    if not -MAX_SCORE <= number <= MAX_SCORE:
         raise ValueError(
             f"{where} is {shown(value)}, beyond the largest score gametree "
             f"takes (10**15 in size); scale the scores down"
@@ -179,7 +181,7 @@ def check_number(value: object, where: str) -> None:
     check_score(value, where)
 
 
-def check_leaves(leaves: object) -> list:
+def check_leaves(given: object) -> list:
     """Return ``leaves`` as a list of scores, each checked by :func:`check_score`.
 
     Accepts any sequence (list, tuple, range, numpy array) of at most
@@ -188,23 +190,22 @@ def check_leaves(leaves: object) -> list:
     loops (min, max and a sum); other numeric types one by one.  The first
     bad score is named.
     """
+    leaves: Any = given
+    if type(leaves).__name__ == "ndarray":  # numpy, without importing it
+        leaves = leaves.tolist()
     if isinstance(leaves, (str, bytes)) or not isinstance(leaves, Sequence):
-        if type(leaves).__name__ == "ndarray":  # numpy, without importing it
-            leaves = leaves.tolist()  # type: ignore[attr-defined]
-        else:
-            raise TypeError(
-                f"leaves must be a list of leaf scores such as [3, 12, 8], "
-                f"not {describe(leaves)}"
-            )
+        raise TypeError(
+            f"leaves must be a list of leaf scores such as [3, 12, 8], not {describe(leaves)}"
+        )
     if type(leaves) is not list:
         try:
-            count = len(leaves)  # type: ignore[arg-type]
+            count = len(leaves)
         except OverflowError:  # range(10**20): too long to count in a machine word
             count = MAX_LEAVES_GIVEN + 1
         if count > MAX_LEAVES_GIVEN:
             raise ValueError(f"leaves has more than {MAX_LEAVES_GIVEN:,} scores; gametree takes "
                              f"at most that many")
-        leaves = list(leaves)  # type: ignore[arg-type]
+        leaves = list(leaves)
     if len(leaves) > MAX_LEAVES_GIVEN:
         raise ValueError(f"leaves has {len(leaves):,} scores; gametree takes at most "
                          f"{MAX_LEAVES_GIVEN:,}")
@@ -215,7 +216,7 @@ def check_leaves(leaves: object) -> list:
     if clean:
         # ints and floats compare exactly, so min and max never overflow; the
         # sum is then bounded, and NaN (which min and max may skip) shows in it.
-        clean = -MAX_SCORE <= min(leaves) and max(leaves) <= MAX_SCORE
+        clean = min(leaves) >= -MAX_SCORE and max(leaves) <= MAX_SCORE
         if clean and float in kinds:
             clean = math.isfinite(sum(map(abs, leaves)))
     if not clean:

@@ -134,7 +134,7 @@ def pseudocode(strict: bool | CutRule = False, *, fail_hard: bool = False) -> li
 class Step(NamedTuple):
     """One thing the search did.  Every field is immutable."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     """Position in the trace, from 0."""
     kind: StepKind
     """What happened: enter, leaf, update, cutoff or return."""
@@ -377,7 +377,7 @@ class Trace(Sequence):
         enter, exit_ = array("q", [-1]) * n, array("q", [-1]) * n
         counts, count = array("q"), 0
         kinds, nodes = records[0::RECORD], records[1::RECORD]
-        for i, (kind, node) in enumerate(zip(kinds, nodes)):
+        for i, (kind, node) in enumerate(zip(kinds, nodes, strict=True)):
             if kind is ENTER:
                 enter[node] = i
             elif kind is LEAF:
@@ -587,8 +587,8 @@ class _Steps(Sequence):
         return f"<{len(self)} steps>"
 
 
-def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool = False,
-                     fail_hard: bool = False) -> Trace:
+def trace_alpha_beta(tree: object, branching: int | None = None, *,
+                     strict: bool | CutRule = False, fail_hard: bool = False) -> Trace:
     """Run alpha-beta and record every step.
 
     Takes the statement's ``(leaves, branching)``, nested lists, or a
@@ -649,7 +649,7 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
     def evaluate(leaf: int, alpha: Value, beta: Value) -> Value:
         """Evaluate a leaf: a step of its own, not a search."""
         evaluated.append(leaf)
-        score = score_of(leaf)
+        score: Value = score_of(leaf)  # type: ignore[assignment]  # a leaf has a score
         record((LEAF, leaf, score, alpha, beta))
         return score
 

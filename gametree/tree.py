@@ -21,6 +21,7 @@ import enum
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .checks import check_branching, check_leaves, check_score, complete_depth
 from .text import describe, shown
@@ -30,6 +31,9 @@ __all__ = ["Player", "Node", "Tree", "MAX", "MIN", "Value", "NodeRef", "NoSuchNo
 
 Value = float
 """A leaf score or a backed-up value.  Ints are welcome wherever a Value is."""
+
+P = TypeVar("P")
+"""A position that :meth:`Tree.unfold` grows a tree from."""
 
 MAX_DEPTH = 200
 """Deepest tree accepted, far beyond anything a person draws; it keeps every
@@ -164,7 +168,7 @@ class Tree(Sequence):
     # --- builders -------------------------------------------------------
 
     @classmethod
-    def from_leaves(cls, leaves: Sequence[Value], branching: int) -> Tree:
+    def from_leaves(cls, leaves: Sequence[Value] | object, branching: int | object) -> Tree:
         """The complete tree whose leaves, left to right, score ``leaves``.
 
         Its nodes are computed from their ids, never stored, so building it
@@ -217,12 +221,12 @@ class Tree(Sequence):
     @classmethod
     def unfold(
         cls,
-        root: object,
-        expand: Callable[[object], Sequence | None],
-        score: Callable[[object], Value],
+        root: P,
+        expand: Callable[[P], Sequence[P] | None],
+        score: Callable[[P], Value | None],
         *,
-        player: Player | Callable[[object], Player] = MAX,
-        label: Callable[[object], str] | None = None,
+        player: Player | Callable[[P], Player] = MAX,
+        label: Callable[[P], str] | None = None,
     ) -> Tree:
         """Build a tree breadth first from a root position.
 
@@ -236,14 +240,15 @@ class Tree(Sequence):
         (:func:`gametree.checks.check_score`), and a tree deeper than
         :data:`MAX_DEPTH` is refused.
         """
-        player_of = player if callable(player) else None
+        player_of: Callable[[P], Player] | None = player if callable(player) else None
         parents: list[int | None] = []
         children: list[list[int]] = []
         players: list[Player] = []
         scores: list[Value | None] = []
         labels: list[str] = []
         depths: list[int] = []
-        queue = deque([(root, None, 0, player if player_of is None else player_of(root))])
+        first = player if player_of is None else player_of(root)
+        queue: deque[tuple[P, int | None, int, Player]] = deque([(root, None, 0, Player(first))])
         while queue:
             position, parent, depth, who = queue.popleft()
             if depth > MAX_DEPTH:
@@ -413,7 +418,7 @@ class Tree(Sequence):
     @property
     def leaf_scores(self) -> list[Value]:
         """The leaf scores, left to right."""
-        return [self.score_of(i) for i in self._leaf_ids]
+        return [self.score_of(i) for i in self._leaf_ids]  # type: ignore[misc]  # leaves score
 
     @property
     def leaf_count(self) -> int:
@@ -481,7 +486,7 @@ class _CompleteTree(Tree):
     """A complete tree computed from its ids: node i has children
     b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
 
-    __slots__ = ("_leaves", "_internal", "_level_starts")
+    __slots__ = ("_leaves", "_internal", "_level_starts", "_width")
 
     def __init__(self, leaves: list, branching: int, depth: int):
         self._leaves = leaves
@@ -489,16 +494,21 @@ class _CompleteTree(Tree):
         self._level_starts = [(branching**k - 1) // (branching - 1) for k in range(depth + 1)]
         self._cache = {}
         self._label = None
+        self._width = branching
         self.branching = branching if depth else None
         self.depth = depth
+        # What Tree keeps in lists, computed from the id when read:
+        self._depth = _Lookup(self._depth_of, len(self))
+        self._parent = _Lookup(lambda i: (i - 1) // branching if i else None, len(self))
+        self._leaf_ids = range(self._internal, len(self))
 
     def __len__(self) -> int:
         return self._internal + len(self._leaves)
 
     def child_ids(self, node_id: int) -> Sequence[int]:
         if node_id < self._internal:
-            first = self.branching * node_id + 1
-            return range(first, first + self.branching)
+            first = self._width * node_id + 1
+            return range(first, first + self._width)
         return ()
 
     def player_of(self, node_id: int) -> Player:
@@ -514,34 +524,24 @@ class _CompleteTree(Tree):
         return bisect.bisect_right(self._level_starts, node_id) - 1
 
     @property
-    def _depth(self):  # read by Tree._node
-        return _Lookup(self._depth_of)
-
-    @property
-    def _parent(self):
-        return _Lookup(lambda i: (i - 1) // self.branching if i else None, len(self))
-
-    @property
-    def _leaf_ids(self):
-        return range(self._internal, len(self))
-
-    @property
     def leaf_scores(self) -> list[Value]:
         return list(self._leaves)
 
 
-class _Lookup:
+class _Lookup(Sequence):
     """A read-only list whose items are computed by a function."""
 
     __slots__ = ("_function", "_length")
 
-    def __init__(self, function, length=0):
+    def __init__(self, function: Callable[[int], object], length: int):
         self._function, self._length = function, length
 
     def __getitem__(self, index):
+        if not 0 <= index < self._length:
+            raise IndexError(index)
         return self._function(index)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._length
 
 

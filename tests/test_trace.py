@@ -2,10 +2,9 @@
 
 import dataclasses
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 import gametree
 from gametree import MAX, MIN, Status, StepKind, Tree, trace_alpha_beta
@@ -305,7 +304,7 @@ def test_reading_every_state_keeps_memory_linear_in_the_tree():
     import tracemalloc
 
     trace = trace_alpha_beta(gametree.worst_order(gametree.random_leaves(2, 10, seed=3), 2), 2)
-    trace.tree.nodes  # the tree makes its Node objects once; not the trace's memory
+    _ = trace.tree.nodes  # the tree makes its Node objects once; not the trace's memory
     tracemalloc.start()
     try:
         trace.state(0)

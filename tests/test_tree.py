@@ -101,7 +101,7 @@ def test_computed_complete_tree_equals_the_built_one(branching, depth):
     built = Tree.from_nested(nested[0] if depth else leaves[0])
     fields = ("id", "name", "player", "depth", "parent", "children", "score", "leaf_index", "label")
     assert len(computed) == len(built)
-    for a, b in zip(computed, built):
+    for a, b in zip(computed, built, strict=True):
         assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
     assert (computed.branching, computed.depth) == (built.branching, built.depth)
     assert computed.leaf_scores == built.leaf_scores

@@ -181,8 +181,8 @@ class _Checker:
     def follows(self, node: Node) -> Value | None:
         """max or min of the student's values of the searched children."""
         if node.id not in self._follows:
-            values = [self.resolved(c) for c in self.searched_children(node)]
-            values = [v for v in values if v is not None]
+            resolved = [self.resolved(c) for c in self.searched_children(node)]
+            values = [v for v in resolved if v is not None]
             pick = max if node.player is MAX else min
             self._follows[node.id] = pick(values) if values else None
         return self._follows[node.id]
@@ -235,7 +235,7 @@ class _Checker:
                         f"the value it returns (v when it finishes).")
                 continue
             follows = self.follows(node)
-            if given == true or given == follows:
+            if given in (true, follows):
                 continue
             yield node.id, Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
                                    self._value_reason(node, given, follows))
@@ -282,7 +282,7 @@ class _Checker:
                         follows = max(alpha_in, value) if bound == "alpha" else beta_in
                     else:
                         follows = alpha_in if bound == "alpha" else min(beta_in, value)
-                if given == true or given == follows:
+                if given in (true, follows):
                     continue
                 yield node.id, Mistake(node.name, MistakeKind.WRONG_BOUND, bound,
                                        self._bound_reason(node, bound, given, window, value))
@@ -348,7 +348,7 @@ class _Checker:
                 before = tree[parent.children[position - 1]]
                 update = next(s for s in self.trace.steps
                               if s.kind is StepKind.UPDATE and s.node.id == parent.id
-                              and s.child.id == before.id)
+                              and s.child is not None and s.child.id == before.id)
                 alpha, beta = update.alpha, update.beta
                 reason = (f"after {before.name}, {_title(parent)} has alpha = {fmt(alpha)} and "
                           f"beta = {fmt(beta)}, and {rule.no_cutoff(alpha, beta)} yet.")

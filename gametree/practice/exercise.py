@@ -13,16 +13,15 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..checks import (
     check_branching,
     check_depth,
-    check_flag,
     check_int,
     check_leaf_count,
     check_leaves,
@@ -147,7 +146,7 @@ class Answer:
 
     values: Mapping[NodeName, Value] = field(default_factory=dict)
     """Node name -> the value alpha-beta returns there (internal nodes only)."""
-    pruned: frozenset[NodeName] = frozenset()
+    pruned: Set[NodeName] = frozenset()
     """Names of the nodes whose incoming edge is crossed out: a leaf, or the
     root of a pruned subtree (everything under it counts as pruned)."""
     alphas: Mapping[NodeName, Value] = field(default_factory=dict)
@@ -371,9 +370,10 @@ class Exercise:
         visited = [n for n in tree if not n.is_leaf and final.status[n.id] is Status.DONE]
         asked = {tree[name].id for name in self.ask_bounds}
         pruned = {child.name for step in self.trace.cutoffs for child in step.pruned}
-        return Answer(values={n.name: final.v[n.id] for n in visited}, pruned=pruned,
-                      alphas={n.name: final.alpha[n.id] for n in visited if n.id in asked},
-                      betas={n.name: final.beta[n.id] for n in visited if n.id in asked})
+        v, alpha, beta = cast(tuple[Value, ...], final.v), final.alpha, final.beta  # all known
+        return Answer(values={n.name: v[n.id] for n in visited}, pruned=pruned,
+                      alphas={n.name: cast(Value, alpha[n.id]) for n in visited if n.id in asked},
+                      betas={n.name: cast(Value, beta[n.id]) for n in visited if n.id in asked})
 
     def check(self, answer: Answer) -> list[Mistake]:
         """``check(self, answer)``: see :func:`gametree.practice.checker.check`."""

@@ -67,7 +67,7 @@ def _canonical(tree: Tree, node_id: int):
 
 
 def _scores_under(tree: Tree, node_id: int) -> list[Value]:
-    return sorted(n.score for n in tree.subtree(tree[node_id]) if n.is_leaf)
+    return sorted(n.score for n in tree.subtree(node_id) if n.score is not None)
 
 
 def _first_difference(original: Tree, mine: Tree) -> Mistake | None:
@@ -155,7 +155,7 @@ def _with_sorted_children(nested, path: list[Node], tree: Tree, values, maximizi
     """``nested`` with the children of ``path[-1]`` sorted best first."""
     if len(path) == 1:
         node = path[0]
-        pairs = list(zip(node.children, nested))
+        pairs = list(zip(node.children, nested, strict=True))
         pairs.sort(key=lambda pair: values[pair[0]], reverse=maximizing)
         return [item for _, item in pairs]
     here, below = path[0], path[1]

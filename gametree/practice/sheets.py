@@ -147,7 +147,9 @@ def _block_height(exercise: Exercise, page: _Page) -> float:
 def _paginate(exercises: Sequence[Exercise], page: _Page, first_extra: float):
     """Split the exercises into pages, in order, without splitting one."""
     usable = page.height - 2 * _MARGIN - 0.35  # the running head
-    pages, current, used = [], [], first_extra
+    pages: list[list[Exercise]] = []
+    current: list[Exercise] = []
+    used = first_extra
     for exercise in exercises:
         height = _block_height(exercise, page)
         if current and used + height - 0.2 > usable:  # the last needs no space below
@@ -327,7 +329,9 @@ _BOUND_ITEM = 1.68
 def _bound_rows(exercise: Exercise, page: _Page) -> list[list[str]]:
     """The asked nodes, in rows of items that fit across the page."""
     usable = page.usable
-    rows, current, x = [], [], _FIRST_ITEM
+    rows: list[list[str]] = []
+    current: list[str] = []
+    x = _FIRST_ITEM
     for name in exercise.ask_bounds:
         if x + _BOUND_ITEM - 0.15 > usable:
             rows.append(current)
@@ -691,6 +695,6 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
         if len(paths[name]) == 1:
             files.append((figures, path))
         else:
-            files += [([figure], page) for figure, page in zip(figures, paths[name])]
+            files += [([figure], page) for figure, page in zip(figures, paths[name], strict=True)]
     _write_all(files, dpi)
     return SheetFiles(tuple(paths["sheet"]), tuple(paths["key"]), tuple(exercises))

@@ -3,7 +3,7 @@
 Two rules are taught, and they differ only on ties:
 
 * :attr:`CutRule.TIES` cuts as soon as alpha >= beta.  It is the rule of
-  the problem statement and of AIMA's ALPHA-BETA-SEARCH (a MAX node
+  ``gametree.alpha_beta`` and of AIMA's ALPHA-BETA-SEARCH (a MAX node
   returns as soon as v >= beta, a MIN node as soon as v <= alpha).
 * :attr:`CutRule.STRICT` cuts only when alpha > beta: CS188's Project 2
   ("you must not prune on equality").
@@ -35,7 +35,7 @@ class CutRule(str, enum.Enum):
     """
 
     TIES = ">="
-    """Cut as soon as alpha >= beta (the statement's rule and AIMA's)."""
+    """Cut as soon as alpha >= beta (AIMA's rule, and alpha_beta's)."""
     STRICT = ">"
     """Cut only when alpha > beta (CS188 Project 2: never on equality)."""
 

@@ -1,4 +1,4 @@
-"""Minimax and alpha-beta, exactly as the problem statement defines them.
+"""Minimax and alpha-beta on complete trees, with an exact contract.
 
 The tree is complete: every internal node has ``branching`` children and
 the leaves, all at one depth, score ``leaves`` from left to right.  The
@@ -153,7 +153,7 @@ def _levels(leaves: list, branching: int, depth: int):
 def minimax(tree: object, branching: int | None = None) -> Value:
     """Return the minimax value of the root, searching every node.
 
-    ``minimax(leaves, branching)`` takes the statement's complete tree;
+    ``minimax(leaves, branching)`` takes a complete tree given by its leaves;
     ``minimax(nested_lists)`` a tree written as nested lists (the root is
     MAX, levels alternate); a :class:`~gametree.tree.Tree` is taken as it is.
 

@@ -4,7 +4,7 @@ The search produces, the drawing and the widgets consume: this module knows
 nothing of matplotlib or ipywidgets.  A :class:`Trace` holds the steps and
 can tell, for any step, the state of every node (:meth:`Trace.state`).
 
-The search is the statement's: children left to right; after each child a
+The search is :func:`gametree.alpha_beta`'s: children left to right; after each child a
 MAX node sets v = max(v, value) then alpha = max(alpha, v), a MIN node sets
 v = min(v, value) then beta = min(beta, v); as soon as the cut rule's test
 holds (alpha >= beta, or alpha > beta with ``strict=True``: see
@@ -591,7 +591,7 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
                      strict: bool | CutRule = False, fail_hard: bool = False) -> Trace:
     """Run alpha-beta and record every step.
 
-    Takes the statement's ``(leaves, branching)``, nested lists, or a
+    Takes ``(leaves, branching)`` as :func:`gametree.alpha_beta` does, nested lists, or a
     :class:`~gametree.tree.Tree` (whose nodes say who moves, so game trees
     where a player moves twice in a row are searched correctly).
     ``trace.value``, ``trace.evaluated`` and ``trace.evaluated_leaves``
@@ -602,7 +602,7 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
     tree, branching
         As for :func:`gametree.minimax`; at most :data:`MAX_TRACE_NODES` nodes.
     strict : bool
-        False cuts when alpha >= beta (AIMA's rule and the statement's);
+        False cuts when alpha >= beta (AIMA's rule, and alpha_beta's);
         True only when alpha > beta (CS188's): the value is the same, but on
         trees with ties fewer leaves are pruned.
     fail_hard : bool

@@ -4,7 +4,7 @@ A :class:`Tree` is what the tracing search walks, what the drawing draws
 and what the exercises ask about.  It can be built three ways:
 
 * ``Tree.from_leaves(leaves, branching)``: the complete tree of the
-  problem statement, leaf scores given left to right;
+  leaves, scores given left to right (as :func:`gametree.alpha_beta` takes it);
 * ``Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])``: a tree written
   as nested lists, which may branch unevenly;
 * ``Tree.unfold(root, expand)``: any tree you can describe by a function
@@ -548,7 +548,7 @@ class _Lookup(Sequence):
 def as_tree(tree: object, branching: int | None = None) -> Tree:
     """Accept every way of writing a tree and return a :class:`Tree`.
 
-    * ``as_tree(leaves, branching)``: the complete tree of the statement;
+    * ``as_tree(leaves, branching)``: the complete tree with these leaves;
     * ``as_tree(nested_lists)``: a tree written as nested lists;
     * ``as_tree(tree)``: a :class:`Tree`, returned as it is.
 

@@ -82,3 +82,19 @@ def test_help_lists_the_commands(capsys):
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "alpha-beta" in out and "minimax" in out
+
+
+def test_fail_hard_flag_says_which_in_the_captions(capsys):
+    assert main(["alpha-beta", "--fail-hard", *STATEMENT]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("value: 3\nevaluated: 7 of 9 leaves\n")  # same value, same leaves
+    assert "MIN node C returns max(alpha, beta) = max(3, 2) = 3 (fail-hard" in out
+    assert main(["alpha-beta", "--fail-hard", "--strict", *STATEMENT]) == 2
+    assert "fail_hard=True needs the alpha >= beta rule" in capsys.readouterr().err
+
+
+def test_the_strict_flag_is_explained_in_the_rules_words(capsys):
+    with pytest.raises(SystemExit):
+        main(["alpha-beta", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "cut only when alpha > beta (CS188) instead of alpha >= beta (AIMA)" in out

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..view.export import check_dpi, check_format, save, save_gif
 from ..view.progress import Progress
 from .trees import tree_arguments, tree_from_arguments
-from .usage import UsageError, file_name, whole_number
+from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -29,7 +29,7 @@ def register(commands) -> None:
                         help="draw the search after step N (-1: finished); without it the plain tree")
     parser.add_argument("--gif", metavar="FILE", type=file_name, help="write the whole search as an animated GIF")
     parser.add_argument("--strict", action="store_true",
-                        help="cut only when alpha > beta (CS188) instead of alpha >= beta (AIMA)")
+                        help=_STRICT_HELP)
     parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
     parser.set_defaults(run=_run)
 

@@ -9,7 +9,7 @@ import argparse
 
 from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
 from ..practice.sheets import PAPER, write_sheet
-from .usage import UsageError, file_name, whole_number
+from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -32,7 +32,7 @@ def register(commands) -> None:
     parser.add_argument("--key", metavar="FILE", type=file_name,
                         help="the answer key (default: FILE-key.pdf beside the sheet)")
     parser.add_argument("--strict", action="store_true",
-                        help="cut only when alpha > beta (CS188) instead of alpha >= beta (AIMA)")
+                        help=_STRICT_HELP)
     parser.add_argument("--ordering", choices=ORDERINGS, default="random",
                         help="children as drawn at random, or best or worst first")
     parser.add_argument("--bounds", choices=BOUNDS, default="some",

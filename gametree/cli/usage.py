@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from ..rules import CutRule
+
 __all__ = ["UsageError", "Parser", "whole_number", "file_name"]
+
+
+_STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
+                f"{CutRule.TIES.test} ({CutRule.TIES.source})")
+"""The help of every command's --strict, in the rule's own words."""
 
 
 class UsageError(Exception):

@@ -678,7 +678,7 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> for text in figure.artists:  # the counter and the caption
     ...     print(text.get_text())
     evaluated 4 of 9 leaves (fewest possible: 5)
-    step 13 of 25: MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)
+    step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)
     >>> draw([[3, 5], [2, 9]]).artists[0].get_text()
     'branching 2, depth 2: 4 leaves'
     """

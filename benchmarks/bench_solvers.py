@@ -17,6 +17,14 @@ run and on the same trees:
 It prints median milliseconds per tree and ratios against straightforward
 (targets: alpha_beta <= 1.0x, aim 0.8x; trace <= 5x alpha_beta).  It
 checks every answer against the straightforward one before timing.
+
+A second table times ``minimax``, ``backed_up_values``, ``best_order`` and
+``worst_order`` on complete trees up to 2**20 leaves against a plain-list
+recursion (what a student writes: recursive, on slices of the leaf list)
+and aima-python-style code (nested lists, ``max_value``/``min_value``,
+and for the orders ``sorted(children, key=value)`` at every node), with
+the peak memory of each in bytes per leaf (target: at most 2x plain lists,
+memory linear in the leaves).
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+import tracemalloc
 from math import inf
 
 import gametree
@@ -102,5 +111,158 @@ def main(repeats: int = 7) -> None:
           "trace/ab = trace_alpha_beta / alpha_beta (target <= 5)")
 
 
+# --- values and orders on large trees -------------------------------------------------
+
+
+def plain_minimax(leaves, branching):
+    """Minimax recursing on slices of the flat leaf list."""
+
+    def value(first, width, maximizing):
+        if width == 1:
+            return leaves[first]
+        step = width // branching
+        values = [value(c, step, not maximizing) for c in range(first, first + width, step)]
+        return max(values) if maximizing else min(values)
+
+    return value(0, len(leaves), True)
+
+
+def plain_backed_up(leaves, branching):
+    """Every node's value, by the same recursion, in level order."""
+    levels: dict[int, list] = {}
+
+    def value(first, width, maximizing, depth):
+        if width == 1:
+            result = leaves[first]
+        else:
+            step = width // branching
+            values = [value(c, step, not maximizing, depth + 1)
+                      for c in range(first, first + width, step)]
+            result = max(values) if maximizing else min(values)
+        levels.setdefault(depth, []).append(result)
+        return result
+
+    value(0, len(leaves), True, 0)
+    return [v for depth in sorted(levels) for v in levels[depth]]
+
+
+def plain_order(leaves, branching, best=True):
+    """Children sorted by value at every node, recursing on slices."""
+
+    def order(first, width, maximizing):
+        if width == 1:
+            return leaves[first], [leaves[first]]
+        step = width // branching
+        kids = [order(c, step, not maximizing) for c in range(first, first + width, step)]
+        kids.sort(key=lambda kid: kid[0], reverse=maximizing == best)
+        value = (max if maximizing else min)(kid[0] for kid in kids)
+        return value, [leaf for _, part in kids for leaf in part]
+
+    return order(0, len(leaves), True)[1]
+
+
+def nest(leaves, branching):
+    level = list(leaves)
+    while len(level) > 1:
+        level = [level[i : i + branching] for i in range(0, len(level), branching)]
+    return level[0]
+
+
+def aima_minimax(tree):
+    """aima-python's MAX-VALUE / MIN-VALUE on nested lists."""
+
+    def max_value(node):
+        if not isinstance(node, list):
+            return node
+        v = -inf
+        for child in node:
+            v = max(v, min_value(child))
+        return v
+
+    def min_value(node):
+        if not isinstance(node, list):
+            return node
+        v = inf
+        for child in node:
+            v = min(v, max_value(child))
+        return v
+
+    return max_value(tree)
+
+
+def aima_order(tree, maximizing=True, best=True):
+    """Sort each node's children by their minimax value, recomputed."""
+    if not isinstance(tree, list):
+        return tree
+
+    def value(node, maximizing):
+        if not isinstance(node, list):
+            return node
+        values = [value(child, not maximizing) for child in node]
+        return max(values) if maximizing else min(values)
+
+    children = sorted(tree, key=lambda child: value(child, not maximizing),
+                      reverse=maximizing == best)
+    return [aima_order(child, not maximizing, best) for child in children]
+
+
+def measure(function, *args, memory=True):
+    """(result, seconds, peak bytes or None) of one call: timed without
+    tracemalloc (which slows Python code several times), then measured
+    again under it."""
+    start = time.perf_counter()
+    result = function(*args)
+    seconds = time.perf_counter() - start
+    peak = None
+    if memory:
+        tracemalloc.start()
+        function(*args)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return result, seconds, peak
+
+
+def cell(seconds, peak, n):
+    return f"{seconds:7.3f} ({peak / n:5.0f})" if peak is not None else f"{seconds:7.3f} (    -)"
+
+
+def large(shapes=((3, 8), (2, 16), (2, 20))) -> None:
+    print("\nValues and orders: seconds (peak bytes per leaf); ratio = gametree / plain lists\n")
+    header = (f"{'shape':>6} {'function':>17} {'plain':>16} {'aima-style':>16} "
+              f"{'gametree':>16} {'ratio':>6}")
+    print(header)
+    print("-" * len(header))
+    for branching, depth in shapes:
+        leaves = gametree.random_leaves(branching, depth, seed=1, low=-1000, high=1000)
+        n = len(leaves)
+        nested = nest(leaves, branching)
+        cases = [
+            ("minimax", (plain_minimax, leaves, branching), (aima_minimax, nested),
+             (gametree.minimax, leaves, branching)),
+            ("backed_up_values", (plain_backed_up, leaves, branching), None,
+             (gametree.backed_up_values, leaves, branching)),
+            ("best_order", (plain_order, leaves, branching), (aima_order, nested),
+             (gametree.best_order, leaves, branching)),
+            ("worst_order", (lambda l, b: plain_order(l, b, best=False), leaves, branching),
+             (lambda t: aima_order(t, best=False), nested),
+             (gametree.worst_order, leaves, branching)),
+        ]
+        memory = n <= 2**16  # bytes per leaf do not change with size; 2**20 is timed only
+        for name, plain, aima, ours in cases:
+            expected, t_plain, m_plain = measure(*plain, memory=memory)
+            got, t_ours, m_ours = measure(*ours, memory=memory)
+            assert got == expected, name
+            if aima is not None and (name == "minimax" or n <= 2**16):  # aima orders: n log n
+                _, t_aima, m_aima = measure(*aima, memory=memory)
+                aima_text = cell(t_aima, m_aima, n)
+            else:
+                aima_text = f"{'-':>16}"
+            print(f"{branching}^{depth:<4} {name:>17} {cell(t_plain, m_plain, n)} "
+                  f"{aima_text} {cell(t_ours, m_ours, n)} {t_ours / t_plain:5.2f}x")
+    print("\ntarget: ratio <= 2.0 and memory linear in the leaves")
+
+
 if __name__ == "__main__":
+    sys.setrecursionlimit(10_000)
     main()
+    large()

@@ -1,8 +1,9 @@
 """gametree: game-tree search you can watch.
 
-Minimax and alpha-beta pruning as the problem statement defines them, a
-tracing alpha-beta that records every step for drawings and step-through
-widgets, and tree builders for teaching.
+Minimax and alpha-beta pruning with the exact ``alpha_beta(leaves,
+branching)`` contract, a tracing alpha-beta that records every step for
+drawings and step-through widgets (either cut rule, fail-soft or
+fail-hard), and tree builders for teaching.
 
 Importing ``gametree`` imports neither matplotlib, networkx nor
 ipywidgets; the drawing and widget modules import them when used.
@@ -21,13 +22,14 @@ from .generate import (
     worst_order,
 )
 from .parse import parse_leaves, parse_tree
+from .rules import CutRule
 from .search import alpha_beta, backed_up_values, minimax, principal_variation
 from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
 from .tree import MAX, MIN, Node, Player, Tree, as_tree
 
 __all__ = [
     "alpha_beta", "minimax", "backed_up_values", "principal_variation",
-    "trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot", "pseudocode",
+    "trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot", "pseudocode", "CutRule",
     "Tree", "Node", "Player", "MAX", "MIN", "as_tree",
     "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
     "parse_leaves", "parse_tree",

@@ -3,38 +3,40 @@
 Knuth and Moore (1975) showed that on a complete tree with branching b and
 depth d, alpha-beta evaluates at least b^ceil(d/2) + b^floor(d/2) - 1
 leaves, and exactly that many when every node's children come best first.
+
+Every size is checked before anything is computed: ``branching ** depth``
+is never worked out for a depth that could not make a tree.
 """
 
 from __future__ import annotations
 
 import random
 
-from .checks import check_branching
-from .search import backed_up_values
-from .tree import MAX, Tree, as_tree
+from .checks import MAX_SCORE, check_branching, check_depth, check_int, check_leaf_count
+from .search import _levels, backed_up_values
+from .tree import MAX, MAX_DEPTH, Tree, _CompleteTree, as_tree
 
-__all__ = ["random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum"]
+__all__ = ["random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
+           "MAX_LEAVES"]
 
 MAX_LEAVES = 2**20
 """Largest random tree made: a million leaves, far past anything drawn."""
-
-
-def _check_depth(depth: object) -> int:
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be a whole number such as 3, not {depth!r}")
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
-    return depth
 
 
 def knuth_moore_minimum(branching: int, depth: int) -> int:
     """Fewest leaves alpha-beta can evaluate on a complete tree:
     b^ceil(d/2) + b^floor(d/2) - 1 (Knuth & Moore, 1975).
 
+    ``branching`` may be 1 (a chain of single children: its one leaf);
+    ``depth`` is at most :data:`gametree.tree.MAX_DEPTH`, as every tree's.
+
     >>> knuth_moore_minimum(3, 2), knuth_moore_minimum(3, 8), knuth_moore_minimum(2, 3)
     (5, 161, 5)
+    >>> knuth_moore_minimum(1, 7)
+    1
     """
-    branching, depth = check_branching(branching), _check_depth(depth)
+    branching = check_int(branching, "branching", low=1, example="2 or 3")
+    depth = check_int(depth, "depth", low=0, high=MAX_DEPTH)
     return branching ** ((depth + 1) // 2) + branching ** (depth // 2) - 1
 
 
@@ -45,19 +47,20 @@ def random_leaves(branching: int, depth: int, seed: int | None, *, low: int = 0,
     The same ``seed`` gives the same leaves on every machine and Python
     version (``random.Random(seed)``); ``seed=None`` gives fresh ones.
     ``distinct=True`` makes all scores different, so no two moves tie.
+    At most :data:`MAX_LEAVES` leaves; scores within
+    :data:`gametree.checks.MAX_SCORE`.
 
     >>> random_leaves(2, 2, seed=1)
     [4, 18, 2, 8]
     """
-    branching, depth = check_branching(branching), _check_depth(depth)
-    if branching**depth > MAX_LEAVES:
-        raise ValueError(
-            f"branching {branching} and depth {depth} make {branching**depth:,} leaves; "
-            f"keep it to {MAX_LEAVES:,} or fewer by lowering the depth"
-        )
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (low, high)) or low > high:
-        raise ValueError(f"low and high must be whole numbers with low <= high, not {low!r} and {high!r}")
-    count = branching**depth
+    branching, depth = check_branching(branching), check_depth(depth)
+    count = check_leaf_count(branching, depth, MAX_LEAVES, "a random tree")
+    if seed is not None:
+        check_int(seed, "seed", example="42")
+    low = check_int(low, "low", low=-MAX_SCORE, high=MAX_SCORE, example="0")
+    high = check_int(high, "high", low=-MAX_SCORE, high=MAX_SCORE, example="20")
+    if low > high:
+        raise ValueError(f"low must be at most high, not {low} and {high}")
     rng = random.Random(seed)
     if distinct:
         if high - low + 1 < count:
@@ -74,22 +77,42 @@ def random_tree(branching: int, depth: int, seed: int | None, **options) -> Tree
     return Tree.from_leaves(random_leaves(branching, depth, seed, **options), branching)
 
 
+def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool) -> list:
+    """A complete tree's leaves with every node's children sorted, a level
+    at a time from the root down: each node's children are put in order of
+    their backed-up values (ties keep their order)."""
+    levels = list(_levels(leaves, branching, depth))[::-1]  # the root's level first
+    order = [0]  # the nodes of the current level, in their new order
+    for height in range(depth):
+        values = levels[height + 1].__getitem__
+        descending = (height % 2 == 0) == best  # MAX levels are at even depths
+        below = []
+        for node in order:
+            first = node * branching
+            below += sorted(range(first, first + branching), key=values, reverse=descending)
+        order = below
+    return [leaves[i] for i in order]
+
+
 def _reorder(tree: object, branching: int | None, best: bool):
     source = as_tree(tree, branching)
+    if isinstance(source, _CompleteTree):
+        leaves = _ordered_leaves(source.leaf_scores, source.branching or 1, source.depth, best)
+        # A complete tree comes from (leaves, branching) or Tree.from_leaves.
+        return Tree.from_leaves(leaves, branching or source.branching or 2) \
+            if isinstance(tree, Tree) else leaves
     values = backed_up_values(source)
+    child_ids, player_of = source.child_ids, source.player_of
 
-    def expand(node):
+    def expand(node: int):
         # Best first for the player to move: MAX wants high values first.
-        descending = (node.player is MAX) == best
-        return sorted(source.children(node), key=lambda c: values[c.id], reverse=descending)
+        descending = (player_of(node) is MAX) == best
+        return sorted(child_ids(node), key=values.__getitem__, reverse=descending)
 
-    ordered = Tree.unfold(source.root, expand, lambda node: node.score,
-                          player=lambda node: node.player, label=lambda node: node.label)
-    if isinstance(tree, Tree):
-        return ordered
-    if branching is not None:
-        return ordered.leaf_scores
-    return ordered.to_nested()
+    labels = source._label
+    ordered = Tree.unfold(0, expand, source.score_of, player=player_of,
+                          label=(lambda node: labels[node]) if labels else None)
+    return ordered if isinstance(tree, Tree) else ordered.to_nested()
 
 
 def best_order(tree: object, branching: int | None = None):
@@ -98,7 +121,8 @@ def best_order(tree: object, branching: int | None = None):
     exactly :func:`knuth_moore_minimum` leaves when all scores differ.
 
     Returns the same form it was given: leaves for ``(leaves, branching)``,
-    nested lists for nested lists, a Tree for a Tree.
+    nested lists for nested lists, a Tree for a Tree.  Time and memory are
+    linear in the tree.
 
     >>> best_order([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
     [3, 8, 12, 2, 4, 6, 2, 5, 14]

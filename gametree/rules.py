@@ -3,7 +3,7 @@
 Two rules are taught, and they differ only on ties:
 
 * :attr:`CutRule.TIES` cuts as soon as alpha >= beta.  It is the rule of
-  the problem statement and of AIMA's ALPHA-BETA-SEARCH (a MAX node
+  ``gametree.alpha_beta`` and of AIMA's ALPHA-BETA-SEARCH (a MAX node
   returns as soon as v >= beta, a MIN node as soon as v <= alpha).
 * :attr:`CutRule.STRICT` cuts only when alpha > beta: CS188's Project 2
   ("you must not prune on equality").
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 
-from .text import fmt
+from .text import describe, fmt
 
 __all__ = ["CutRule"]
 
@@ -30,18 +30,26 @@ class CutRule(str, enum.Enum):
     (<CutRule.TIES: '>='>, 'alpha >= beta', True, False)
     >>> CutRule.STRICT.compare(3, 3)
     'alpha = 3 is not > beta = 3'
+    >>> CutRule.STRICT.no_cutoff(3, 3)
+    'alpha = 3 is not > beta = 3, so there is no cutoff'
     """
 
     TIES = ">="
-    """Cut as soon as alpha >= beta (the statement's rule and AIMA's)."""
+    """Cut as soon as alpha >= beta (AIMA's rule, and alpha_beta's)."""
     STRICT = ">"
     """Cut only when alpha > beta (CS188 Project 2: never on equality)."""
 
     @classmethod
     def of(cls, strict: object) -> CutRule:
-        """The rule for the ``strict`` flag that the public functions take."""
+        """The rule for the ``strict`` flag that the public functions take
+        (a rule is returned as it is).
+
+        Raises TypeError for anything but True, False or a CutRule.
+        """
+        if isinstance(strict, CutRule):
+            return strict
         if not isinstance(strict, bool):
-            raise TypeError(f"strict must be True or False, not {strict!r}")
+            raise TypeError(f"strict must be True or False, not {describe(strict)}")
         return cls.STRICT if strict else cls.TIES
 
     @property
@@ -80,6 +88,11 @@ class CutRule(str, enum.Enum):
         ``alpha = 3 >= beta = 2`` or ``alpha = 3 is not > beta = 3``."""
         verb = self.value if self.cuts(alpha, beta) else f"is not {self.value}"
         return f"alpha = {fmt(alpha)} {verb} beta = {fmt(beta)}"
+
+    def no_cutoff(self, alpha: float, beta: float) -> str:
+        """Why a node goes on to its next child, in words:
+        ``alpha = 3 is not >= beta = 5, so there is no cutoff``."""
+        return f"{self.compare(alpha, beta)}, so there is no cutoff"
 
     def __str__(self) -> str:
         return self.test

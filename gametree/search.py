@@ -1,4 +1,4 @@
-"""Minimax and alpha-beta, exactly as the problem statement defines them.
+"""Minimax and alpha-beta on complete trees, with an exact contract.
 
 The tree is complete: every internal node has ``branching`` children and
 the leaves, all at one depth, score ``leaves`` from left to right.  The
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from math import inf
 
 from .checks import check_branching, check_leaves, complete_depth
-from .tree import MAX, Node, Value, as_tree
+from .tree import MAX, Node, Value, _CompleteTree, as_tree
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 
@@ -26,10 +26,10 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
     leaves alpha-beta evaluated to find it.
 
     Children are searched left to right from alpha = -inf, beta = +inf.
-    After each child, a MAX node sets best = max(best, value) and then
-    alpha = max(alpha, best); a MIN node sets best = min(best, value) and
-    then beta = min(beta, best).  As soon as alpha >= beta the node skips
-    its remaining children.
+    After each child, a MAX node sets v = max(v, value) and then
+    alpha = max(alpha, v); a MIN node sets v = min(v, value) and then
+    beta = min(beta, v).  As soon as alpha >= beta the node skips its
+    remaining children.
 
     Parameters
     ----------
@@ -50,7 +50,8 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
         If ``leaves`` is not a sequence of numbers or ``branching`` not an int.
     ValueError
         If ``leaves`` is empty, its length is not a power of ``branching``,
-        ``branching < 2``, or a score is NaN or infinite.
+        ``branching < 2``, or a score is NaN, infinite or larger in size
+        than :data:`gametree.checks.MAX_SCORE` (10**15).
 
     Examples
     --------
@@ -68,7 +69,7 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
 
     def max_value(first: int, width: int, alpha: Value, beta: Value) -> Value:
         nonlocal evaluated
-        best = -inf
+        v = -inf
         step = width // branching
         for child in range(first, first + width, step):
             if step == 1:  # the child is a leaf: evaluate it
@@ -76,17 +77,17 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
                 value = leaves[child]
             else:
                 value = min_value(child, step, alpha, beta)
-            if value > best:  # best = max(best, value)
-                best = value
-            if best > alpha:  # alpha = max(alpha, best)
-                alpha = best
+            if value > v:  # v = max(v, value)
+                v = value
+            if v > alpha:  # alpha = max(alpha, v)
+                alpha = v
             if alpha >= beta:
                 break
-        return best
+        return v
 
     def min_value(first: int, width: int, alpha: Value, beta: Value) -> Value:
         nonlocal evaluated
-        best = inf
+        v = inf
         step = width // branching
         for child in range(first, first + width, step):
             if step == 1:
@@ -94,13 +95,13 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
                 value = leaves[child]
             else:
                 value = max_value(child, step, alpha, beta)
-            if value < best:  # best = min(best, value)
-                best = value
-            if best < beta:  # beta = min(beta, best)
-                beta = best
+            if value < v:  # v = min(v, value)
+                v = value
+            if v < beta:  # beta = min(beta, v)
+                beta = v
             if alpha >= beta:
                 break
-        return best
+        return v
 
     if len(leaves) == 1:  # a tree of depth 0: the root is its only leaf
         return [leaves[0], 1]
@@ -110,28 +111,56 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
 def backed_up_values(tree: object, branching: int | None = None) -> list[Value]:
     """The minimax value of every node, indexed by node id (no pruning).
 
-    Accepts the same trees as :func:`minimax`.
+    Accepts the same trees as :func:`minimax`.  A complete tree is worked
+    out a level at a time from the leaves up (each MAX level is
+    ``max`` over groups of ``branching`` values, each MIN level ``min``);
+    any other tree node by node, children before parents.  Time and memory
+    are linear in the tree.
 
     >>> backed_up_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]])[:4]
     [3, 3, 2, 2]
     """
     tree = as_tree(tree, branching)
+    if isinstance(tree, _CompleteTree):
+        levels = list(_levels(tree.leaf_scores, tree.branching or 1, tree.depth))
+        return [value for level in reversed(levels) for value in level]  # ids run root first
     values: list = [None] * len(tree)
-    for node in reversed(tree.nodes):  # level order reversed: children first
-        if node.is_leaf:
-            values[node.id] = node.score
+    child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
+    for node in range(len(tree) - 1, -1, -1):  # level order reversed: children first
+        children = child_ids(node)
+        if not children:
+            values[node] = score_of(node)
+        elif player_of(node) is MAX:
+            values[node] = max([values[child] for child in children])
         else:
-            pick = max if node.player is MAX else min
-            values[node.id] = pick(values[child] for child in node.children)
+            values[node] = min([values[child] for child in children])
     return values
+
+
+def _levels(leaves: list, branching: int, depth: int):
+    """The values of a complete tree's levels, from the leaves up to the
+    root: each level is max or min over groups of ``branching`` values of
+    the level below (MAX at even depths)."""
+    level = leaves
+    yield level
+    for height in range(depth - 1, -1, -1):  # the depth of the level made
+        pick = max if height % 2 == 0 else min
+        groups = [level[k::branching] for k in range(branching)]
+        level = list(map(pick, *groups))
+        yield level
 
 
 def minimax(tree: object, branching: int | None = None) -> Value:
     """Return the minimax value of the root, searching every node.
 
-    ``minimax(leaves, branching)`` takes the statement's complete tree;
+    ``minimax(leaves, branching)`` takes a complete tree given by its leaves;
     ``minimax(nested_lists)`` a tree written as nested lists (the root is
     MAX, levels alternate); a :class:`~gametree.tree.Tree` is taken as it is.
+
+    The value is defined by the recursion: a leaf's value is its score, a
+    MAX node's the largest of its children's values, a MIN node's the
+    smallest.  It is computed as :func:`backed_up_values` does, from the
+    leaves up, so a million leaves take well under a second.
 
     Examples
     --------
@@ -143,14 +172,10 @@ def minimax(tree: object, branching: int | None = None) -> Value:
     3
     """
     tree = as_tree(tree, branching)
-
-    def value(node: Node) -> Value:
-        if node.is_leaf:
-            return node.score
-        values = [value(tree[child]) for child in node.children]
-        return max(values) if node.player is MAX else min(values)
-
-    return value(tree.root)
+    if isinstance(tree, _CompleteTree):
+        *_, root = _levels(tree.leaf_scores, tree.branching or 1, tree.depth)
+        return root[0]
+    return backed_up_values(tree)[0]
 
 
 def principal_variation(tree: object, branching: int | None = None) -> list[Node]:

@@ -9,28 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import inf
+from numbers import Real
 
-__all__ = ["fmt", "pretty", "ordinal", "join_names", "describe"]
+__all__ = ["fmt", "pretty", "ordinal", "join_names", "describe", "shown", "size"]
 
 
 def fmt(value: float | int | None) -> str:
     """A score or bound in plain text, for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
 
     Whole floats lose their ``.0``, so a score typed as ``1e3`` reads ``1000``
-    everywhere; ``None`` (not known yet) is ``?``.
+    everywhere; ``None`` (not known yet) is ``?``; anything else is its
+    repr, cut short.
 
     >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5), fmt(None)
     ('-inf', '+inf', '3', '3', '2.5', '?')
     """
     if value is None:
         return "?"
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return size(value)
     if value == inf:
         return "+inf"
     if value == -inf:
         return "-inf"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value) if isinstance(value, (int, Real)) else shown(value)
 
 
 def pretty(value: float | int | None) -> str:
@@ -71,10 +77,43 @@ def join_names(names: Iterable[str]) -> str:
 def describe(value: object, width: int = 40) -> str:
     """A value and its type for an error message, cut to ``width`` characters.
 
-    >>> describe("3"), describe(None)
-    ("'3' (str)", 'None (NoneType)')
+    Whole numbers too long to print whole (Python refuses to write more
+    than 4,300 digits) are described by their size instead.
+
+    >>> describe("3"), describe(None), describe(10**400)
+    ("'3' (str)", 'None (NoneType)', 'a whole number of 401 digits (int)')
     """
+    return f"{shown(value, width)} ({type(value).__name__})"
+
+
+def shown(value: object, width: int = 40) -> str:
+    """A value as an error message quotes it: its repr, cut to ``width``
+    characters, or its size for a whole number too long to read.
+
+    >>> shown(-1000), shown("x" * 50), shown(-(10**99))
+    ('-1000', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'a whole number of 100 digits')
+    """
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        return size(value)
     text = repr(value)
     if len(text) > width:
         text = text[: width - 3] + "..."
-    return f"{text} ({type(value).__name__})"
+    return text
+
+
+def size(number: int) -> str:
+    """A whole number too long to read, by its count of digits.
+
+    Exact without writing the number out, so it works past Python's
+    4,300-digit limit on ``str(int)``.
+
+    >>> size(10**400), size(-(10**400) + 1), size(10**5000)
+    ('a whole number of 401 digits', 'a whole number of 400 digits', 'a whole number of 5001 digits')
+    """
+    magnitude = abs(int(number))
+    digits = max(1, int(magnitude.bit_length() * 0.30102999566398120))  # log10(2)
+    while 10**digits <= magnitude:  # the estimate is at most one too small
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > magnitude:
+        digits -= 1
+    return f"a whole number of {digits} digits"

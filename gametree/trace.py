@@ -4,24 +4,52 @@ The search produces, the drawing and the widgets consume: this module knows
 nothing of matplotlib or ipywidgets.  A :class:`Trace` holds the steps and
 can tell, for any step, the state of every node (:meth:`Trace.state`).
 
-The search is the statement's: children left to right; after each child a
+The search is :func:`gametree.alpha_beta`'s: children left to right; after each child a
 MAX node sets v = max(v, value) then alpha = max(alpha, v), a MIN node sets
-v = min(v, value) then beta = min(beta, v); as soon as alpha >= beta (or
-alpha > beta with ``strict=True``) the remaining children are pruned.
+v = min(v, value) then beta = min(beta, v); as soon as the cut rule's test
+holds (alpha >= beta, or alpha > beta with ``strict=True``: see
+:class:`~gametree.rules.CutRule`) the remaining children are pruned.
+
+Two ways to return
+------------------
+*Fail-soft* (the default, and :func:`gametree.alpha_beta`'s): a node
+returns v, which after a cutoff may lie outside the window (alpha, beta)
+it was given; it is then only a bound on the node's minimax value.
+*Fail-hard* (``fail_hard=True``): a node returns v clamped into the window
+it was given, ``min(alpha, beta)`` at a MAX node and ``max(alpha, beta)``
+at a MIN node.  Both find the same value at the root and evaluate the same
+leaves; only the bounds passed up differ.
+
+Memory
+------
+The search records five plain fields per step.  :meth:`Trace.state` keeps
+one working copy of the node states and moves it forward or back one
+step at a time (each step can be undone from the record), so reading any
+step costs time proportional to the steps between it and the last one
+read, and memory linear in the tree: no copies per step.
 """
 
 from __future__ import annotations
 
 import enum
+from array import array
 from collections.abc import Sequence
 from math import inf
 from typing import NamedTuple
 
+from .checks import check_flag, check_step
+from .rules import CutRule
 from .text import fmt
 from .tree import MAX, Node, Tree, Value, as_tree
 
 __all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
-           "Window", "pseudocode"]
+           "Window", "pseudocode", "MAX_TRACE_NODES"]
+
+MAX_TRACE_NODES = 2**21
+"""Largest tree :func:`trace_alpha_beta` records: 2,097,152 nodes, which holds
+a complete binary tree of 2**20 leaves (the largest random tree).  A trace
+costs at most about 200 bytes per node; :func:`gametree.alpha_beta`
+searches bigger trees without recording them."""
 
 
 class StepKind(str, enum.Enum):
@@ -34,9 +62,9 @@ class StepKind(str, enum.Enum):
     UPDATE = "update"
     """A child's value came back; the node updated v and alpha or beta."""
     CUTOFF = "cutoff"
-    """alpha >= beta: the node's remaining children are pruned."""
+    """The cut rule's test holds: the node's remaining children are pruned."""
     RETURN = "return"
-    """The node is finished and returns v to its parent."""
+    """The node is finished and returns its value to its parent."""
 
     def __str__(self) -> str:
         return self.value
@@ -45,7 +73,7 @@ class StepKind(str, enum.Enum):
 class Window(NamedTuple):
     """A node's v and its alpha-beta window at one moment."""
 
-    best: Value
+    v: Value
     """v, the best value found so far at the node."""
     alpha: Value
     """The value MAX is already assured of on the path to here."""
@@ -61,15 +89,15 @@ function ALPHA-BETA(node, alpha, beta)
     for each child c, left to right:
       v = max(v, ALPHA-BETA(c, alpha, beta))
       alpha = max(alpha, v)
-      if alpha {rule} beta: prune the other children; break
-    return v
+      if {test}: prune the other children; break
+    {max_return}
   else:  # node is MIN
     v = +inf
     for each child c, left to right:
       v = min(v, ALPHA-BETA(c, alpha, beta))
       beta = min(beta, v)
-      if alpha {rule} beta: prune the other children; break
-    return v"""
+      if {test}: prune the other children; break
+    {min_return}"""
 
 # Pseudocode line numbers (1-based) that each kind of step executes.
 _LINES = {
@@ -81,22 +109,38 @@ _LINES = {
 }
 
 
-def pseudocode(strict: bool = False) -> list[str]:
+def pseudocode(strict: bool | CutRule = False, *, fail_hard: bool = False) -> list[str]:
     """The alpha-beta pseudocode as lines; :attr:`Step.lines` index into it
-    (counting from 1).  ``strict`` writes the cut test as ``alpha > beta``."""
-    return _PSEUDOCODE.format(rule=">" if strict else ">=").splitlines()
+    (counting from 1).
+
+    ``strict`` (or a :class:`~gametree.rules.CutRule`) writes the cut test
+    as the rule does; ``fail_hard=True`` returns v clamped into the window
+    the node was given, ``min(alpha, beta)`` at MAX and ``max(alpha, beta)``
+    at MIN, instead of v.
+
+    >>> pseudocode(True)[7].strip()
+    'if alpha > beta: prune the other children; break'
+    >>> pseudocode(fail_hard=True)[8].strip()
+    'return min(alpha, beta)  # fail-hard'
+    """
+    rule = CutRule.of(strict)
+    check_flag(fail_hard, "fail_hard")
+    returns = (("return min(alpha, beta)  # fail-hard", "return max(alpha, beta)  # fail-hard")
+               if fail_hard else ("return v", "return v"))
+    return _PSEUDOCODE.format(test=rule.test, max_return=returns[0],
+                              min_return=returns[1]).splitlines()
 
 
 class Step(NamedTuple):
     """One thing the search did.  Every field is immutable."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     """Position in the trace, from 0."""
     kind: StepKind
     """What happened: enter, leaf, update, cutoff or return."""
     node: Node
     """The node where it happened."""
-    best: Value
+    v: Value
     """v at the node after the step (a leaf's score for LEAF)."""
     alpha: Value
     """alpha at the node after the step."""
@@ -112,8 +156,10 @@ class Step(NamedTuple):
     """UPDATE: v, alpha and beta before the update."""
     pruned: tuple[Node, ...] = ()
     """CUTOFF: the children skipped, left to right."""
-    strict: bool = False
-    """True when the search cut on alpha > beta instead of alpha >= beta."""
+    rule: CutRule = CutRule.TIES
+    """The cut rule the search used."""
+    fail_hard: bool = False
+    """True when nodes return v clamped into their window (fail-hard)."""
 
     @property
     def lines(self) -> tuple[int, ...]:
@@ -122,8 +168,8 @@ class Step(NamedTuple):
 
     @property
     def caption(self) -> str:
-        """One line in textbook words, e.g.
-        ``MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)``."""
+        """One line in the pseudocode's own words, e.g.
+        ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
         node, kind = self.node, self.kind
         title = f"{node.player} node {node.name}"
         if kind is StepKind.LEAF:
@@ -131,26 +177,28 @@ class Step(NamedTuple):
                     f"({self.evaluated} evaluated so far)")
         if kind is StepKind.ENTER:
             return (f"{title}: enter with alpha = {fmt(self.alpha)}, "
-                    f"beta = {fmt(self.beta)}; v = {fmt(self.best)}")
+                    f"beta = {fmt(self.beta)}; v = {fmt(self.v)}")
         if kind is StepKind.UPDATE:
             old = self.before
+            assert old is not None
             if node.player is MAX:
-                return (f"{title}: v = max({fmt(old.best)}, {fmt(self.value)}) = "
-                        f"{fmt(self.best)}, alpha = max({fmt(old.alpha)}, "
-                        f"{fmt(self.best)}) = {fmt(self.alpha)}")
-            return (f"{title}: v = min({fmt(old.best)}, {fmt(self.value)}) = "
-                    f"{fmt(self.best)}, beta = min({fmt(old.beta)}, "
-                    f"{fmt(self.best)}) = {fmt(self.beta)}")
+                return (f"{title}: v = max({fmt(old.v)}, {fmt(self.value)}) = "
+                        f"{fmt(self.v)}, alpha = max({fmt(old.alpha)}, "
+                        f"{fmt(self.v)}) = {fmt(self.alpha)}")
+            return (f"{title}: v = min({fmt(old.v)}, {fmt(self.value)}) = "
+                    f"{fmt(self.v)}, beta = min({fmt(old.beta)}, "
+                    f"{fmt(self.v)}) = {fmt(self.beta)}")
         if kind is StepKind.CUTOFF:
-            if node.player is MAX:
-                test = f"v = {fmt(self.best)} {'>' if self.strict else '>='} beta = {fmt(self.beta)}"
-            else:
-                test = f"v = {fmt(self.best)} {'<' if self.strict else '<='} alpha = {fmt(self.alpha)}"
             count = len(self.pruned)
-            return f"{title}: {test}, prune {count} {'child' if count == 1 else 'children'} ({_describe(self.pruned)})"
-        if node.parent is None:
-            return f"{title} returns {fmt(self.value)}: the value of the tree"
-        return f"{title} returns {fmt(self.value)}"
+            return (f"{title}: {self.rule.compare(self.alpha, self.beta)}, prune {count} "
+                    f"{'child' if count == 1 else 'children'} ({_describe(self.pruned)})")
+        end = ": the value of the tree" if node.parent is None else ""
+        if not self.fail_hard:
+            return f"{title} returns v = {fmt(self.value)}{end}"
+        pick = "min" if node.player is MAX else "max"
+        clamped = "" if self.value == self.v else f", v = {fmt(self.v)} clamped into the window"
+        return (f"{title} returns {pick}(alpha, beta) = {pick}({fmt(self.alpha)}, "
+                f"{fmt(self.beta)}) = {fmt(self.value)}{end} (fail-hard{clamped})")
 
     def __repr__(self) -> str:
         return f"<Step {self.index}: {self.caption}>"
@@ -181,15 +229,16 @@ class Status(str, enum.Enum):
 
 
 class Snapshot(NamedTuple):
-    """The state of every node right after one step.  Lists are indexed by
+    """The state of every node right after one step.  Tuples are indexed by
     node id."""
 
     step: Step
     """The step just taken."""
     status: tuple[Status, ...]
     """Each node's :class:`Status`."""
-    best: tuple[Value | None, ...]
-    """Each node's v: best so far, final once DONE; None if unvisited."""
+    v: tuple[Value | None, ...]
+    """Each node's v: its value so far, final once DONE (a leaf's score once
+    evaluated); None if unvisited or pruned."""
     alpha: tuple[Value | None, ...]
     """Each node's alpha (None if not visited or a leaf)."""
     beta: tuple[Value | None, ...]
@@ -205,8 +254,38 @@ class Snapshot(NamedTuple):
         return self.step.node
 
 
+# Each step is RECORD consecutive items of one flat list: kind, node id, v,
+# alpha, beta.  What follows from the rest is not recorded: an UPDATE's
+# child is the node of the step before it (the child's RETURN or LEAF) and
+# its value that step's value; a CUTOFF's last searched child is the child
+# of the UPDATE before it; a RETURN's value is v (fail-soft) or v clamped.
+RECORD = 5
+"""Items per step in a trace's flat record list."""
+
+_BLOCK = 64
+"""Steps per block of the leaf counts kept for :attr:`Step.evaluated`."""
+
+ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
+                                       StepKind.CUTOFF, StepKind.RETURN)
+_NEG_INF = -inf
+
+
+class _Cursor:
+    """The working state of every node at one step, moved one step at a time."""
+
+    __slots__ = ("at", "status", "v", "alpha", "beta", "path", "evaluated")
+
+    def __init__(self, at, status, v, alpha, beta, path, evaluated):
+        self.at = at
+        self.status, self.v, self.alpha, self.beta = status, v, alpha, beta
+        self.path, self.evaluated = path, evaluated
+
+
 class Trace(Sequence):
     """The recorded search: a read-only sequence of :class:`Step`.
+
+    Steps are made when read and not kept, so reading every caption of a
+    large trace costs time and memory linear in its length.
 
     Attributes
     ----------
@@ -216,27 +295,37 @@ class Trace(Sequence):
         The root's minimax value.
     evaluated : int
         How many leaves were evaluated (as :func:`gametree.alpha_beta`).
-    evaluated_leaves : tuple of int
-        Leaf indices (left to right, from 0) in the order evaluated.
-    steps : sequence of Step
-        Everything the search did.  The search records plain tuples of
-        node ids; a :class:`Step` is made from one when first read.
-    strict : bool
-        Whether the search cut on alpha > beta.
+    rule : CutRule
+        The cut rule the search used.
+    fail_hard : bool
+        Whether nodes returned v clamped into their window.
     """
 
-    _CHECKPOINT = 64
-
-    def __init__(self, tree: Tree, records: list, evaluated_ids: list[int], strict: bool):
+    def __init__(self, tree: Tree, records: list, evaluated_ids: list[int], rule: CutRule,
+                 fail_hard: bool):
         self.tree = tree
+        self.rule = rule
+        self.fail_hard = fail_hard
         self._records = records
+        self._evaluated_ids = evaluated_ids
+        self.evaluated: int = len(evaluated_ids)
+        self.value: Value = self._returned(len(self) - 1)
         self.steps: Sequence[Step] = _Steps(self)
-        self.evaluated_leaves: tuple[int, ...] = tuple(map(tree.leaf_index_of, evaluated_ids))
-        self.evaluated: int = len(self.evaluated_leaves)
-        self.value: Value = records[-RECORD + 6]
-        self.strict = strict
-        self._checkpoints: dict[int, tuple] = {}
-        self._derived: tuple[list[int], dict[int, tuple]] | None = None
+        self._enter: array | None = None  # per node: its ENTER (or LEAF) step, -1 if none
+        self._exit: array | None = None  # per node: its RETURN (or LEAF) step, -1 if none
+        self._counts: array | None = None  # leaves evaluated by the end of each block
+        self._cursor: _Cursor | None = None
+        self._final: Snapshot | None = None
+
+    @property
+    def strict(self) -> bool:
+        """The ``strict=`` flag the trace was made with: ``rule.strict``."""
+        return self.rule.strict
+
+    @property
+    def evaluated_leaves(self) -> tuple[int, ...]:
+        """Leaf indices (left to right, from 0) in the order evaluated."""
+        return tuple(map(self.tree.leaf_index_of, self._evaluated_ids))
 
     def __len__(self) -> int:
         return len(self._records) // RECORD
@@ -244,125 +333,207 @@ class Trace(Sequence):
     def __getitem__(self, index):
         return self.steps[index]
 
-    def _record(self, index: int) -> tuple:
-        """Step ``index`` as (kind, node, v, alpha, beta, leaves evaluated so
-        far, child, value, v before, alpha before, beta before)."""
-        kind, node, v, a, b, child, value = self._records[index * RECORD : (index + 1) * RECORD]
-        counts, before = self._derive()
-        return (kind, node, v, a, b, counts[index], child, value, *before.get(index, (None,) * 3))
+    def __iter__(self):
+        return (self.steps[i] for i in range(len(self)))
 
-    def _derive(self) -> tuple[list[int], dict[int, tuple]]:
-        """What the search did not record because it follows from the rest,
-        worked out in one pass when first needed: the leaves evaluated up to
-        each step, and each UPDATE's v, alpha and beta before it (the node's
-        values after its previous step)."""
-        if self._derived is None:
-            counts, before, last, count = [], {}, {}, 0
-            records = self._records
-            for index in range(len(self)):
-                kind, node, v, a, b = records[index * RECORD : index * RECORD + 5]
-                if kind is StepKind.LEAF:
-                    count += 1
-                elif kind is StepKind.UPDATE:
-                    before[index] = last[node]
-                if kind is StepKind.ENTER or kind is StepKind.UPDATE:
-                    last[node] = (v, a, b)
+    # --- what the records hold ------------------------------------------------
+
+    def _kind(self, index: int) -> StepKind:
+        return self._records[index * RECORD]
+
+    def _node_id(self, index: int) -> int:
+        return self._records[index * RECORD + 1]
+
+    def _window(self, index: int) -> tuple:
+        """(v, alpha, beta) recorded at step ``index``."""
+        start = index * RECORD + 2
+        return tuple(self._records[start : start + 3])
+
+    def _returned(self, index: int) -> Value:
+        """The value a LEAF or RETURN step passes up."""
+        kind, node, v, alpha, beta = self._records[index * RECORD : (index + 1) * RECORD]
+        if kind is LEAF or not self.fail_hard:
+            return v
+        if self.tree.player_of(node) is MAX:
+            return alpha if alpha < beta else beta  # min(alpha, beta)
+        return alpha if alpha > beta else beta  # max(alpha, beta)
+
+    def _last_searched(self, index: int) -> int:
+        """The child a CUTOFF at step ``index`` searched last."""
+        return self._node_id(index - 2)
+
+    def _pruned(self, index: int) -> Sequence[int]:
+        """Ids of the children a CUTOFF at step ``index`` skipped."""
+        children = self.tree.child_ids(self._node_id(index))
+        return children[list(children).index(self._last_searched(index)) + 1 :]
+
+    def _index(self) -> None:
+        """Work out, in one pass, what follows from the records and is needed
+        to read steps and states: each node's first and last step, and the
+        leaves evaluated by the end of each block of steps."""
+        if self._counts is not None:
+            return
+        n, records = len(self.tree), self._records
+        enter, exit_ = array("q", [-1]) * n, array("q", [-1]) * n
+        counts, count = array("q"), 0
+        kinds, nodes = records[0::RECORD], records[1::RECORD]
+        for i, (kind, node) in enumerate(zip(kinds, nodes, strict=True)):
+            if kind is ENTER:
+                enter[node] = i
+            elif kind is LEAF:
+                enter[node] = exit_[node] = i
+                count += 1
+            elif kind is RETURN:
+                exit_[node] = i
+            if i % _BLOCK == _BLOCK - 1:
                 counts.append(count)
-            self._derived = counts, before
-        return self._derived
+        self._enter, self._exit, self._counts = enter, exit_, counts
+
+    def _evaluated_at(self, index: int) -> int:
+        """Leaves evaluated up to and including step ``index``."""
+        self._index()
+        block = index // _BLOCK
+        assert self._counts is not None
+        done = self._counts[block - 1] if block else 0
+        start = block * _BLOCK * RECORD
+        return done + self._records[start : (index + 1) * RECORD : RECORD].count(LEAF)
+
+    def _before(self, index: int) -> tuple:
+        """(v, alpha, beta) at the node of UPDATE step ``index`` before it:
+        after its ENTER, or after the UPDATE for its previous child."""
+        self._index()
+        assert self._enter is not None and self._exit is not None
+        node, child = self._node_id(index), self._node_id(index - 1)
+        children = self.tree.child_ids(node)
+        position = list(children).index(child) if not isinstance(children, range) \
+            else child - children.start
+        if position == 0:
+            return self._window(self._enter[node])
+        return self._window(self._exit[children[position - 1]] + 1)
+
+    # --- summaries ---------------------------------------------------------------
 
     @property
     def cutoffs(self) -> list[Step]:
         """The CUTOFF steps, in order."""
         kinds = self._records[::RECORD]
-        return [self.steps[i] for i, kind in enumerate(kinds) if kind is StepKind.CUTOFF]
+        return [self.steps[i] for i, kind in enumerate(kinds) if kind is CUTOFF]
 
     @property
     def pruned_leaves(self) -> list[int]:
         """Indices of the leaves never evaluated, left to right."""
         seen = set(self.evaluated_leaves)
-        return [i for i in range(len(self.tree.leaves)) if i not in seen]
+        return [i for i in range(self.tree.leaf_count) if i not in seen]
 
     @property
     def captions(self) -> list[str]:
         """Every step's caption, in order."""
-        return [step.caption for step in self.steps]
+        return [step.caption for step in self]
+
+    # --- the state at a step ------------------------------------------------------
 
     def state(self, index: int) -> Snapshot:
         """The state of every node right after step ``index``.
 
-        Negative indices count from the end, like a list's.  Fast for
-        stepping back and forth: replays at most 64 steps from a cached
-        checkpoint.
+        Negative indices count from the end, like a list's.  The trace keeps
+        one working state and moves it to ``index`` step by step, forward or
+        back, from wherever is nearest (the last step read, the start, or
+        the end): stepping through a trace costs one step's work per step.
+
+        Raises
+        ------
+        TypeError
+            If ``index`` is not a whole number.
+        IndexError
+            If there is no such step.
         """
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise TypeError(f"step index must be an int, not {type(index).__name__}")
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(f"step {index} does not exist; this trace has steps 0 to {len(self) - 1}")
-        start = index - index % self._CHECKPOINT
-        state = self._restore(start) if start in self._checkpoints else self._replay_to(start)
-        status, best, alpha, beta, path, evaluated = state
-        for i in range(start + 1, index + 1):
-            evaluated = self._apply(self._record(i), status, best, alpha, beta, path)
-        return Snapshot(self.steps[index], tuple(status), tuple(best), tuple(alpha),
-                        tuple(beta), tuple(self.tree[i] for i in path), evaluated)
+        index = check_step(index, len(self))
+        if index == len(self) - 1 and self._final is not None:
+            return self._final
+        cursor = self._move_to(index)
+        tree = self.tree
+        snapshot = Snapshot(self.steps[index], tuple(cursor.status), tuple(cursor.v),
+                            tuple(cursor.alpha), tuple(cursor.beta),
+                            tuple(tree[i] for i in cursor.path), cursor.evaluated)
+        if index == len(self) - 1:
+            self._final = snapshot
+        return snapshot
 
-    # --- replay machinery ------------------------------------------------
-
-    def _restore(self, start: int):
-        status, best, alpha, beta, path, evaluated = self._checkpoints[start]
-        return list(status), list(best), list(alpha), list(beta), list(path), evaluated
-
-    def _replay_to(self, start: int):
-        """Replay from the nearest earlier checkpoint to step ``start``,
-        saving a checkpoint at every multiple of 64 on the way."""
-        done = max((k for k in self._checkpoints if k <= start), default=None)
-        if done is None:
+    def _move_to(self, index: int) -> _Cursor:
+        cursor, final, last = self._cursor, self._final, len(self) - 1
+        choices = [(index + 1, "start")]
+        if cursor is not None:
+            choices.append((abs(cursor.at - index), "cursor"))
+        if final is not None:
+            choices.append((last - index, "end"))
+        _, start = min(choices)
+        if start == "start":
             n = len(self.tree)
-            status, best = [Status.UNVISITED] * n, [None] * n
-            alpha, beta, path = [None] * n, [None] * n, []
-            evaluated = self._apply(self._record(0), status, best, alpha, beta, path)
-            done = 0
-            self._save(0, status, best, alpha, beta, path, evaluated)
-        else:
-            status, best, alpha, beta, path, evaluated = self._restore(done)
-        for i in range(done + 1, start + 1):
-            evaluated = self._apply(self._record(i), status, best, alpha, beta, path)
-            if i % self._CHECKPOINT == 0:
-                self._save(i, status, best, alpha, beta, path, evaluated)
-        return status, best, alpha, beta, path, evaluated
+            cursor = _Cursor(-1, [Status.UNVISITED] * n, [None] * n, [None] * n, [None] * n,
+                             [], 0)
+        elif start == "end":
+            assert final is not None
+            cursor = _Cursor(last, list(final.status), list(final.v), list(final.alpha),
+                             list(final.beta), [node.id for node in final.path],
+                             final.evaluated)
+        assert cursor is not None
+        while cursor.at < index:
+            cursor.at += 1
+            self._apply(cursor, cursor.at)
+        while cursor.at > index:
+            self._undo(cursor, cursor.at)
+            cursor.at -= 1
+        self._cursor = cursor
+        return cursor
 
-    def _save(self, i, status, best, alpha, beta, path, evaluated):
-        self._checkpoints[i] = (tuple(status), tuple(best), tuple(alpha), tuple(beta), tuple(path), evaluated)
-
-    def _apply(self, record: list, status, best, alpha, beta, path) -> int:
-        kind, node, v, a, b, evaluated, child, value = record[:8]
-        if kind is StepKind.LEAF:
-            status[node] = Status.DONE
-            best[node] = value
-        elif kind is StepKind.ENTER:
-            status[node] = Status.ACTIVE
-            path.append(node)
-            best[node], alpha[node], beta[node] = v, a, b
-        elif kind is StepKind.UPDATE:
-            best[node], alpha[node], beta[node] = v, a, b
-        elif kind is StepKind.CUTOFF:
-            stack = list(self._pruned(node, child))
-            while stack:
-                below = stack.pop()
-                status[below] = Status.PRUNED
-                stack.extend(self.tree.child_ids(below))
+    def _apply(self, cursor: _Cursor, index: int) -> None:
+        """Move ``cursor`` from just before step ``index`` to just after it."""
+        kind, node, v, a, b = self._records[index * RECORD : (index + 1) * RECORD]
+        if kind is LEAF:
+            cursor.status[node] = Status.DONE
+            cursor.v[node] = v
+            cursor.evaluated += 1
+        elif kind is ENTER:
+            cursor.status[node] = Status.ACTIVE
+            cursor.path.append(node)
+            cursor.v[node], cursor.alpha[node], cursor.beta[node] = v, a, b
+        elif kind is UPDATE:
+            cursor.v[node], cursor.alpha[node], cursor.beta[node] = v, a, b
+        elif kind is CUTOFF:
+            self._mark_pruned(cursor, index, Status.PRUNED)
         else:  # RETURN
-            status[node] = Status.DONE
-            path.pop()
-        return evaluated
+            cursor.status[node] = Status.DONE
+            cursor.path.pop()
 
-    def _pruned(self, node: int, last_searched: int) -> Sequence[int]:
-        """Ids of the children a cutoff at ``node`` skipped."""
-        children = self.tree.child_ids(node)
-        return children[list(children).index(last_searched) + 1 :]
+    def _undo(self, cursor: _Cursor, index: int) -> None:
+        """Move ``cursor`` from just after step ``index`` to just before it."""
+        kind, node = self._records[index * RECORD : index * RECORD + 2]
+        if kind is LEAF:
+            cursor.status[node] = Status.UNVISITED
+            cursor.v[node] = None
+            cursor.evaluated -= 1
+        elif kind is ENTER:
+            cursor.status[node] = Status.UNVISITED
+            cursor.path.pop()
+            cursor.v[node] = cursor.alpha[node] = cursor.beta[node] = None
+        elif kind is UPDATE:
+            cursor.v[node], cursor.alpha[node], cursor.beta[node] = self._before(index)
+        elif kind is CUTOFF:
+            self._mark_pruned(cursor, index, Status.UNVISITED)
+        else:  # RETURN
+            cursor.status[node] = Status.ACTIVE
+            cursor.path.append(node)
+
+    def _mark_pruned(self, cursor: _Cursor, index: int, status: Status) -> None:
+        """Set every node under the children a cutoff skipped to ``status``."""
+        child_ids = self.tree.child_ids
+        stack = list(self._pruned(index))
+        while stack:
+            below = stack.pop()
+            cursor.status[below] = status
+            stack.extend(child_ids(below))
+
+    # --- showing itself ------------------------------------------------------------
 
     def _repr_png_(self) -> bytes | None:
         """A picture of the finished search for notebooks (see
@@ -374,57 +545,78 @@ class Trace(Sequence):
         return png(self)
 
     def __repr__(self) -> str:
-        rule = "alpha > beta" if self.strict else "alpha >= beta"
-        return (f"<Trace of alpha-beta ({rule}): value {fmt(self.value)}, "
-                f"{self.evaluated} of {len(self.tree.leaves)} leaves evaluated, "
+        returns = "fail-hard" if self.fail_hard else "fail-soft"
+        return (f"<Trace of alpha-beta ({self.rule.test}, {returns}): value {fmt(self.value)}, "
+                f"{self.evaluated} of {self.tree.leaf_count} leaves evaluated, "
                 f"{len(self)} steps>")
 
 
 class _Steps(Sequence):
-    """The steps of a trace, each made into a :class:`Step` when first read."""
+    """The steps of a trace, each made into a :class:`Step` when read."""
 
-    __slots__ = ("_trace", "_made")
+    __slots__ = ("_trace",)
 
     def __init__(self, trace: Trace):
         self._trace = trace
-        self._made: list[Step | None] = [None] * len(trace)
 
     def __len__(self) -> int:
-        return len(self._made)
+        return len(self._trace)
 
     def __getitem__(self, index):
+        trace = self._trace
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
-        step = self._made[index]
-        if step is None:
-            if index < 0:
-                index += len(self)
-            trace, tree = self._trace, self._trace.tree
-            kind, node, v, a, b, evaluated, child, value, *before = trace._record(index)
-            cutoff = kind is StepKind.CUTOFF
-            step = Step(index, kind, tree[node], v, a, b, evaluated,
-                        child=None if child is None or cutoff else tree[child], value=value,
-                        before=Window(*before) if kind is StepKind.UPDATE else None,
-                        pruned=tuple(tree[i] for i in trace._pruned(node, child)) if cutoff else (),
-                        strict=trace.strict and cutoff)
-            self._made[index] = step
-        return step
+        index = check_step(index, len(trace))
+        node = trace.tree._node  # ids from the record are valid: skip the lookup's checks
+        kind, node_id, v, alpha, beta = trace._records[index * RECORD : (index + 1) * RECORD]
+        child = value = before = None
+        pruned: tuple[Node, ...] = ()
+        if kind is UPDATE:
+            child = node(trace._node_id(index - 1))
+            value = trace._returned(index - 1)
+            before = Window(*trace._before(index))
+        elif kind is CUTOFF:
+            pruned = tuple(map(node, trace._pruned(index)))
+        elif kind is LEAF or kind is RETURN:
+            value = trace._returned(index)
+        return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
+                    child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
+                    fail_hard=trace.fail_hard)
 
     def __repr__(self) -> str:
         return f"<{len(self)} steps>"
 
 
-def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool = False) -> Trace:
+def trace_alpha_beta(tree: object, branching: int | None = None, *,
+                     strict: bool | CutRule = False, fail_hard: bool = False) -> Trace:
     """Run alpha-beta and record every step.
 
-    Takes the statement's ``(leaves, branching)``, nested lists, or a
+    Takes ``(leaves, branching)`` as :func:`gametree.alpha_beta` does, nested lists, or a
     :class:`~gametree.tree.Tree` (whose nodes say who moves, so game trees
     where a player moves twice in a row are searched correctly).
     ``trace.value``, ``trace.evaluated`` and ``trace.evaluated_leaves``
     equal what :func:`gametree.alpha_beta` computes on the same tree.
 
-    ``strict=True`` cuts only when alpha > beta: the value is the same,
-    but on trees with ties fewer leaves are pruned.
+    Parameters
+    ----------
+    tree, branching
+        As for :func:`gametree.minimax`; at most :data:`MAX_TRACE_NODES` nodes.
+    strict : bool
+        False cuts when alpha >= beta (AIMA's rule, and alpha_beta's);
+        True only when alpha > beta (CS188's): the value is the same, but on
+        trees with ties fewer leaves are pruned.
+    fail_hard : bool
+        False (fail-soft) returns v; True returns v clamped into the window
+        the node was given.  Same root value, same leaves evaluated.  Needs
+        the >= rule: clamping a value above beta to beta would hide from
+        the strict rule whether it was a tie.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a tree :func:`gametree.as_tree` refuses, a flag that is not
+        True or False, a tree of more than :data:`MAX_TRACE_NODES` nodes,
+        or ``fail_hard`` with ``strict``.
 
     Examples
     --------
@@ -432,17 +624,24 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
     >>> trace.value, trace.evaluated, trace.evaluated_leaves
     (3, 7, (0, 1, 2, 3, 6, 7, 8))
     >>> trace.cutoffs[0].caption
-    'MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)'
+    'MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)'
+    >>> hard = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3, fail_hard=True)
+    >>> [step.caption for step in hard if step.kind is StepKind.RETURN][1]
+    'MIN node C returns max(alpha, beta) = max(3, 2) = 3 (fail-hard, v = 2 clamped into the window)'
     """
-    if not isinstance(strict, bool):
-        raise TypeError(f"strict must be True or False, not {strict!r}")
+    rule = CutRule.of(strict)
+    check_flag(fail_hard, "fail_hard")
+    if fail_hard and rule is CutRule.STRICT:
+        raise ValueError("fail_hard=True needs the alpha >= beta rule: a fail-hard node returns "
+                         "beta for every value at or above beta, so the strict rule could no "
+                         "longer tell a tie from a cut; drop strict=True or fail_hard=True")
     tree = as_tree(tree, branching)
+    if len(tree) > MAX_TRACE_NODES:
+        raise ValueError(f"the tree has {len(tree):,} nodes; trace_alpha_beta records at most "
+                         f"{MAX_TRACE_NODES:,} (a complete binary tree of 2**20 leaves), so "
+                         f"search it with alpha_beta instead, or cut it down")
+    ties = rule is CutRule.TIES
     child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
-    # Each step appends RECORD fields to one flat list: (kind, node, v, alpha,
-    # beta, child, value).  Plain numbers and node ids, no objects: a Step is
-    # made from its fields only when someone reads it, with what follows from
-    # the rest (leaves evaluated so far, values before an update) worked out
-    # then (Trace._derive).
     records: list = []
     evaluated: list[int] = []
     record = records.extend  # bound once: called at every step
@@ -450,15 +649,15 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
     def evaluate(leaf: int, alpha: Value, beta: Value) -> Value:
         """Evaluate a leaf: a step of its own, not a search."""
         evaluated.append(leaf)
-        score = score_of(leaf)
-        record((LEAF, leaf, score, alpha, beta, None, score))
+        score: Value = score_of(leaf)  # type: ignore[assignment]  # a leaf has a score
+        record((LEAF, leaf, score, alpha, beta))
         return score
 
     def alpha_beta(node: int, alpha: Value, beta: Value) -> Value:
         """Search the internal node ``node`` within the window (alpha, beta)."""
         maximizing = player_of(node) is MAX
-        v = -inf if maximizing else inf
-        record((ENTER, node, v, alpha, beta, None, None))
+        v = _NEG_INF if maximizing else inf
+        record((ENTER, node, v, alpha, beta))
         children = child_ids(node)
         for child in children:
             if child_ids(child):
@@ -475,23 +674,20 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *, strict: bool
                     v = value
                 if v < beta:  # beta = min(beta, v)
                     beta = v
-            record((UPDATE, node, v, alpha, beta, child, value))
-            if alpha > beta or (alpha == beta and not strict):  # the cut test
+            record((UPDATE, node, v, alpha, beta))
+            if alpha > beta or (ties and alpha == beta):  # the cut rule's test
                 if child != children[-1]:  # children are left to prune
-                    record((CUTOFF, node, v, alpha, beta, child, None))
+                    record((CUTOFF, node, v, alpha, beta))
                 break
-        record((RETURN, node, v, alpha, beta, None, v))
-        return v
+        record((RETURN, node, v, alpha, beta))
+        if not fail_hard:
+            return v
+        if maximizing:  # v clamped into the window given: min(alpha, beta)
+            return alpha if alpha < beta else beta
+        return alpha if alpha > beta else beta  # max(alpha, beta)
 
     if child_ids(0):
-        alpha_beta(0, -inf, inf)
+        alpha_beta(0, _NEG_INF, inf)
     else:  # the root is a lone leaf
-        evaluate(0, -inf, inf)
-    return Trace(tree, records, evaluated, strict)
-
-
-RECORD = 7
-"""Fields per step in a trace's flat record list."""
-
-ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
-                                       StepKind.CUTOFF, StepKind.RETURN)
+        evaluate(0, _NEG_INF, inf)
+    return Trace(tree, records, evaluated, rule, fail_hard)

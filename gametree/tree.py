@@ -4,7 +4,7 @@ A :class:`Tree` is what the tracing search walks, what the drawing draws
 and what the exercises ask about.  It can be built three ways:
 
 * ``Tree.from_leaves(leaves, branching)``: the complete tree of the
-  problem statement, leaf scores given left to right;
+  leaves, scores given left to right (as :func:`gametree.alpha_beta` takes it);
 * ``Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])``: a tree written
   as nested lists, which may branch unevenly;
 * ``Tree.unfold(root, expand)``: any tree you can describe by a function
@@ -21,13 +21,19 @@ import enum
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from .checks import check_branching, check_leaves, check_number, complete_depth
+from .checks import check_branching, check_leaves, check_score, complete_depth
+from .text import describe, shown
 
-__all__ = ["Player", "Node", "Tree", "MAX", "MIN", "Value", "node_name", "as_tree", "MAX_DEPTH"]
+__all__ = ["Player", "Node", "Tree", "MAX", "MIN", "Value", "NodeRef", "NoSuchNode", "node_name",
+           "as_tree", "MAX_DEPTH"]
 
 Value = float
 """A leaf score or a backed-up value.  Ints are welcome wherever a Value is."""
+
+P = TypeVar("P")
+"""A position that :meth:`Tree.unfold` grows a tree from."""
 
 MAX_DEPTH = 200
 """Deepest tree accepted, far beyond anything a person draws; it keeps every
@@ -52,6 +58,19 @@ class Player(str, enum.Enum):
 MAX, MIN = Player.MAX, Player.MIN
 
 
+class NoSuchNode(KeyError, IndexError, ValueError):
+    """A node named, numbered or given that the tree does not have.
+
+    A ``KeyError`` for ``tree["Q"]`` and an ``IndexError`` for ``tree[99]``
+    (the container protocols), and a ``ValueError`` (a wrong value) for
+    every layer that reports bad input; the message names the nodes that
+    exist.
+    """
+
+    def __str__(self) -> str:  # KeyError would quote the sentence
+        return str(self.args[0]) if self.args else ""
+
+
 def node_name(index: int) -> str:
     """Spreadsheet-style name of the ``index``-th node: A ... Z, AA, AB, ...
 
@@ -66,9 +85,11 @@ def node_name(index: int) -> str:
     return name
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@dataclass(frozen=True, slots=True, repr=False)
 class Node:
-    """One position in the tree.  Nodes are compared by identity."""
+    """One position in the tree: immutable, and equal to another node
+    exactly when every field is equal (so a node made twice is the same
+    node)."""
 
     id: int
     """Position in level order; the root is 0."""
@@ -98,6 +119,18 @@ class Node:
         if self.is_leaf:
             return f"<leaf {self.name} = {self.score}>"
         return f"<{self.player} node {self.name}>"
+
+
+NodeRef = Node | int | str
+"""How a node is named wherever one is asked for: the :class:`Node` itself,
+its id (level order, the root is 0) or its name (``"B"``; case and
+surrounding spaces do not matter).  A leaf can also be found by its
+position among the leaves with :meth:`Tree.leaf`.  :meth:`Tree.node`
+converts, in one place."""
+
+_CACHE_LIMIT = 1 << 16
+"""Most Node objects a tree keeps made at once: every node of any tree a
+person draws, while a tree of a million leaves stays small in memory."""
 
 
 def _is_number(item: object) -> bool:
@@ -135,7 +168,7 @@ class Tree(Sequence):
     # --- builders -------------------------------------------------------
 
     @classmethod
-    def from_leaves(cls, leaves: Sequence[Value], branching: int) -> Tree:
+    def from_leaves(cls, leaves: Sequence[Value] | object, branching: int | object) -> Tree:
         """The complete tree whose leaves, left to right, score ``leaves``.
 
         Its nodes are computed from their ids, never stored, so building it
@@ -180,7 +213,7 @@ class Tree(Sequence):
         def score(item):
             path, value = item
             where = "the root" if not path else f"the leaf at position {list(path)}"
-            check_number(value, where)
+            check_score(value, where)
             return value
 
         return cls.unfold(((), nested), expand, score, player=root)
@@ -188,12 +221,12 @@ class Tree(Sequence):
     @classmethod
     def unfold(
         cls,
-        root: object,
-        expand: Callable[[object], Sequence | None],
-        score: Callable[[object], Value],
+        root: P,
+        expand: Callable[[P], Sequence[P] | None],
+        score: Callable[[P], Value | None],
         *,
-        player: Player | Callable[[object], Player] = MAX,
-        label: Callable[[object], str] | None = None,
+        player: Player | Callable[[P], Player] = MAX,
+        label: Callable[[P], str] | None = None,
     ) -> Tree:
         """Build a tree breadth first from a root position.
 
@@ -202,15 +235,20 @@ class Tree(Sequence):
         the root's player (levels then alternate) or a function giving the
         player to move at each position, for games where turns do not
         simply alternate.  ``label(position)`` names the edge into it.
+
+        Every leaf score is checked as a leaf list's are
+        (:func:`gametree.checks.check_score`), and a tree deeper than
+        :data:`MAX_DEPTH` is refused.
         """
-        player_of = player if callable(player) else None
+        player_of: Callable[[P], Player] | None = player if callable(player) else None
         parents: list[int | None] = []
         children: list[list[int]] = []
         players: list[Player] = []
         scores: list[Value | None] = []
         labels: list[str] = []
         depths: list[int] = []
-        queue = deque([(root, None, 0, player if player_of is None else player_of(root))])
+        first = player if player_of is None else player_of(root)
+        queue: deque[tuple[P, int | None, int, Player]] = deque([(root, None, 0, Player(first))])
         while queue:
             position, parent, depth, who = queue.popleft()
             if depth > MAX_DEPTH:
@@ -227,7 +265,12 @@ class Tree(Sequence):
             if parent is not None:
                 children[parent].append(node_id)
             below = expand(position) or ()
-            scores.append(None if below else score(position))
+            if below:
+                scores.append(None)
+            else:
+                value = score(position)
+                check_score(value, f"the score of leaf {node_name(node_id)}")
+                scores.append(value)
             for child in below:
                 child_player = player_of(child) if player_of else Player(who).other
                 queue.append((child, node_id, depth + 1, child_player))
@@ -278,6 +321,8 @@ class Tree(Sequence):
                 leaf_index=None if children else self.leaf_index_of(node_id),
                 label=self._label[node_id] if self._label else "",
             )
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()
             self._cache[node_id] = node
         return node
 
@@ -285,25 +330,72 @@ class Tree(Sequence):
         return len(self._parent)
 
     def __getitem__(self, key):
-        if isinstance(key, str):
-            return self._node(self._id_of_name(key))
+        """``tree[id]``, ``tree["B"]``, ``tree[node]`` (see :meth:`node`), or a
+        slice of ids."""
         if isinstance(key, slice):
             return [self._node(i) for i in range(len(self))[key]]
-        if key < 0:
-            key += len(self)
-        if not 0 <= key < len(self):
-            raise IndexError(f"node {key} does not exist; ids run 0 to {len(self) - 1}")
-        return self._node(key)
+        return self.node(key)
 
-    def _id_of_name(self, name: str) -> int:
+    def node(self, ref: NodeRef, what: str = "node") -> Node:
+        """The node ``ref`` names: a :class:`Node` of this tree, an id
+        (negative counts from the end) or a name.  The one place nodes are
+        looked up.
+
+        ``what`` names the argument in the message.  Raises TypeError for
+        anything else, and :class:`NoSuchNode` (a KeyError, IndexError and
+        ValueError) for a node this tree does not have.
+
+        >>> tree = Tree.from_nested([[3, 5], [2, 9]])
+        >>> tree.node("c").name, tree.node(2).name, tree.node(tree.root).name
+        ('C', 'C', 'A')
+        """
+        if isinstance(ref, Node):
+            if 0 <= ref.id < len(self) and self._node(ref.id) == ref:
+                return self._node(ref.id)
+            raise NoSuchNode(f"{what} {shown(ref)} belongs to another tree; look it up in this one "
+                             f"by its name, e.g. tree[{ref.name!r}]")
+        if isinstance(ref, str):
+            return self._node(self._id_of_name(ref, what))
+        if isinstance(ref, bool) or not isinstance(ref, int):
+            raise TypeError(f"{what} must be a node's name such as 'B', its id such as 1, or a "
+                            f"Node, not {describe(ref)}")
+        node_id = ref + len(self) if ref < 0 else ref
+        if not 0 <= node_id < len(self):
+            raise NoSuchNode(f"{what} {shown(ref)} does not exist; ids run 0 to {len(self) - 1} "
+                             f"(names A to {node_name(len(self) - 1)})")
+        return self._node(node_id)
+
+    def leaf(self, position: int) -> Node:
+        """The leaf at ``position`` among the leaves, left to right, from 0
+        (negative counts from the end).
+
+        >>> Tree.from_nested([[3, 5], [2, 9]]).leaf(2).score
+        2
+        """
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise TypeError(f"a leaf position must be a whole number such as 0, "
+                            f"not {describe(position)}")
+        leaf_ids = self._leaf_ids
+        count = len(leaf_ids)
+        index = position + count if position < 0 else position
+        if not 0 <= index < count:
+            raise NoSuchNode(f"leaf {shown(position)} does not exist; this tree's {count} "
+                             f"leaves are numbered 0 to {count - 1}")
+        return self._node(leaf_ids[index])
+
+    def _id_of_name(self, name: str, what: str = "node") -> int:
         # Names are level-order ids written in letters: invert node_name.
-        if name and name.isalpha() and name.isupper():
+        clean = name.strip().upper()
+        last = node_name(len(self) - 1)
+        if clean and clean.isascii() and clean.isalpha() and len(clean) <= len(last):
             node_id = 0
-            for letter in name:
+            for letter in clean:
                 node_id = node_id * 26 + ord(letter) - ord("A") + 1
             if node_id - 1 < len(self):
                 return node_id - 1
-        raise KeyError(f"no node is named {name!r}; names run A to {node_name(len(self) - 1)}")
+        said = f"no node is named {shown(name)};" if what == "node" else \
+            f"{what} names {shown(name)}, but"
+        raise NoSuchNode(f"{said} this tree's nodes are named A to {last}")
 
     def __iter__(self) -> Iterator[Node]:
         return (self._node(i) for i in range(len(self)))
@@ -326,36 +418,41 @@ class Tree(Sequence):
     @property
     def leaf_scores(self) -> list[Value]:
         """The leaf scores, left to right."""
-        return [self.score_of(i) for i in self._leaf_ids]
+        return [self.score_of(i) for i in self._leaf_ids]  # type: ignore[misc]  # leaves score
 
-    def children(self, node: Node) -> list[Node]:
+    @property
+    def leaf_count(self) -> int:
+        """How many leaves the tree has (without making their nodes)."""
+        return len(self._leaf_ids)
+
+    def children(self, node: NodeRef) -> list[Node]:
         """The children of ``node``, left to right."""
-        return [self._node(i) for i in node.children]
+        return [self._node(i) for i in self.node(node).children]
 
-    def subtree(self, node: Node) -> list[Node]:
+    def subtree(self, node: NodeRef) -> list[Node]:
         """``node`` and all its descendants, in depth-first order."""
-        found, stack = [], [node.id]
+        found, stack = [], [self.node(node).id]
         while stack:
             current = stack.pop()
             found.append(self._node(current))
             stack.extend(reversed(self.child_ids(current)))
         return found
 
-    def path(self, node: Node) -> list[Node]:
+    def path(self, node: NodeRef) -> list[Node]:
         """The nodes from the root down to ``node``, both included."""
-        found = [node]
+        found = [self.node(node)]
         while found[-1].parent is not None:
             found.append(self._node(found[-1].parent))
         return found[::-1]
 
-    def to_nested(self, node: Node | None = None) -> object:
+    def to_nested(self, node: NodeRef | None = None) -> object:
         """The tree (or the subtree under ``node``) as nested lists."""
 
         def nested(node_id: int) -> object:
             kids = self.child_ids(node_id)
             return [nested(k) for k in kids] if kids else self.score_of(node_id)
 
-        return nested(0 if node is None else node.id)
+        return nested(0 if node is None else self.node(node).id)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tree):
@@ -389,7 +486,7 @@ class _CompleteTree(Tree):
     """A complete tree computed from its ids: node i has children
     b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
 
-    __slots__ = ("_leaves", "_internal", "_level_starts")
+    __slots__ = ("_leaves", "_internal", "_level_starts", "_width")
 
     def __init__(self, leaves: list, branching: int, depth: int):
         self._leaves = leaves
@@ -397,16 +494,21 @@ class _CompleteTree(Tree):
         self._level_starts = [(branching**k - 1) // (branching - 1) for k in range(depth + 1)]
         self._cache = {}
         self._label = None
+        self._width = branching
         self.branching = branching if depth else None
         self.depth = depth
+        # What Tree keeps in lists, computed from the id when read:
+        self._depth = _Lookup(self._depth_of, len(self))
+        self._parent = _Lookup(lambda i: (i - 1) // branching if i else None, len(self))
+        self._leaf_ids = range(self._internal, len(self))
 
     def __len__(self) -> int:
         return self._internal + len(self._leaves)
 
     def child_ids(self, node_id: int) -> Sequence[int]:
         if node_id < self._internal:
-            first = self.branching * node_id + 1
-            return range(first, first + self.branching)
+            first = self._width * node_id + 1
+            return range(first, first + self._width)
         return ()
 
     def player_of(self, node_id: int) -> Player:
@@ -422,41 +524,31 @@ class _CompleteTree(Tree):
         return bisect.bisect_right(self._level_starts, node_id) - 1
 
     @property
-    def _depth(self):  # read by Tree._node
-        return _Lookup(self._depth_of)
-
-    @property
-    def _parent(self):
-        return _Lookup(lambda i: (i - 1) // self.branching if i else None, len(self))
-
-    @property
-    def _leaf_ids(self):
-        return range(self._internal, len(self))
-
-    @property
     def leaf_scores(self) -> list[Value]:
         return list(self._leaves)
 
 
-class _Lookup:
+class _Lookup(Sequence):
     """A read-only list whose items are computed by a function."""
 
     __slots__ = ("_function", "_length")
 
-    def __init__(self, function, length=0):
+    def __init__(self, function: Callable[[int], object], length: int):
         self._function, self._length = function, length
 
     def __getitem__(self, index):
+        if not 0 <= index < self._length:
+            raise IndexError(index)
         return self._function(index)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._length
 
 
 def as_tree(tree: object, branching: int | None = None) -> Tree:
     """Accept every way of writing a tree and return a :class:`Tree`.
 
-    * ``as_tree(leaves, branching)``: the complete tree of the statement;
+    * ``as_tree(leaves, branching)``: the complete tree with these leaves;
     * ``as_tree(nested_lists)``: a tree written as nested lists;
     * ``as_tree(tree)``: a :class:`Tree`, returned as it is.
 
@@ -478,7 +570,7 @@ def as_tree(tree: object, branching: int | None = None) -> Tree:
     ):
         raise ValueError(
             f"a flat list of {len(tree)} leaf scores needs a branching factor, e.g. "
-            f"({list(tree)[:4]}..., 2); for one MAX node with these leaves as "
-            f"children use Tree.from_nested(...)"
+            f"as_tree(leaves, 2); for one MAX node with these leaves as children use "
+            f"Tree.from_nested([leaves])"
         )
     return Tree.from_nested(tree)

@@ -15,7 +15,7 @@ def test_alpha_beta_prints_value_count_and_captions(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == ["value: 3", "evaluated: 7 of 9 leaves"]
     assert out[2] == "steps:"
-    assert "MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)" in out[16]
+    assert "MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)" in out[16]
     assert len(out) == 3 + 26
 
 
@@ -52,7 +52,7 @@ def test_negative_scores_are_scores_not_options(capsys):
         (["alpha-beta"], "no tree given"),
         (["alpha-beta", "1", "2", "3", "4"], "need --branching"),
         (["alpha-beta", "-b", "2", "1", "2", "--tree", "[1]"], "not both"),
-        (["alpha-beta", "-b", "two", "1", "2"], "invalid int value"),
+        (["alpha-beta", "-b", "two", "1", "2"], "argument --branching/-b: 'two' is not a whole number"),
         (["minimax", "--tree", "[[1, 2], []]"], "is empty"),
         ([], "required: COMMAND"),
         (["solve"], "invalid choice"),
@@ -82,3 +82,19 @@ def test_help_lists_the_commands(capsys):
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "alpha-beta" in out and "minimax" in out
+
+
+def test_fail_hard_flag_says_which_in_the_captions(capsys):
+    assert main(["alpha-beta", "--fail-hard", *STATEMENT]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("value: 3\nevaluated: 7 of 9 leaves\n")  # same value, same leaves
+    assert "MIN node C returns max(alpha, beta) = max(3, 2) = 3 (fail-hard" in out
+    assert main(["alpha-beta", "--fail-hard", "--strict", *STATEMENT]) == 2
+    assert "fail_hard=True needs the alpha >= beta rule" in capsys.readouterr().err
+
+
+def test_the_strict_flag_is_explained_in_the_rules_words(capsys):
+    with pytest.raises(SystemExit):
+        main(["alpha-beta", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "cut only when alpha > beta (CS188) instead of alpha >= beta (AIMA)" in out

@@ -296,7 +296,7 @@ def test_a_tree_with_a_step_is_searched_and_its_legend_grows():
 
 def test_a_trace_without_a_step_is_drawn_finished(fig52_trace):
     figure = draw(fig52_trace)
-    assert figure.artists[1].get_text().startswith("step 25 of 25: MAX node A returns 3")
+    assert figure.artists[1].get_text().startswith("step 25 of 25: MAX node A returns v = 3")
 
 
 def test_game_traces_draw_unchanged_with_moves_on_edges_and_who_moves_from_the_tree():

@@ -27,7 +27,7 @@ def test_save_writes_png_svg_and_pdf(tmp_path):
 def test_the_svg_of_a_step_holds_its_caption(tmp_path, fig52_trace):
     cutoff = fig52_trace.cutoffs[0]
     text = save(fig52_trace, tmp_path / "cut.svg", cutoff.index).read_text()
-    assert "MIN node C: v = 2 &lt;= alpha = 3" in text
+    assert "MIN node C: alpha = 3 &gt;= beta = 2" in text
 
 
 @pytest.mark.parametrize("name, words", [("tree.bmp", "end the file name with .png"),
@@ -87,7 +87,11 @@ def test_draw_command_draws_a_step_and_a_gif(tmp_path, capsys):
     ([*STATEMENT], "say where to write"),
     ([*STATEMENT, "--step", "3", "--gif", "x.gif"], "--step N draws one picture"),
     ([*STATEMENT, "--step", "99", "--out", "OUT/x.png"], "step 99 does not exist"),
-    ([*STATEMENT, "--step", "x", "--out", "OUT/x.png"], "invalid int value"),
+    ([*STATEMENT, "--step", "x", "--out", "OUT/x.png"], "'x' is not a whole number"),
+    ([*STATEMENT, "--out", ""], "the file name is empty"),
+    ([*STATEMENT, "--out", "OUT/"], "names a folder, not a file"),
+    ([*STATEMENT, "--step", "1" * 5000, "--out", "OUT/x.png"], "5000 digits is far too large"),
+    (["--tree", "[[1, " + "9" * 400 + "]]", "--out", "OUT/x.png"], "400 digits, beyond the largest score"),
     ([*STATEMENT, "--out", "OUT/x.bmp"], "end the file name with .png"),
     ([*STATEMENT, "--gif", "OUT/x.png"], "end the file name with .gif"),
     ([*STATEMENT, "--out", "OUT/no/such/dir/x.png"], "cannot write"),

@@ -177,7 +177,7 @@ def test_missed_cutoff(exercise):
     mistakes = check(exercise, right(pruned=set()))
     assert found(mistakes) == [("I", MistakeKind.MISSED_CUTOFF, "pruned"),
                                ("J", MistakeKind.MISSED_CUTOFF, "pruned")]
-    assert ("at MIN node C, after H returned, v = 2 <= alpha = 3, so C's remaining children "
+    assert ("at MIN node C, after H returned, alpha = 3 >= beta = 2, so C's remaining children "
             "are pruned") in mistakes[0].explanation
 
 
@@ -188,8 +188,8 @@ def test_half_a_cutoff_is_still_missed(exercise):
 def test_over_pruning_is_caught(exercise):
     mistakes = check(exercise, right(pruned={"I", "J", "M"}))
     assert found(mistakes) == [("M", MistakeKind.OVER_PRUNED, "pruned")]
-    assert ("after L, MIN node D has alpha = 3 and beta = 5, and 3 < 5, so there is no cutoff "
-            "yet") in mistakes[0].explanation
+    assert ("after L, MIN node D has alpha = 3 and beta = 5, and alpha = 3 is not >= beta = 5, "
+            "so there is no cutoff yet") in mistakes[0].explanation
 
 
 def test_a_first_child_and_the_root_are_always_searched(exercise):
@@ -225,13 +225,15 @@ def test_the_strict_rule_searches_on_a_tie():
     mistakes = check(exercise, Answer(values={"A": 3, "B": 3, "C": 3, "D": 2}, pruned={"I", "J"}))
     assert found(mistakes) == [("I", MistakeKind.OVER_PRUNED, "pruned"),
                                ("J", MistakeKind.OVER_PRUNED, "pruned")]
-    assert "3 <= 3, so there is no cutoff yet" in mistakes[0].explanation
+    # The strict rule's words: never "3 <= 3", where <= would signal a cut.
+    assert "alpha = 3 is not > beta = 3, so there is no cutoff yet" in mistakes[0].explanation
+    assert "<=" not in mistakes[0].explanation
 
 
 def test_the_strict_rule_is_named_in_a_missed_cutoff():
     exercise = Exercise(STATEMENT, 3, strict=True)  # H = 2 < alpha = 3 cuts under either rule
     mistakes = check(exercise, Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}))
-    assert "v = 2 < alpha = 3" in mistakes[0].explanation
+    assert "alpha = 3 > beta = 2" in mistakes[0].explanation
 
 
 # --- bad input ----------------------------------------------------------------------
@@ -313,10 +315,10 @@ def test_given_move_orderings():
 
 @pytest.mark.parametrize("options, message", [
     ({"seed": -1}, "seed must be 0 or more"),
-    ({"seed": 1, "branching": 3, "depth": 6}, "at most 243"),
+    ({"seed": 1, "branching": 3, "depth": 6}, "729 leaves; an exercise has at most 243"),
     ({"seed": 1, "ordering": "sorted"}, "ordering must be one of"),
     ({"seed": 1, "bounds": "most"}, "bounds must be one of"),
-    ({"seed": 1, "depth": 0}, "depth must be a whole number, 1 or more"),
+    ({"seed": 1, "depth": 0}, "depth must be 1 or more, not 0"),
 ])
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
@@ -449,3 +451,59 @@ def test_reordering_accepts_nested_lists_and_trees(reorder):
     assert check_reorder(reorder, gametree.Tree.from_nested(nested)).solved
     with pytest.raises(ValueError, match="power of 3"):
         check_reorder(reorder, [3, 8, 12, 2])
+
+
+# --- empty and partial answers -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("empty", [Answer(), Answer(values={"B": None}, pruned=set())])
+def test_an_empty_answer_gets_only_empty_feedback(exercise, empty):
+    """Nothing filled in: one 'empty' note, and nothing about the solution
+    (no pruned leaf, no value) in it."""
+    (mistake,) = check(exercise, empty)
+    assert (mistake.node, mistake.kind, mistake.field) == ("A", MistakeKind.EMPTY, "answer")
+    solution = exercise.solution()
+    for name in solution.pruned | set(solution.values):
+        assert f" {name} " not in f" {mistake.explanation} "
+    assert "3" not in mistake.explanation and "2" not in mistake.explanation
+
+
+def test_a_partial_answer_still_gets_every_mistake(exercise):
+    # Only B's value written: every other searched node's value is missing,
+    # the asked bounds are blank and the cutoff at C is missed.
+    mistakes = check(exercise, Answer(values={"B": 3}))
+    kinds = {(m.node, m.kind) for m in mistakes}
+    assert {("A", MistakeKind.WRONG_VALUE), ("C", MistakeKind.WRONG_VALUE),
+            ("D", MistakeKind.WRONG_VALUE), ("I", MistakeKind.MISSED_CUTOFF),
+            ("J", MistakeKind.MISSED_CUTOFF), ("B", MistakeKind.WRONG_BOUND)} <= kinds
+    assert MistakeKind.EMPTY not in {m.kind for m in mistakes}
+    only_pruned = check(exercise, Answer(pruned={"I", "J"}))  # marks alone are an answer too
+    assert {m.kind for m in only_pruned} == {MistakeKind.WRONG_VALUE, MistakeKind.WRONG_BOUND}
+
+
+@pytest.mark.parametrize("text, character", [("1_000", r"'_' \(an underscore\)"),
+                                             ("\uff13", "FULLWIDTH DIGIT THREE"),
+                                             ("\u0663", "ARABIC-INDIC DIGIT THREE")])
+def test_typed_values_take_plain_digits_only_and_name_the_character(text, character):
+    with pytest.raises(ValueError, match=f"B's value, '{text}', has .*{character}.* in it"):
+        parse_value(text, "B's value")
+
+
+def test_a_float_depth_is_a_type_error_in_every_layer():
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        gametree.random_leaves(2, 2.0, seed=1)
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        Exercise.random(1, 2, 2.0)
+    from gametree.practice.sheets import sheet_exercises
+
+    with pytest.raises(TypeError, match="depth must be a whole number such as 3, not 2.0"):
+        sheet_exercises(1, 1, 2, 2.0)
+
+
+def test_the_exercise_rule_is_a_cut_rule():
+    from gametree.rules import CutRule
+
+    assert Exercise(STATEMENT, 3).rule is CutRule.TIES
+    assert Exercise(STATEMENT, 3, strict=True).rule is CutRule.STRICT
+    with pytest.raises(TypeError, match="strict must be True or False"):
+        Exercise(STATEMENT, 3, strict="no")

@@ -162,7 +162,7 @@ def test_progress_is_reported_for_sheet_and_key(tmp_path):
 @pytest.mark.parametrize("arguments, message", [
     (["--seed", "1", "--out", "s.txt"], "end the file name with .pdf"),
     (["--seed", "1", "--branching", "3", "--depth", "4", "--out", "s.pdf"],
-     "81 leaves, too many to write on by hand"),
+     "81 leaves; a tree written on by hand has at most 27"),
     (["--seed", "1", "--count", "0", "--out", "s.pdf"], "count must be from 1 to 100"),
     (["--seed", "-3", "--out", "s.pdf"], "seed must be 0 or more"),
     (["--out", "s.pdf"], "the following arguments are required: --seed"),
@@ -188,3 +188,65 @@ def test_command_line_options_reach_the_sheet(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().out == "wrote s.png\nwrote k.png\n"
     with Image.open(tmp_path / "s.png") as image:
         assert image.size == (int(8.5 * 30), int(11 * 30))
+
+
+# --- both files or neither -------------------------------------------------------------------
+
+
+def test_a_key_that_cannot_be_written_leaves_no_sheet_and_is_named(tmp_path, capsys):
+    out, key = tmp_path / "s.pdf", tmp_path / "no" / "such" / "k.pdf"
+    assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth", "2",
+                 "--out", str(out), "--key", str(key)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot write {key}: No such file or directory" in err
+    assert "nothing was written" in err
+    assert list(tmp_path.iterdir()) == []  # no sheet, no temporary file
+
+
+def test_a_full_disk_names_the_file_and_leaves_nothing(tmp_path, monkeypatch, capsys):
+    """matplotlib writes the PDF; a full disk while writing the key (the
+    second file) must not leave the sheet, nor surface as a traceback from
+    matplotlib's cleanup."""
+    import errno
+
+    from matplotlib.backends import backend_pdf
+
+    made = []
+    real_init, real_write = backend_pdf.PdfFile.__init__, backend_pdf.PdfFile.write
+
+    def init(self, *args, **kwargs):
+        made.append(self)
+        real_init(self, *args, **kwargs)
+
+    def write(self, data):
+        if self is made[-1] and len(made) == 2:  # the second file: the key
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(self, data)
+
+    monkeypatch.setattr(backend_pdf.PdfFile, "__init__", init)
+    monkeypatch.setattr(backend_pdf.PdfFile, "write", write)
+    out = tmp_path / "s.pdf"
+    assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth", "2",
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"cannot write {tmp_path / 's-key.pdf'}: No space left on device" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_sheet_is_kept_when_writing_fails(tmp_path):
+    out = tmp_path / "s.pdf"
+    out.write_bytes(b"the old sheet")
+    with pytest.raises(OSError) as info:
+        write_sheet(out, seed=1, count=1, branching=2, depth=2, key=tmp_path / "no" / "k.pdf",
+                    progress=lambda done, total: None)
+    assert info.value.filename == str(tmp_path / "no" / "k.pdf")
+    assert out.read_bytes() == b"the old sheet"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.pdf"]
+
+
+@pytest.mark.parametrize("out, words", [("", "names no file"), ("sheets/", "names no file"),
+                                        (3, "must be a file name")])
+def test_a_file_name_that_names_no_file_is_refused(out, words):
+    with pytest.raises((TypeError, ValueError), match=words):
+        write_sheet(out, seed=1, count=1, branching=2, depth=2)

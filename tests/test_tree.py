@@ -64,7 +64,7 @@ def test_unfold_asks_each_position_whose_turn_it_is():
 
 
 def test_lookup_by_unknown_name_says_which_names_exist(fig52):
-    with pytest.raises(KeyError, match="names run A to M"):
+    with pytest.raises(KeyError, match="nodes are named A to M"):
         Tree.from_leaves(*fig52)["Q"]
 
 
@@ -101,7 +101,7 @@ def test_computed_complete_tree_equals_the_built_one(branching, depth):
     built = Tree.from_nested(nested[0] if depth else leaves[0])
     fields = ("id", "name", "player", "depth", "parent", "children", "score", "leaf_index", "label")
     assert len(computed) == len(built)
-    for a, b in zip(computed, built):
+    for a, b in zip(computed, built, strict=True):
         assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
     assert (computed.branching, computed.depth) == (built.branching, built.depth)
     assert computed.leaf_scores == built.leaf_scores
@@ -115,3 +115,73 @@ def test_nodes_are_made_once_and_reused(fig52):
 def test_index_errors_name_the_valid_range(fig52):
     with pytest.raises(IndexError, match="ids run 0 to 12"):
         Tree.from_leaves(*fig52)[13]
+
+
+# --- naming nodes: one converter --------------------------------------------------------
+
+
+def test_a_node_is_named_by_id_name_node_or_leaf_position_in_one_place(fig52):
+    tree = Tree.from_leaves(*fig52)
+    c = tree["C"]
+    assert tree.node(c) == tree.node(2) == tree.node("C") == tree.node(" c ") == tree.node(-11) == c
+    assert tree.leaf(3) == tree["H"] and tree.leaf(-1) == tree["M"]
+    assert tree.children("C") == tree.children(c) == tree.children(2)
+    assert [n.name for n in tree.path("I")] == ["A", "C", "I"]
+
+
+@pytest.mark.parametrize("ref, words", [
+    ("Q", "no node is named 'Q'; this tree's nodes are named A to M"),
+    ("\u0100", "no node is named"),  # a letter past Z must not be read as an id
+    ("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "no node is named"),
+    (13, r"node 13 does not exist; ids run 0 to 12 \(names A to M\)"),
+    (-14, "node -14 does not exist"),
+    (10**400, "node a whole number of 401 digits does not exist"),
+])
+def test_a_node_the_tree_lacks_is_a_lookup_error_and_a_value_error(fig52, ref, words):
+    tree = Tree.from_leaves(*fig52)
+    with pytest.raises(gametree.tree.NoSuchNode, match=words) as info:
+        tree.node(ref)
+    assert isinstance(info.value, KeyError) and isinstance(info.value, ValueError)
+    assert isinstance(info.value, IndexError)  # tree[13] keeps the sequence protocol
+    assert str(info.value) == info.value.args[0]  # a sentence, not KeyError's quoted repr
+
+
+@pytest.mark.parametrize("ref", [2.0, None, True, ["B"], b"B"])
+def test_a_node_named_by_anything_else_is_a_type_error(fig52, ref):
+    with pytest.raises(TypeError, match="name such as 'B', its id such as 1, or a Node"):
+        Tree.from_leaves(*fig52).node(ref)
+
+
+def test_a_node_of_another_tree_is_refused(fig52):
+    other = Tree.from_nested([[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match="belongs to another tree"):
+        Tree.from_leaves(*fig52).node(other["B"])
+
+
+def test_leaf_positions_are_checked(fig52):
+    tree = Tree.from_leaves(*fig52)
+    with pytest.raises(ValueError, match="leaf 9 does not exist; this tree's 9 leaves are "
+                                         "numbered 0 to 8"):
+        tree.leaf(9)
+    with pytest.raises(TypeError, match="leaf position must be a whole number"):
+        tree.leaf("H")
+
+
+def test_nodes_made_twice_are_equal(fig52):
+    # Large trees do not keep every Node made; a node made again equals it.
+    assert Tree.from_leaves(*fig52)["C"] == Tree.from_leaves(*fig52)["C"]
+    assert Tree.from_leaves(*fig52)["C"] != Tree.from_leaves(*fig52)["D"]
+    big = gametree.random_tree(2, 17, seed=1)  # more nodes than the tree keeps made
+    first = big[5]
+    for node_id in range(len(big)):
+        big[node_id]
+    assert big[5] == first and hash(big[5]) == hash(first)
+
+
+def test_single_child_chains_are_trees_like_any_other():
+    tree = Tree.from_nested([[[7]]])
+    assert (len(tree), tree.depth, tree.branching, tree.leaf_count) == (4, 3, 1, 1)
+    assert [n.player for n in tree] == [MAX, MIN, MAX, MIN]
+    assert gametree.minimax(tree) == gametree.backed_up_values(tree)[0] == 7
+    assert gametree.best_order([[[7]]]) == [[[7]]]
+    assert [n.name for n in gametree.principal_variation(tree)] == ["A", "B", "C", "D"]

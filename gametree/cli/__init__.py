@@ -41,8 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         args.run(args)
-    except (UsageError, ValueError, TypeError, KeyError) as error:
-        message = error.args[0] if error.args else str(error)
+    except (UsageError, ValueError, TypeError, KeyError, IndexError) as error:
+        # One sentence, never a traceback: every check in the package raises
+        # one of these with a message naming the mistake and the fix.
+        message = str(error.args[0]) if error.args else str(error)
         print(f"gametree: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`: not an error of the user's

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..view.export import check_dpi, check_format, save, save_gif
 from ..view.progress import Progress
 from .trees import tree_arguments, tree_from_arguments
-from .usage import UsageError
+from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -23,12 +23,13 @@ def register(commands) -> None:
         description="Draw a tree (plain, for exercise sheets), alpha-beta's state after one step "
                     "(--step), or the whole search as an animated GIF (--gif).")
     tree_arguments(parser)
-    parser.add_argument("--out", "-o", metavar="FILE",
+    parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help="write one picture: FILE ends in .png, .svg or .pdf")
-    parser.add_argument("--step", "-s", type=int, metavar="N",
+    parser.add_argument("--step", "-s", type=whole_number, metavar="N",
                         help="draw the search after step N (-1: finished); without it the plain tree")
-    parser.add_argument("--gif", metavar="FILE", help="write the whole search as an animated GIF")
-    parser.add_argument("--strict", action="store_true", help="cut on alpha > beta instead of alpha >= beta")
+    parser.add_argument("--gif", metavar="FILE", type=file_name, help="write the whole search as an animated GIF")
+    parser.add_argument("--strict", action="store_true",
+                        help=_STRICT_HELP)
     parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
     parser.set_defaults(run=_run)
 

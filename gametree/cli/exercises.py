@@ -9,7 +9,7 @@ import argparse
 
 from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
 from ..practice.sheets import PAPER, write_sheet
-from .usage import UsageError
+from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -20,19 +20,19 @@ def register(commands) -> None:
         "exercises", help="write a printable sheet of alpha-beta exercises and its answer key",
         description="Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a "
                     "separate answer key. The same seed gives the same sheet on any machine.")
-    parser.add_argument("--seed", type=int, required=True, metavar="N",
+    parser.add_argument("--seed", type=whole_number, required=True, metavar="N",
                         help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
-    parser.add_argument("--count", type=int, default=8, metavar="K", help="exercises (default 8)")
-    parser.add_argument("--branching", "-b", type=int, default=3, metavar="B",
+    parser.add_argument("--count", type=whole_number, default=8, metavar="K", help="exercises (default 8)")
+    parser.add_argument("--branching", "-b", type=whole_number, default=3, metavar="B",
                         help="children per internal node (default 3)")
-    parser.add_argument("--depth", "-d", type=int, default=3, metavar="D",
+    parser.add_argument("--depth", "-d", type=whole_number, default=3, metavar="D",
                         help="edges from the root to a leaf (default 3)")
-    parser.add_argument("--out", "-o", required=True, metavar="FILE",
+    parser.add_argument("--out", "-o", required=True, metavar="FILE", type=file_name,
                         help="the sheet: FILE.pdf, or FILE.png for one picture per page")
-    parser.add_argument("--key", metavar="FILE",
+    parser.add_argument("--key", metavar="FILE", type=file_name,
                         help="the answer key (default: FILE-key.pdf beside the sheet)")
     parser.add_argument("--strict", action="store_true",
-                        help="cut on alpha > beta instead of the statement's alpha >= beta")
+                        help=_STRICT_HELP)
     parser.add_argument("--ordering", choices=ORDERINGS, default="random",
                         help="children as drawn at random, or best or worst first")
     parser.add_argument("--bounds", choices=BOUNDS, default="some",
@@ -50,8 +50,9 @@ def _run(args: argparse.Namespace) -> None:
                             depth=args.depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
                             dpi=args.dpi)
-    except OSError as error:
+    except OSError as error:  # write_sheet names the file that failed, and writes neither
         where = error.filename or args.out
-        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None
+        raise UsageError(f"cannot write {where}: {error.strerror or error}; nothing was "
+                         f"written") from None
     for path in files.sheet + files.key:
         print(f"wrote {path}")

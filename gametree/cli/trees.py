@@ -12,7 +12,7 @@ from ..search import backed_up_values, principal_variation
 from ..text import fmt
 from ..trace import trace_alpha_beta
 from ..tree import MAX, Tree
-from .usage import UsageError
+from .usage import _STRICT_HELP, UsageError, whole_number
 
 __all__ = ["register", "tree_arguments", "tree_from_arguments"]
 
@@ -21,7 +21,7 @@ def tree_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ways of giving a tree: ``--branching B LEAF ...`` or ``--tree TEXT``."""
     parser.add_argument("leaves", nargs="*", metavar="LEAF",
                         help="leaf scores left to right, e.g. 3 12 8 2 4 6 14 5 2")
-    parser.add_argument("--branching", "-b", type=int, metavar="B",
+    parser.add_argument("--branching", "-b", type=whole_number, metavar="B",
                         help="children per internal node (with LEAF scores)")
     parser.add_argument("--tree", "-t", metavar="TEXT",
                         help='the tree as nested lists, e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
@@ -42,9 +42,10 @@ def tree_from_arguments(args: argparse.Namespace) -> Tree:
 
 
 def _alpha_beta(args: argparse.Namespace) -> None:
-    trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict)
+    trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict,
+                             fail_hard=args.fail_hard)
     print(f"value: {fmt(trace.value)}")
-    print(f"evaluated: {trace.evaluated} of {len(trace.tree.leaves)} leaves")
+    print(f"evaluated: {trace.evaluated} of {trace.tree.leaf_count} leaves")
     if not args.quiet:
         print("steps:")
         width = len(str(len(trace) - 1))
@@ -56,11 +57,12 @@ def _minimax(args: argparse.Namespace) -> None:
     tree = tree_from_arguments(args)
     values = backed_up_values(tree)
     print(f"value: {fmt(values[0])}")
-    print(f"evaluated: {len(tree.leaves)} of {len(tree.leaves)} leaves (minimax never prunes)")
+    print(f"evaluated: {tree.leaf_count} of {tree.leaf_count} leaves (minimax never prunes)")
     print("principal variation: " + " -> ".join(n.name for n in principal_variation(tree)))
     if not args.quiet:
         print("backed-up values, deepest first:")
-        for node in reversed(tree.nodes):
+        for node_id in range(len(tree) - 1, -1, -1):
+            node = tree[node_id]
             if not node.is_leaf:
                 pick = "max" if node.player is MAX else "min"
                 inputs = ", ".join(fmt(values[c]) for c in node.children)
@@ -73,7 +75,10 @@ def register(commands) -> None:
                                 description="Search a tree with alpha-beta; print the value, the leaves "
                                             "evaluated and a caption for every step.")
     tree_arguments(solve)
-    solve.add_argument("--strict", action="store_true", help="cut on alpha > beta instead of alpha >= beta")
+    solve.add_argument("--strict", action="store_true",
+                       help=_STRICT_HELP)
+    solve.add_argument("--fail-hard", action="store_true",
+                       help="return v clamped into each node's window (fail-hard) instead of v")
     solve.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
     solve.set_defaults(run=_alpha_beta)
 

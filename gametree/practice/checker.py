@@ -36,6 +36,10 @@ class MistakeKind(str, enum.Enum):
     NOT_A_REORDERING = "not a reordering"
     """(Reorder task) The tree is not the original with children reordered:
     a score was changed, or a leaf moved to another parent."""
+    EMPTY = "empty"
+    """Nothing is filled in yet.  Given alone, so that checking an empty
+    answer tells nothing of the solution (not even which leaves are
+    pruned)."""
     NOT_BEST_FIRST = "not best first"
     """(Reorder task) A hint: searching this node's best child first would
     let alpha-beta prune more."""
@@ -53,7 +57,8 @@ class Mistake(NamedTuple):
     kind: MistakeKind
     """What kind of mistake it is."""
     field: str
-    """Which box: "value", "alpha", "beta", "pruned" or "order"."""
+    """Which box: "value", "alpha", "beta", "pruned", "order", or "answer"
+    (an :attr:`~MistakeKind.EMPTY` answer)."""
     explanation: str
     """One sentence in textbook words saying why it is wrong."""
 
@@ -73,6 +78,11 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     right.  How each box is judged is described in the module docstring:
     a number is wrong only when it is neither the true one nor the one that
     follows from the student's own entries, so each slip is marked once.
+
+    An answer with nothing filled in gets a single
+    :attr:`~MistakeKind.EMPTY` mistake at the root and nothing else, so
+    checking it gives nothing away; an answer with anything in it gets
+    every mistake.
 
     Parameters
     ----------
@@ -97,13 +107,19 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     >>> for mistake in check(exercise, Answer(values={"A": 3, "B": 3, "C": 2, "D": 5},
     ...                                       pruned={"I", "J", "M"})):
     ...     print(mistake)
-    M (over-pruned): M must be searched: after L, MIN node D has alpha = 3 and beta = 5, and 3 < 5, so there is no cutoff yet.
+    M (over-pruned): M must be searched: after L, MIN node D has alpha = 3 and beta = 5, and alpha = 3 is not >= beta = 5, so there is no cutoff yet.
+    >>> [str(m) for m in check(exercise, Answer())]
+    ['A (empty): Nothing is filled in yet: write the value alpha-beta returns at every node it searches and cross out every pruned branch, then check again.']
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check needs an Exercise, not {type(exercise).__name__}")
     if not isinstance(answer, Answer):
         raise TypeError(f"check needs an Answer such as Answer(values={{'B': 3}}, "
                         f"pruned={{'I'}}), not {type(answer).__name__}")
+    if not (answer.values or answer.pruned or answer.alphas or answer.betas):
+        return [Mistake(exercise.tree.root.name, MistakeKind.EMPTY, "answer",
+                        "Nothing is filled in yet: write the value alpha-beta returns at every "
+                        "node it searches and cross out every pruned branch, then check again.")]
     return _Checker(exercise, answer).mistakes()
 
 
@@ -165,8 +181,8 @@ class _Checker:
     def follows(self, node: Node) -> Value | None:
         """max or min of the student's values of the searched children."""
         if node.id not in self._follows:
-            values = [self.resolved(c) for c in self.searched_children(node)]
-            values = [v for v in values if v is not None]
+            resolved = [self.resolved(c) for c in self.searched_children(node)]
+            values = [v for v in resolved if v is not None]
             pick = max if node.player is MAX else min
             self._follows[node.id] = pick(values) if values else None
         return self._follows[node.id]
@@ -209,7 +225,7 @@ class _Checker:
             if node.is_leaf or node.id in self.student_pruned:
                 continue
             searched = final.status[node.id] is Status.DONE
-            true = final.best[node.id] if searched else None
+            true = final.v[node.id] if searched else None
             given = self.values.get(node.id)
             if given is None:
                 if searched:
@@ -219,7 +235,7 @@ class _Checker:
                         f"the value it returns (v when it finishes).")
                 continue
             follows = self.follows(node)
-            if given == true or given == follows:
+            if given in (true, follows):
                 continue
             yield node.id, Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
                                    self._value_reason(node, given, follows))
@@ -266,7 +282,7 @@ class _Checker:
                         follows = max(alpha_in, value) if bound == "alpha" else beta_in
                     else:
                         follows = alpha_in if bound == "alpha" else min(beta_in, value)
-                if given == true or given == follows:
+                if given in (true, follows):
                     continue
                 yield node.id, Mistake(node.name, MistakeKind.WRONG_BOUND, bound,
                                        self._bound_reason(node, bound, given, window, value))
@@ -296,15 +312,12 @@ class _Checker:
 
     def pruning_mistakes(self):
         tree, final = self.tree, self.final
-        op = "<" if self.exercise.strict else "<="
+        rule = self.exercise.rule
         # Branches alpha-beta prunes that the student searched.
         for step in self.trace.cutoffs:
             node = step.node
             last = tree[node.children[node.children.index(step.pruned[0].id) - 1]]
-            if node.player is MAX:
-                test = f"v = {fmt(step.best)} {op.replace('<', '>')} beta = {fmt(step.beta)}"
-            else:
-                test = f"v = {fmt(step.best)} {op} alpha = {fmt(step.alpha)}"
+            test = rule.compare(step.alpha, step.beta)
             for child in step.pruned:
                 if child.id in self.student_pruned:
                     continue
@@ -335,11 +348,9 @@ class _Checker:
                 before = tree[parent.children[position - 1]]
                 update = next(s for s in self.trace.steps
                               if s.kind is StepKind.UPDATE and s.node.id == parent.id
-                              and s.child.id == before.id)
+                              and s.child is not None and s.child.id == before.id)
                 alpha, beta = update.alpha, update.beta
-                relation = "<=" if self.exercise.strict else "<"
                 reason = (f"after {before.name}, {_title(parent)} has alpha = {fmt(alpha)} and "
-                          f"beta = {fmt(beta)}, and {fmt(alpha)} {relation} {fmt(beta)}, so "
-                          f"there is no cutoff yet.")
+                          f"beta = {fmt(beta)}, and {rule.no_cutoff(alpha, beta)} yet.")
             yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
                                 f"{node.name} must be searched: {reason}")

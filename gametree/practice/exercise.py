@@ -13,15 +13,25 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..checks import check_branching, check_leaves, complete_depth
+from ..checks import (
+    check_branching,
+    check_depth,
+    check_int,
+    check_leaf_count,
+    check_leaves,
+    check_score,
+    complete_depth,
+)
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
-from ..text import join_names
+from ..parse import read_number
+from ..rules import CutRule
+from ..text import describe, join_names, shown
 from ..trace import Status, Trace, trace_alpha_beta
 from ..tree import Node, Tree, Value, node_name
 
@@ -63,8 +73,11 @@ def parse_value(text: str, where: str) -> Value | None:
     or nothing (None).
 
     A bound sign in front, as in ``<=2`` or ``≥ 5``, is allowed and
-    ignored: some textbooks write a cut-off node's value that way.
-    ``where`` names the box in the message, e.g. ``"C's value"``.
+    ignored: some textbooks write a cut-off node's value that way, and
+    the minus sign as drawn (``−``) is read as ``-``.  Otherwise numbers
+    follow :func:`gametree.parse.read_number`: plain digits 0-9, at most
+    10**15 in size.  ``where`` names the box in the message, e.g.
+    ``"C's value"``.
 
     >>> parse_value(" 12 ", "B's value"), parse_value("-inf", "alpha"), parse_value("", "beta")
     (12, -inf, None)
@@ -74,9 +87,13 @@ def parse_value(text: str, where: str) -> Value | None:
     Traceback (most recent call last):
     ...
     ValueError: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)
+    >>> parse_value("1_000", "B's value")
+    Traceback (most recent call last):
+    ...
+    ValueError: B's value, '1_000', has '_' (an underscore) in it; type numbers with the plain digits 0-9, such as 1000
     """
     if not isinstance(text, str):
-        raise TypeError(f"{where} must be text, not {type(text).__name__}")
+        raise TypeError(f"{where} must be text, not {describe(text)}")
     body = text.strip().replace("\u2212", "-")  # the real minus sign, as drawn
     body = re.sub(r"^(<=|>=|\u2264|\u2265|<|>)\s*", "", body)
     if not body:
@@ -84,18 +101,13 @@ def parse_value(text: str, where: str) -> Value | None:
     if body.lower() in _INFINITY:
         return _INFINITY[body.lower()]
     try:
-        return int(body)
-    except ValueError:
-        pass
-    try:
-        number = float(body)
-    except ValueError:
-        number = None
-    if number is None or math.isnan(number):
-        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
-        raise ValueError(f"{where} is {shown!r}, which is not a number; type a whole number "
-                         f"such as 3 or -2 (or -inf, +inf)")
-    return number
+        return read_number(body, where)
+    except ValueError as error:
+        if "plain digits" in str(error) or "largest score" in str(error):
+            raise
+        clipped = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        raise ValueError(f"{where} is {clipped!r}, which is not a number; type a whole number "
+                         f"such as 3 or -2 (or -inf, +inf)") from None
 
 
 # --- the answer -----------------------------------------------------------------
@@ -110,14 +122,13 @@ def _frozen_numbers(entries: object, what: str) -> Mapping[NodeName, Value]:
     clean = {}
     for name, value in entries.items():
         if not isinstance(name, str):
-            raise TypeError(f"{what}: node names are text such as 'B', not {name!r}")
+            raise TypeError(f"{what}: node names are text such as 'B', not {describe(name)}")
         if value is None:  # a blank box
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"{what}[{name!r}] is {value!r}; write a number such as 3 "
+            raise TypeError(f"{what}[{shown(name)}] is {describe(value)}; write a number such as 3 "
                             f"(or math.inf for an unbounded alpha or beta)")
-        if math.isnan(value):
-            raise ValueError(f"{what}[{name!r}] is nan; write a number such as 3")
+        check_score(value, f"{what}[{shown(name)}]", infinite=True)
         clean[name.strip().upper()] = value
     return MappingProxyType(clean)
 
@@ -135,7 +146,7 @@ class Answer:
 
     values: Mapping[NodeName, Value] = field(default_factory=dict)
     """Node name -> the value alpha-beta returns there (internal nodes only)."""
-    pruned: frozenset[NodeName] = frozenset()
+    pruned: Set[NodeName] = frozenset()
     """Names of the nodes whose incoming edge is crossed out: a leaf, or the
     root of a pruned subtree (everything under it counts as pruned)."""
     alphas: Mapping[NodeName, Value] = field(default_factory=dict)
@@ -149,11 +160,12 @@ class Answer:
         pruned = self.pruned
         if isinstance(pruned, str) or not isinstance(pruned, Iterable):
             raise TypeError(f"pruned must be a set of node names such as {{'I', 'J'}}, "
-                            f"not {pruned!r}")
+                            f"not {describe(pruned)}")
         names = []
         for name in pruned:
             if not isinstance(name, str):
-                raise TypeError(f"pruned holds {name!r}; name nodes with text such as 'I'")
+                raise TypeError(f"pruned holds {describe(name)}; name nodes with text such "
+                                f"as 'I'")
             names.append(name.strip().upper())
         object.__setattr__(self, "pruned", frozenset(names))
 
@@ -165,16 +177,13 @@ class Answer:
 
 def _check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
     if value not in choices:
-        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, "
+                         f"not {shown(value)}")
     return value
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number such as 42, not {seed!r}")
-    if seed < 0:
-        raise ValueError(f"seed must be 0 or more, not {seed}")
-    return seed
+    return check_int(seed, "seed", low=0, example="42")
 
 
 @dataclass(frozen=True)
@@ -201,8 +210,9 @@ class Exercise:
     branching: int
     """Children per internal node."""
     strict: bool = False
-    """The cut rule: False cuts when alpha >= beta (the statement's rule),
-    True only when alpha > beta."""
+    """The ``strict=`` flag: False cuts when alpha >= beta (AIMA's rule),
+    True only when alpha > beta (CS188's); :attr:`rule` is the
+    :class:`~gametree.rules.CutRule`."""
     ask_bounds: tuple[NodeName, ...] = ()
     """Internal nodes where alpha and beta are asked, in level order."""
     task: str = "search"
@@ -221,8 +231,7 @@ class Exercise:
         if depth < 1:
             raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
                              f"{branching} leaf scores")
-        if not isinstance(self.strict, bool):
-            raise TypeError(f"strict must be True or False, not {self.strict!r}")
+        CutRule.of(self.strict)
         _check_choice(self.task, TASKS, "task")
         _check_choice(self.ordering, ORDERINGS, "ordering")
         if self.seed is not None:
@@ -279,16 +288,14 @@ class Exercise:
         """
         seed = _check_seed(seed)
         branching = check_branching(branching)
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth must be a whole number, 1 or more, not {depth!r}")
-        if branching**depth > MAX_EXERCISE_LEAVES:
-            raise ValueError(f"branching {branching} and depth {depth} make {branching**depth:,} "
-                             f"leaves; an exercise has at most {MAX_EXERCISE_LEAVES}, so lower "
-                             f"the depth or the branching")
+        depth = check_depth(depth, low=1)
+        count = check_leaf_count(branching, depth, MAX_EXERCISE_LEAVES, "an exercise")
+        CutRule.of(strict)
         _check_choice(ordering, ORDERINGS, "ordering")
         _check_choice(bounds, BOUNDS, "bounds")
         _check_choice(task, TASKS, "task")
-        count = branching**depth
+        low = check_int(low, "low", example="0")
+        high = check_int(high, "high", example="20")
         distinct = task == "reorder"
         if distinct and high - low + 1 < count:
             high = low + 2 * count - 1
@@ -324,7 +331,7 @@ class Exercise:
     @cached_property
     def trace(self) -> Trace:
         """The real search, with the exercise's cut rule."""
-        return trace_alpha_beta(self.tree, strict=self.strict)
+        return trace_alpha_beta(self.tree, strict=self.rule)
 
     @property
     def minimum(self) -> int:
@@ -333,9 +340,10 @@ class Exercise:
         return knuth_moore_minimum(self.branching, self.depth)
 
     @property
-    def rule(self) -> str:
-        """The cut rule in words: ``alpha >= beta`` or ``alpha > beta``."""
-        return "alpha > beta" if self.strict else "alpha >= beta"
+    def rule(self) -> CutRule:
+        """The cut rule; written in text it reads ``alpha >= beta`` or
+        ``alpha > beta``."""
+        return CutRule.of(self.strict)
 
     @property
     def text(self) -> str:
@@ -362,9 +370,10 @@ class Exercise:
         visited = [n for n in tree if not n.is_leaf and final.status[n.id] is Status.DONE]
         asked = {tree[name].id for name in self.ask_bounds}
         pruned = {child.name for step in self.trace.cutoffs for child in step.pruned}
-        return Answer(values={n.name: final.best[n.id] for n in visited}, pruned=pruned,
-                      alphas={n.name: final.alpha[n.id] for n in visited if n.id in asked},
-                      betas={n.name: final.beta[n.id] for n in visited if n.id in asked})
+        v, alpha, beta = cast(tuple[Value, ...], final.v), final.alpha, final.beta  # all known
+        return Answer(values={n.name: v[n.id] for n in visited}, pruned=pruned,
+                      alphas={n.name: cast(Value, alpha[n.id]) for n in visited if n.id in asked},
+                      betas={n.name: cast(Value, beta[n.id]) for n in visited if n.id in asked})
 
     def check(self, answer: Answer) -> list[Mistake]:
         """``check(self, answer)``: see :func:`gametree.practice.checker.check`."""
@@ -379,10 +388,8 @@ def _internal_range(tree: Tree) -> str:
 
 
 def _node_named(tree: Tree, name: object, what: str) -> Node:
+    """The node ``name`` names in the answer's field ``what`` (by name, as a
+    student writes it): :meth:`Tree.node`, with the field in the message."""
     if not isinstance(name, str):
-        raise TypeError(f"{what}: name nodes with text such as 'B', not {name!r}")
-    try:
-        return tree[name.strip().upper()]
-    except KeyError:
-        raise ValueError(f"{what} names {name!r}, but this tree's nodes are named "
-                         f"A to {tree[len(tree) - 1].name}") from None
+        raise TypeError(f"{what}: name nodes with text such as 'B', not {describe(name)}")
+    return tree.node(name, what)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from ..rules import CutRule
 from ..search import backed_up_values
 from ..text import fmt
 from ..trace import Status, trace_alpha_beta
@@ -66,7 +67,7 @@ def _canonical(tree: Tree, node_id: int):
 
 
 def _scores_under(tree: Tree, node_id: int) -> list[Value]:
-    return sorted(n.score for n in tree.subtree(tree[node_id]) if n.is_leaf)
+    return sorted(n.score for n in tree.subtree(node_id) if n.score is not None)
 
 
 def _first_difference(original: Tree, mine: Tree) -> Mistake | None:
@@ -123,11 +124,11 @@ def _scores(counts: Counter) -> str:
     return ("the score " if len(scores) == 1 else "the scores ") + ", ".join(map(fmt, scores))
 
 
-def _local_hints(tree: Tree, strict: bool, evaluated: int) -> list[Mistake]:
+def _local_hints(tree: Tree, rule: CutRule, evaluated: int) -> list[Mistake]:
     """Nodes where searching the best child first, all else kept, would
     evaluate fewer leaves."""
     values = backed_up_values(tree)
-    final = trace_alpha_beta(tree, strict=strict).state(-1)
+    final = trace_alpha_beta(tree, strict=rule).state(-1)
     nested = tree.to_nested()
     hints = []
     for node in tree:
@@ -139,7 +140,7 @@ def _local_hints(tree: Tree, strict: bool, evaluated: int) -> list[Mistake]:
             continue
         path = [n for n in tree.path(node)]
         moved = _with_sorted_children(nested, path, tree, values, node.player is MAX)
-        count = trace_alpha_beta(Tree.from_nested(moved), strict=strict).evaluated
+        count = trace_alpha_beta(Tree.from_nested(moved), strict=rule).evaluated
         if count < evaluated:
             saved = evaluated - count
             hints.append(Mistake(
@@ -154,7 +155,7 @@ def _with_sorted_children(nested, path: list[Node], tree: Tree, values, maximizi
     """``nested`` with the children of ``path[-1]`` sorted best first."""
     if len(path) == 1:
         node = path[0]
-        pairs = list(zip(node.children, nested))
+        pairs = list(zip(node.children, nested, strict=True))
         pairs.sort(key=lambda pair: values[pair[0]], reverse=maximizing)
         return [item for _, item in pairs]
     here, below = path[0], path[1]
@@ -199,6 +200,6 @@ def check_reorder(exercise: Exercise, reordered: object) -> ReorderVerdict:
     difference = _first_difference(exercise.tree, mine)
     if difference is not None:
         return ReorderVerdict(mine, None, minimum, original, (difference,))
-    evaluated = trace_alpha_beta(mine, strict=exercise.strict).evaluated
-    hints = () if evaluated <= minimum else tuple(_local_hints(mine, exercise.strict, evaluated))
+    evaluated = trace_alpha_beta(mine, strict=exercise.rule).evaluated
+    hints = () if evaluated <= minimum else tuple(_local_hints(mine, exercise.rule, evaluated))
     return ReorderVerdict(mine, evaluated, minimum, original, hints)

@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..text import fmt, join_names, pretty
+from ..checks import check_branching, check_depth, check_int, check_leaf_count
+from ..text import describe, fmt, join_names, pretty, shown
 from ..trace import Status
 from ..view.progress import Progress, ProgressCallback
 from .exercise import Exercise
@@ -86,22 +87,13 @@ def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 
 
 
 def _check_sheet(seed, count, branching, depth) -> None:
-    for name, value in (("seed", seed), ("count", count), ("branching", branching),
-                        ("depth", depth)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be a whole number, not {value!r}")
-    if seed < 0:
-        raise ValueError(f"seed must be 0 or more, not {seed}")
+    check_int(seed, "seed", low=0, example="42")
+    count = check_int(count, "count", example="8")
     if not 1 <= count <= MAX_COUNT:
-        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {count}")
-    if branching < 2:
-        raise ValueError(f"branching must be at least 2, not {branching}")
-    if depth < 1:
-        raise ValueError(f"depth must be at least 1, not {depth}")
-    if branching**depth > MAX_SHEET_LEAVES:
-        raise ValueError(f"branching {branching} and depth {depth} make {branching**depth} "
-                         f"leaves, too many to write on by hand; a sheet's trees have at most "
-                         f"{MAX_SHEET_LEAVES} leaves (e.g. branching 3, depth 3)")
+        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {shown(count)}")
+    branching = check_branching(branching)
+    depth = check_depth(depth, low=1)
+    check_leaf_count(branching, depth, MAX_SHEET_LEAVES, "a tree written on by hand")
 
 
 # --- drawing ----------------------------------------------------------------------
@@ -155,7 +147,9 @@ def _block_height(exercise: Exercise, page: _Page) -> float:
 def _paginate(exercises: Sequence[Exercise], page: _Page, first_extra: float):
     """Split the exercises into pages, in order, without splitting one."""
     usable = page.height - 2 * _MARGIN - 0.35  # the running head
-    pages, current, used = [], [], first_extra
+    pages: list[list[Exercise]] = []
+    current: list[Exercise] = []
+    used = first_extra
     for exercise in exercises:
         height = _block_height(exercise, page)
         if current and used + height - 0.2 > usable:  # the last needs no space below
@@ -288,7 +282,7 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
             from ..generate import best_order
             from ..trace import trace_alpha_beta
 
-            trace = trace_alpha_beta(best_order(exercise.tree), strict=exercise.strict)
+            trace = trace_alpha_beta(best_order(exercise.tree), strict=exercise.rule)
         plot = TracePlot(trace, ax, caption=False, counter=False).show(-1)
         _calm_final_state(plot)
     else:
@@ -335,7 +329,9 @@ _BOUND_ITEM = 1.68
 def _bound_rows(exercise: Exercise, page: _Page) -> list[list[str]]:
     """The asked nodes, in rows of items that fit across the page."""
     usable = page.usable
-    rows, current, x = [], [], _FIRST_ITEM
+    rows: list[list[str]] = []
+    current: list[str] = []
+    x = _FIRST_ITEM
     for name in exercise.ask_bounds:
         if x + _BOUND_ITEM - 0.15 > usable:
             rows.append(current)
@@ -482,7 +478,7 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
         from ..trace import trace_alpha_beta
 
         best = best_order(list(exercise.leaves), exercise.branching)
-        count = trace_alpha_beta(best, exercise.branching, strict=exercise.strict).evaluated
+        count = trace_alpha_beta(best, exercise.branching, strict=exercise.rule).evaluated
         lines.append(f"Best first: {' '.join(map(fmt, best))}: {count} leaves evaluated "
                      f"(Knuth-Moore minimum {exercise.minimum}); the order given needs "
                      f"{trace.evaluated}.")
@@ -508,8 +504,18 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
 
 def _check_paper(paper: object) -> str:
     if paper not in PAPER:
-        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, not {paper!r}")
-    return paper
+        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, not {shown(paper)}")
+    return str(paper)
+
+
+def _file_name(path: object, what: str) -> Path:
+    """``path`` as a Path, refusing what cannot name a file to write."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"{what} must be a file name such as sheet.pdf, not {describe(path)}")
+    if not str(path).strip() or str(path).endswith(("/", "\\")):
+        raise ValueError(f"{what} {str(path)!r} names no file; give a file name such as "
+                         f"sheet.pdf")
+    return Path(path)
 
 
 def _kind_of(path: Path) -> str:
@@ -528,29 +534,91 @@ PDF_METADATA = {"Creator": "gametree", "CreationDate": None, "ModDate": None}
 """PDF metadata written: no dates, so the same seed gives the same bytes."""
 
 
-def _save(figures: list, path: Path, dpi: float) -> tuple[Path, ...]:
-    kind = _kind_of(path)
-    if kind == "pdf":
-        from matplotlib.backends.backend_pdf import PdfPages
+def _page_paths(path: Path, pages: int) -> list[Path]:
+    """Where the pages go: the file itself, or (PNG, several pages) one
+    file per page, ``sheet-1.png``, ``sheet-2.png``, ..."""
+    if _kind_of(path) == "pdf" or pages == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{k}{path.suffix}") for k in range(1, pages + 1)]
 
-        with PdfPages(path, metadata=PDF_METADATA) as pdf:
-            for figure in figures:
-                pdf.savefig(figure)
-        return (path,)
-    if len(figures) == 1:
-        paths = [path]
-    else:
-        paths = [path.with_name(f"{path.stem}-{k}{path.suffix}") for k in range(1, len(figures) + 1)]
-    for figure, where in zip(figures, paths):
-        figure.savefig(where, format="png", dpi=dpi, metadata={"Software": "gametree"})
-    return tuple(paths)
+
+def _failed(error: BaseException, path: Path) -> OSError:
+    """The OSError to report for writing ``path``: the first one in the
+    chain of ``error`` (matplotlib may raise another while cleaning up),
+    naming ``path`` rather than a temporary file."""
+    cause: BaseException | None = error
+    while cause is not None and not isinstance(cause, OSError):
+        cause = cause.__cause__ or cause.__context__
+    if cause is None:
+        return OSError(f"could not write {path}: {error}")
+    return OSError(cause.errno, cause.strerror or str(cause), str(path))
+
+
+def _write(figures: list, path: Path, temporary: Path, dpi: float) -> None:
+    """Write ``figures`` (all the pages of a PDF, or one PNG page) to
+    ``temporary``; an OSError names ``path``, the file meant."""
+    try:
+        if _kind_of(path) == "pdf":
+            from matplotlib.backends.backend_pdf import PdfPages
+
+            with open(temporary, "wb") as handle:  # closed here whatever happens
+                pdf = PdfPages(handle, metadata=PDF_METADATA)
+                try:
+                    for figure in figures:
+                        pdf.savefig(figure)
+                except BaseException:
+                    try:  # closing writes the trailer, which fails again on a full disk
+                        pdf.close()
+                    except Exception:  # the first error is the one to report
+                        pass
+                    raise
+                pdf.close()
+        else:
+            (figure,) = figures
+            figure.savefig(temporary, format="png", dpi=dpi, metadata={"Software": "gametree"})
+    except Exception as error:
+        raise _failed(error, path) from None
+
+
+def _write_all(files: list[tuple[list, Path]], dpi: float) -> None:
+    """Write every ``(figures, path)`` or none: each to a temporary file
+    beside its path, then all renamed into place.  On any failure the
+    temporary files are removed and the paths are left as they were; the
+    OSError names the file that could not be written."""
+    import os
+    import tempfile
+
+    written: list[tuple[Path, Path]] = []
+    try:
+        for figures, path in files:
+            try:
+                handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part",
+                                                dir=path.parent)
+            except OSError as error:
+                raise _failed(error, path) from None
+            os.close(handle)
+            written.append((Path(name), path))
+            _write(figures, path, Path(name), dpi)
+        for temporary, path in written:
+            try:
+                os.replace(temporary, path)
+            except OSError as error:
+                raise _failed(error, path) from None
+    finally:
+        for temporary, _ in written:
+            temporary.unlink(missing_ok=True)
 
 
 def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: int = 3,
                 strict: bool = False, ordering: str = "random", bounds: str = "some",
                 task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
                 progress: ProgressCallback | None = None) -> SheetFiles:
-    """Write an exercise sheet and its answer key.
+    """Write an exercise sheet and its answer key: both, or neither.
+
+    Every page is written to a temporary file beside its target and the
+    files are renamed into place only when all are written, so a failure
+    (a folder that does not exist, a full disk) leaves no sheet without
+    its key and no half-written file.
 
     Parameters
     ----------
@@ -559,8 +627,8 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     seed : int
         The same seed (and options) give the same sheet, byte for byte.
     count, branching, depth : int
-        How many exercises, and the shape of their trees (at most
-        :data:`MAX_SHEET_LEAVES` leaves).
+        How many exercises (at most :data:`MAX_COUNT`), and the shape of
+        their trees (at most :data:`MAX_SHEET_LEAVES` leaves).
     strict, ordering, bounds, task
         As for :meth:`gametree.practice.Exercise.random`.
     key : str or Path, optional
@@ -579,18 +647,25 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     -------
     SheetFiles
 
+    Raises
+    ------
+    TypeError, ValueError
+        For a bad option, before anything is drawn.
+    OSError
+        If a file cannot be written; its ``filename`` is that file (the
+        sheet's or the key's), and neither is left behind.
+
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> files = write_sheet(folder / "sheet.pdf", seed=1, count=2, branching=2, depth=2)
-    >>> [p.name for p in files.sheet + files.key]
-    ['sheet.pdf', 'sheet-key.pdf']
-    >>> files.sheet[0].read_bytes()[:5]
-    b'%PDF-'
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     files = write_sheet(pathlib.Path(folder) / "sheet.pdf", seed=1, count=2,
+    ...                         branching=2, depth=2)
+    ...     print([p.name for p in files.sheet + files.key], files.sheet[0].read_bytes()[:5])
+    ['sheet.pdf', 'sheet-key.pdf'] b'%PDF-'
     """
-    out = Path(out)
-    key = _key_path(out) if key is None else Path(key)
+    out = _file_name(out, "the sheet's file name")
+    key = _key_path(out) if key is None else _file_name(key, "the key's file name")
     _kind_of(out)
     _kind_of(key)
     if out.resolve() == key.resolve():
@@ -598,7 +673,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
                          f"give the key another name")
     _check_paper(paper)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
-        raise ValueError(f"dpi must be a number from 30 to 600, not {dpi!r}")
+        raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
                                 bounds=bounds, task=task)
     title = f"Alpha-beta by hand, sheet {seed}"
@@ -606,13 +681,20 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     if progress is None:
         reporter = progress = Progress(2 * count, "drawing exercises")
     try:
-        pages = sheet_pages(exercises, key=False, paper=paper, title=title, progress=progress,
-                            total=2 * count)
-        sheet = _save(pages, out, dpi)
-        pages = sheet_pages(exercises, key=True, paper=paper, title=title, progress=progress,
-                            done=count, total=2 * count)
-        answers = _save(pages, key, dpi)
+        sheet_figures = sheet_pages(exercises, key=False, paper=paper, title=title,
+                                    progress=progress, total=2 * count)
+        key_figures = sheet_pages(exercises, key=True, paper=paper, title=title,
+                                  progress=progress, done=count, total=2 * count)
     finally:
         if reporter is not None:
             reporter.close()
-    return SheetFiles(sheet, answers, tuple(exercises))
+    files: list[tuple[list, Path]] = []
+    paths: dict[str, list[Path]] = {}
+    for name, figures, path in (("sheet", sheet_figures, out), ("key", key_figures, key)):
+        paths[name] = _page_paths(path, len(figures))
+        if len(paths[name]) == 1:
+            files.append((figures, path))
+        else:
+            files += [([figure], page) for figure, page in zip(figures, paths[name], strict=True)]
+    _write_all(files, dpi)
+    return SheetFiles(tuple(paths["sheet"]), tuple(paths["key"]), tuple(exercises))

@@ -473,10 +473,10 @@ class TracePlot:
         # Values and windows of internal nodes.
         for i, text in self.values.items():
             s = status[i]
-            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.best[i] is None:
+            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.v[i] is None:
                 text.set_visible(False)
                 continue
-            value = snap.best[i]
+            value = snap.v[i]
             infinite = math.isinf(value)
             if infinite and not plan.infinity_font[i]:
                 text.set_visible(False)
@@ -678,7 +678,7 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> for text in figure.artists:  # the counter and the caption
     ...     print(text.get_text())
     evaluated 4 of 9 leaves (fewest possible: 5)
-    step 13 of 25: MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)
+    step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)
     >>> draw([[3, 5], [2, 9]]).artists[0].get_text()
     'branching 2, depth 2: 4 leaves'
     """

@@ -113,7 +113,7 @@ class Stepper(widgets.VBox):
     >>> stepper = Stepper([3, 12, 8, 2, 4, 6, 14, 5, 2], branching=3)
     >>> stepper.step_to(stepper.trace.cutoffs[0].index)
     >>> stepper.caption_text
-    'Step 13 of 25: MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6)'
+    'Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)'
     >>> stepper.counter.value
     'evaluated 4 of 9 leaves (fewest possible: 5)'
     """

@@ -5,28 +5,34 @@ Run from the repository root:  python notebooks/_tools/execute.py [NAME ...]
 With names (``02-alpha-beta``), only those notebooks are refreshed and run.
 
 Each notebook runs in a fresh kernel with its folder as the working
-directory, and is saved with its outputs, as nbval will compare them.
+directory, and is saved with its outputs, as nbval will compare them, and
+without per-cell execution timestamps (``timestamps.py``), so a re-run
+changes only what really changed.  The kernels keep their IPython history
+in a temporary folder, removed afterwards, not in the user's.
 Prints the seconds each took (the set's budget: 15 s each, 60 s in all).
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-
 import navigation
+import nbformat
+import timestamps
+from nbclient import NotebookClient
 
 
 def run(path: Path) -> float:
     notebook = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
+    NotebookClient(notebook, timeout=300, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     seconds = time.perf_counter() - start
+    timestamps.strip(notebook)
     nbformat.write(notebook, path)
     return seconds
 
@@ -36,10 +42,12 @@ def main(names: list[str]) -> int:
     navigation.main(names)
     paths = [p for p in navigation.notebook_paths() if not names or p.stem in names]
     total = 0.0
-    for path in paths:
-        seconds = run(path)
-        total += seconds
-        print(f"{seconds:6.1f} s  {path.name}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="gametree-ipython-") as ipython:
+        os.environ["IPYTHONDIR"] = ipython  # the kernels inherit it
+        for path in paths:
+            seconds = run(path)
+            total += seconds
+            print(f"{seconds:6.1f} s  {path.name}", flush=True)
     print(f"{total:6.1f} s  in all")
     return 0
 

@@ -1,0 +1,125 @@
+"""Habits the repository keeps: notebooks stored without execution
+timestamps, tests that leave no IPython history, lint and type checks run
+by CI."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "notebooks" / "_tools"
+sys.path.insert(0, str(TOOLS))
+import timestamps  # noqa: E402  (a script folder, not a package)
+
+
+def notebook_with_timestamps():
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("1 + 1"), nbformat.v4.new_markdown_cell("text"),
+                      nbformat.v4.new_code_cell("2")]
+    notebook.cells[0].metadata["execution"] = {"iopub.status.busy": "2026-11-30T03:34:59Z",
+                                               "shell.execute_reply": "2026-11-30T03:35:00Z"}
+    notebook.cells[2].metadata["execution"] = {"iopub.status.idle": "2026-11-30T03:35:01Z"}
+    notebook.cells[2].metadata["tags"] = ["keep"]
+    return notebook
+
+
+def test_the_tool_strips_every_timestamp_and_nothing_else(tmp_path):
+    import nbformat
+
+    path = tmp_path / "n.ipynb"
+    nbformat.write(notebook_with_timestamps(), path)
+    assert timestamps.timed_cells(path) == 2
+    assert timestamps.main([str(path)]) == 0
+    assert timestamps.timed_cells(path) == 0
+    stripped = nbformat.read(path, as_version=4)
+    assert stripped.cells[2].metadata == {"tags": ["keep"]}
+    assert [c.source for c in stripped.cells] == ["1 + 1", "text", "2"]
+
+
+def test_execute_runs_without_recording_timestamps_and_strips_them():
+    source = (TOOLS / "execute.py").read_text()
+    assert "record_timing=False" in source and "timestamps.strip(notebook)" in source
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")),
+                         ids=lambda p: p.name)
+def test_stored_notebooks_carry_no_execution_timestamps(path):
+    cells = json.loads(path.read_text())["cells"]
+    timed = [i for i, cell in enumerate(cells) if "execution" in cell.get("metadata", {})]
+    assert timed == [], (f"{path.name}: cells {timed[:5]} carry timestamps; run "
+                         f"python notebooks/_tools/timestamps.py")
+
+
+def test_kernels_started_by_the_tests_keep_history_out_of_the_users_folder():
+    folder = os.environ.get("IPYTHONDIR", "")
+    assert "gametree-ipython-" in folder and Path(folder).is_dir()
+    code = "import IPython.paths; print(IPython.paths.get_ipython_dir())"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    assert shown == folder and not shown.startswith(str(Path.home()))
+
+
+def test_ci_runs_lint_and_type_checks_and_they_are_pinned():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ".venv/bin/ruff check" in ci and ".venv/bin/mypy --no-error-summary" in ci
+    pins = (ROOT / "requirements.txt").read_text()
+    for tool in ("ruff==", "mypy==", "pytest-timeout==", "pytest-xdist=="):
+        assert tool in pins
+
+
+def test_ruff_and_mypy_are_clean_on_the_package():
+    ruff = subprocess.run([sys.executable, "-m", "ruff", "check", "gametree", "tests",
+                           "benchmarks", "notebooks/_tools"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert ruff.returncode == 0, ruff.stdout[-2000:]
+    mypy = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert mypy.returncode == 0, mypy.stdout[-2000:]
+
+
+def test_xdist_keeps_notebooks_and_browser_tests_together_and_spreads_the_rest():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    root = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root)  # the repository's conftest.py, by its path
+
+    class Config:
+        @staticmethod
+        def getvalue(name):
+            return "loadgroup"
+
+    scheduler = root.pytest_xdist_make_scheduler(Config, log=None)
+    scope = scheduler._split_scope
+    assert scope("notebooks/02-alpha-beta.ipynb::Cell 3") == "notebooks/02-alpha-beta.ipynb"
+    assert scope("tests/browser/test_lab_checks.py::test_x") == "browser"
+    assert scope("tests/browser/test_notebooks_in_browser.py::test_y[1]") == "browser"
+    assert scope("tests/test_trace.py::test_lone_leaf") == "tests/test_trace.py::test_lone_leaf"
+
+
+def test_a_notebook_runs_in_order_on_one_worker_under_xdist(tmp_path):
+    """Two notebooks whose cells depend on the one before, run with the
+    suite's own options on two workers: every cell passes."""
+    import nbformat
+
+    for name in ("a", "b"):
+        notebook = nbformat.v4.new_notebook()
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                           "language": "python"}
+        notebook.cells = [nbformat.v4.new_code_cell("x = 1", execution_count=1),
+                          nbformat.v4.new_code_cell("x += 1", execution_count=2),
+                          nbformat.v4.new_code_cell("print(x)", execution_count=3)]
+        notebook.cells[2].outputs = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
+        nbformat.write(notebook, tmp_path / f"{name}.ipynb")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-n", "2",
+                          "--dist", "loadgroup", "--nbval", "--nbval-current-env", "-o",
+                          "addopts=", "-c", "pyproject.toml", "--rootdir", str(tmp_path),
+                          "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=110)
+    assert "6 passed" in run.stdout, run.stdout[-1500:]

@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         args.run(args)
-    except (UsageError, ValueError, TypeError, KeyError) as error:
+    except (UsageError, ValueError, TypeError, KeyError, IndexError) as error:
         message = error.args[0] if error.args else str(error)
         print(f"gametree: error: {message}", file=sys.stderr)
         return 2

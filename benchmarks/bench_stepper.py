@@ -8,7 +8,8 @@ shuffle, so the slider jumps as well as walks):
 
 * ``in place``: what the Stepper does when the slider moves: update the
   existing artists, render over the cached background, encode the PNG and
-  set the Image widget's value (the observe handler, end to end);
+  set the Image widget's value (the observe handler, end to end), at the
+  size the widget shows it on a 1280x720 screen (one pixel per point);
 * ``full redraw``: the straightforward implementation: a new figure with
   every artist, drawn by ``draw(trace, step)`` and saved as PNG at the same
   size and resolution;

@@ -242,10 +242,20 @@ def test_draw_into_a_given_axes_returns_its_figure():
     (([3, 5, 2, 9],), ValueError, "branching factor"),
     (([[3, 5], [2, 9]], 99), IndexError, "does not exist"),
     (([[3, 5], [2, 9]], "2"), TypeError, "whole number"),
+    (([[3, 5], [2, 9]],), ValueError, "figsize"),
 ])
 def test_bad_input_gets_a_sentence(bad, error, words):
     with pytest.raises(error, match=words):
-        draw(*bad)
+        draw(*bad, **({"figsize": (0.5, 4)} if words == "figsize" else {}))
+
+
+def test_figsize_is_checked_at_its_limits():
+    assert draw([[3, 5], [2, 9]], figsize=(1, 1)).get_size_inches()[0] == 1
+    assert draw([[3, 5], [2, 9]], figsize=(2400 / 72, 5)).get_size_inches()[0] * 72 == 2400
+    with pytest.raises(ValueError, match="from 1 to"):
+        draw([[3, 5], [2, 9]], figsize=(2401 / 72, 5))
+    with pytest.raises(TypeError, match="figsize must be"):
+        draw([[3, 5], [2, 9]], figsize="big")
 
 
 def test_trees_and_traces_show_themselves_as_pictures(fig52, fig52_trace):

@@ -5,7 +5,6 @@ refuses bad input with a sentence."""
 
 import pytest
 from matplotlib.colors import to_hex
-from matplotlib.text import Text
 
 import gametree
 from gametree.games import (TicTacToe, TicTacToeState, record_number_game, trace_game,

@@ -162,12 +162,12 @@ def test_the_81_leaf_tree_keeps_every_score_and_value_and_drops_what_cannot_fit(
 
 
 def test_a_crowded_row_shows_windows_only_on_the_current_path():
-    trace = _deep_cutoff()
-    plot = TracePlot(trace, figsize=(9, 7.5))
+    trace = trace_alpha_beta(random_tree(2, 5, seed=1))
+    plot = Stepper(trace).plot
     assert plot.plan.path_windows  # the deepest internal row has room for one window at a time
     for step in range(len(trace)):
         plot.show(step)
-        on_path = {n.id for n in trace.state(step).path}
+        on_path = {n.id for n in trace.state(step).path} | {trace[step].node.id}
         shown = {label.node for label in plot.label_boxes() if label.kind == "window"}
         assert shown & plot.plan.path_windows <= on_path
 

@@ -367,8 +367,7 @@ class TracePlot:
         # A figure for the screen (ours, or a TreeFigure a notebook made)
         # keeps screen fonts; a page to print may go smaller.
         ladder = labels.SCREEN_FONTS if isinstance(figure, TreeFigure) else labels.PRINT_FONTS
-        fonts = labels.fit_fonts(self.tree, self.positions, width, ladder)
-        self.plan = labels.plan(self.tree, self.positions, width, height, fonts)
+        self.plan = labels.best_plan(self.tree, self.positions, width, height, ladder)
         ax.set_xlim(*self.plan.xlim)
         ax.set_ylim(*self.plan.ylim)
         ax.set_axis_off()
@@ -575,7 +574,7 @@ class TracePlot:
         look = _Look(len(self.tree))
         if snap is None:
             for node in self._nodes:
-                look.outline[node.id] = Line(_UNVISITED_LEAF if node.is_leaf else _FILL[node.player.value], 1.2)
+                look.outline[node.id] = _node_style(node, Status.UNVISITED)[1]
                 if node.is_leaf:
                     look.text[node.id] = pretty(node.score)
             look.title = self._plain_title()
@@ -684,12 +683,13 @@ class TracePlot:
             artist.set_text(text)
             artist.set_fontsize(font)
             artist.set_color(_text_on(look.fill[i]))
+        path = self._path_ids()
         for i, artist in self._windows.items():
             text = look.window[i]
             artist.set_visible(bool(text))
             if text:
                 artist.set_text(text)
-                artist.set_color(TEXT_COLOR if i in self._path_ids() else WINDOW_COLOR)
+                artist.set_color(TEXT_COLOR if i in path else WINDOW_COLOR)
                 artist.set_fontweight("bold" if look.window_bold[i] else "normal")
         pruned = self._pruned_ids(look)
         for i, artist in self._leaf_scores.items():
@@ -912,27 +912,35 @@ def _leaves(count: int) -> str:
     return f"{count} leaf" if count == 1 else f"{count} leaves"
 
 
+_PATH_EDGE = Line(CURRENT_COLOR, 3.2)
+_EDGE_LINES = {Status.PRUNED: Line(PRUNED_COLOR, 1.3, dashed=True), Status.DONE: Line(WALKED_COLOR, 1.7),
+               Status.ACTIVE: Line(EDGE_COLOR, 1.2), Status.UNVISITED: Line(EDGE_COLOR, 1.2)}
+
+
 def _edge_line(status: Status, on_path: bool) -> Line:
-    if status is Status.PRUNED:
-        return Line(PRUNED_COLOR, 1.3, dashed=True)
-    if on_path:
-        return Line(CURRENT_COLOR, 3.2)
-    if status is Status.DONE:
-        return Line(WALKED_COLOR, 1.7)
-    return Line(EDGE_COLOR, 1.2)
+    if on_path and status is not Status.PRUNED:
+        return _PATH_EDGE
+    return _EDGE_LINES[status]
+
+
+def _node_styles() -> dict:
+    """(marker key, status) -> fill and outline of a node."""
+    styles = {}
+    for key in ("MAX", "MIN", "leaf"):
+        fill = LEAF_COLOR if key == "leaf" else _FILL[key]
+        styles[key, Status.PRUNED] = (_PRUNED_FILL, Line(PRUNED_COLOR, 1.1, dashed=True))
+        styles[key, Status.DONE] = (fill, Line(fill, 1.2))
+        styles[key, Status.ACTIVE] = (_TINT.get(key, "white"), Line(CURRENT_COLOR, 2.2))
+        styles[key, Status.UNVISITED] = ("white", Line(_UNVISITED_LEAF if key == "leaf" else fill, 1.2))
+    return styles
+
+
+_NODE_STYLES = _node_styles()
 
 
 def _node_style(node, status: Status) -> tuple[str, Line]:
     """Fill and outline of ``node`` at ``status``."""
-    key = "leaf" if node.is_leaf else node.player.value
-    fill = LEAF_COLOR if node.is_leaf else _FILL[key]
-    if status is Status.PRUNED:
-        return _PRUNED_FILL, Line(PRUNED_COLOR, 1.1, dashed=True)
-    if status is Status.DONE:
-        return fill, Line(fill, 1.2)
-    if status is Status.ACTIVE:
-        return _TINT[key], Line(CURRENT_COLOR, 2.2)
-    return "white", Line(_UNVISITED_LEAF if node.is_leaf else fill, 1.2)
+    return _NODE_STYLES["leaf" if node.is_leaf else node.player.value, status]
 
 
 def _text_on(fill) -> str:

@@ -34,8 +34,8 @@ from ..tree import Tree
 from .layout import Point
 from .stamp import extent, widest
 
-__all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "needed_width",
-           "fit_fonts", "segment_crosses_box"]
+__all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "best_plan",
+           "needed_width", "fit_fonts", "segment_crosses_box"]
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 in points."""
@@ -140,6 +140,44 @@ def fit_fonts(tree: Tree, positions: Sequence[Point], width: float,
         if needed_width(tree, positions, fonts) <= width:
             return fonts
     return ladder[-1]
+
+
+def best_plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
+              ladder: Sequence[Fonts] = SCREEN_FONTS) -> Plan:
+    """The :func:`plan` at the largest fonts of ``ladder`` that writes as
+    many labels as any: larger letters only where they cost no label.
+
+    >>> from gametree import random_tree
+    >>> from gametree.view.layout import tidy_layout
+    >>> tree = random_tree(3, 3, seed=1)
+    >>> best_plan(tree, tidy_layout(tree), 743, 420).fonts  # 17 px would lose windows
+    Fonts(value=14.0, label=12.0)
+    >>> best_plan(tree, tidy_layout(tree), 1092, 420).fonts  # room for all at 17 px
+    Fonts(value=17.0, label=14.0)
+    """
+    best, best_score = None, -1.0
+    for fonts in ladder:
+        candidate = plan(tree, positions, width, height, fonts)
+        score = _labels_written(tree, candidate)
+        if score > best_score:
+            best, best_score = candidate, score
+        if _complete(tree, candidate):
+            break
+    return best
+
+
+def _labels_written(tree: Tree, p: Plan) -> float:
+    """How much a plan writes: leaf scores first, then values, names and
+    windows (a window shown only on the path counts half)."""
+    internal = [n.id for n in tree.nodes if not n.is_leaf]
+    return (3 * len(tree.leaves) * (p.leaf_rows > 0) + sum(1 for i in internal if p.value_font[i])
+            + len(p.names) + len(p.windows) - 0.5 * len(p.path_windows))
+
+
+def _complete(tree: Tree, p: Plan) -> bool:
+    internal = [n.id for n in tree.nodes if not n.is_leaf]
+    return (p.leaf_rows > 0 and all(p.value_font[i] for i in internal)
+            and len(p.names) == len(p.windows) == len(internal) and not p.path_windows)
 
 
 # --- what is already drawn ---------------------------------------------------------

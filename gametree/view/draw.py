@@ -532,9 +532,12 @@ class TracePlot:
                 handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self._header.legend / height),
                 ncol=len(handles), frameon=False, fontsize=_LEGEND_FONT, handlelength=1.8,
                 columnspacing=1.4, borderaxespad=0, borderpad=0)
-        else:
-            legend = self.ax.legend(handles=handles, loc="upper left", frameon=False,
-                                    fontsize=max(8.0, self.plan.fonts.label - 1))
+        else:  # under the Axes, where it covers no node
+            width = self.ax.get_position().width * self.figure.get_size_inches()[0] * 72
+            legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                                    ncol=len(handles) if width >= 620 else 3, frameon=False,
+                                    fontsize=max(8.0, self.plan.fonts.label), handlelength=1.8,
+                                    columnspacing=1.2, borderaxespad=0.2)
         self._legend_artist = legend
         self._background = None
 

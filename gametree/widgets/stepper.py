@@ -131,11 +131,18 @@ class Stepper(widgets.VBox):
     counter : Label
         "evaluated k of N leaves (fewest possible: M)".
     image : Image
-        The drawing, PNG bytes replaced at each step.
+        The drawing, PNG bytes replaced at each step; its ``tooltip`` (the
+        image's title, read by screen readers) describes the tree and step.
     message : HTML
         Problems with typed input; empty when all is well.
     plot : TracePlot
         The drawing behind ``image``.
+    picture_size : (int, int)
+        Width and height of the picture in pixels: the PNG's size and the
+        size it is shown at.
+    layout_mode : str
+        "beside" (pseudocode in a column right of the tree) or "below" (the
+        tree across the width, pseudocode folded under it).
     leaves_box, branching_box, tree_box : Text
         (``editable=True``) leaf scores and branching, or nested lists.
     rule_toggle : ToggleButtons

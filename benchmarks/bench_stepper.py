@@ -8,7 +8,8 @@ shuffle, so the slider jumps as well as walks):
 
 * ``in place``: what the Stepper does when the slider moves: update the
   existing artists, render over the cached background, encode the PNG and
-  set the Image widget's value (the observe handler, end to end);
+  set the Image widget's value (the observe handler, end to end), at the
+  size the widget shows it on a 1280x720 screen (one pixel per point);
 * ``full redraw``: the straightforward implementation: a new figure with
   every artist, drawn by ``draw(trace, step)`` and saved as PNG at the same
   size and resolution;
@@ -73,7 +74,7 @@ def networkx_redraw(trace, graph, step, size, dpi):
     nx.draw_networkx_edges(graph, pos, ax=ax, arrows=False,
                            style=["dashed" if state.status[v] is Status.PRUNED else "solid"
                                   for _, v in graph.edges])
-    labels = {n: f"{graph.nodes[n]['name']}\n{fmt(state.best[n])}" for n in graph}
+    labels = {n: f"{graph.nodes[n]['name']}\n{fmt(state.v[n])}" for n in graph}
     nx.draw_networkx_labels(graph, pos, labels=labels, font_size=7, ax=ax)
     out = io.BytesIO()
     figure.savefig(out, format="png", dpi=dpi)

@@ -3,23 +3,27 @@ and one-line errors (status 2) from ``python -m gametree draw``."""
 
 import subprocess
 import sys
+import weakref
 
 import pytest
 from PIL import Image, ImageSequence
 
+import gametree
 from gametree import trace_alpha_beta
 from gametree.cli import main
+from gametree.view import export
 from gametree.view.draw import draw
-from gametree.view.export import save, save_gif
+from gametree.view.export import MAX_GIF_FRAMES, check_gif, save, save_gif
 
 STATEMENT = ["--branching", "3", "3", "12", "8", "2", "4", "6", "14", "5", "2"]
 
 
 def test_save_writes_png_svg_and_pdf(tmp_path):
-    png = save([[3, 5], [2, 9]], tmp_path / "tree.png", dpi=100)
+    png = save([[3, 5], [2, 9]], tmp_path / "tree.png", dpi=144)
     with Image.open(png) as image:
         assert image.format == "PNG"
-        assert image.size[0] == 800  # 8 inches at 100 dpi
+        inches = draw([[3, 5], [2, 9]]).get_size_inches()
+        assert image.size == (round(144 * inches[0]), round(144 * inches[1]))  # twice the screen's
     assert (save([[3, 5], [2, 9]], tmp_path / "tree.svg", step=2)).read_text().startswith("<?xml")
     assert (save([[3, 5], [2, 9]], tmp_path / "tree.pdf")).read_bytes().startswith(b"%PDF")
 
@@ -53,6 +57,71 @@ def test_gif_of_a_tree_runs_the_search(tmp_path):
     path = save_gif([[3, 4], [3, 1]], tmp_path / "s.gif", strict=True, dpi=30)
     with Image.open(path) as gif:
         assert gif.n_frames == len(trace_alpha_beta([[3, 4], [3, 1]], strict=True))
+
+
+@pytest.mark.parametrize("kind", ["svg", "pdf", "png"])
+def test_the_same_drawing_gives_the_same_bytes_in_every_run(tmp_path, kind):
+    """No dates, no random ids: a handout under version control changes only
+    when the drawing does (two runs in this process, one in another)."""
+    trace = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    first = save(trace, tmp_path / f"a.{kind}", step=13).read_bytes()
+    assert save(trace, tmp_path / f"b.{kind}", step=13).read_bytes() == first
+    code = (f"from gametree import trace_alpha_beta; from gametree.view.export import save; "
+            f"save(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), {str(tmp_path / ('c.' + kind))!r}, step=13)")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert (tmp_path / f"c.{kind}").read_bytes() == first
+    if kind == "svg":
+        assert b"<dc:date>" not in first
+    if kind == "pdf":
+        assert b"/CreationDate" not in first
+
+
+def test_a_gif_is_written_frame_by_frame_holding_two_frames_at_most(tmp_path, monkeypatch):
+    """Streaming: a frame is drawn, quantised and written before the next is
+    drawn, so memory does not grow with the steps (a 2,047-node tree's GIF
+    once ran out of memory)."""
+    refs, most = [], [0]
+    real = export._write_gif
+
+    def watched(frames):
+        for frame in frames:
+            most[0] = max(most[0], sum(ref() is not None for ref in refs))
+            refs.append(weakref.ref(frame))
+            yield frame
+
+    monkeypatch.setattr(export, "_write_gif",
+                        lambda path, frames, *rest: real(path, watched(frames), *rest))
+    trace = trace_alpha_beta(gametree.random_tree(2, 4, seed=3))
+    path = save_gif(trace, tmp_path / "s.gif", dpi=20)
+    assert len(refs) == len(trace) and most[0] <= 2
+    with Image.open(path) as gif:
+        assert gif.n_frames == len(trace)
+
+
+def test_a_gif_too_long_is_refused_before_any_frame_is_drawn(tmp_path, monkeypatch):
+    class Steps:  # a search of exactly the limit, and one past it
+        def __init__(self, count):
+            self.count = count
+
+        def __len__(self):
+            return self.count
+
+    assert check_gif(Steps(MAX_GIF_FRAMES)) == MAX_GIF_FRAMES
+    with pytest.raises(ValueError, match="at most 2,000 frames"):
+        check_gif(Steps(MAX_GIF_FRAMES + 1))
+    monkeypatch.setattr(export, "MAX_GIF_FRAMES", 27)
+    drawn = []
+    monkeypatch.setattr(export, "_write_gif", lambda *a: drawn.append(a))
+    with pytest.raises(ValueError, match="has 28 steps, too many"):
+        save_gif([[3, 4, 5], [6, 7, 8], [9, 1, 2]], tmp_path / "long.gif")
+    assert not drawn and not (tmp_path / "long.gif").exists()
+
+
+def test_single_child_chains_can_be_drawn_and_animated(tmp_path):
+    for nested in ([[1]], [[[2]], 3]):
+        assert save(nested, tmp_path / "chain.png").exists()
+        with Image.open(save_gif(nested, tmp_path / "chain.gif", dpi=20)) as gif:
+            assert gif.n_frames == len(trace_alpha_beta(nested))
 
 
 def test_gif_refuses_other_names_and_bad_durations(tmp_path):

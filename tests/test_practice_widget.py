@@ -5,7 +5,7 @@ message in the widget, never a traceback."""
 import html
 
 import pytest
-from matplotlib.colors import to_rgba
+from matplotlib.colors import to_hex
 
 import gametree
 from gametree.practice import Exercise, MistakeKind
@@ -43,8 +43,7 @@ RIGHT = {"values": {"A": "3", "B": "3", "C": "2", "D": "2"}, "alphas": {"C": "3"
 
 
 def red_outlined(plot, name):
-    key, k = plot.marker_index[plot.tree[name].id]
-    return tuple(plot.markers[key].get_edgecolors()[k]) == to_rgba(MISTAKE_COLOR)
+    return plot.node_look(name).outline == to_hex(MISTAKE_COLOR)
 
 
 def test_boxes_follow_the_exercise(widget):
@@ -96,8 +95,8 @@ def test_the_drawing_shows_what_was_typed(widget):
     type_in(widget, values={"D": "5"}, pruned=("L",))
     widget.check()
     plot = widget.plot
-    assert plot.values[plot.tree["D"].id].get_text() == "5"
-    assert plot.edges.get_linestyles()[plot.edge_of(plot.tree["L"])] != (0, None)  # dashed
+    assert plot.node_look("D").text == "5"
+    assert plot.edge_look("L").dashed
 
 
 @pytest.mark.parametrize("text, message", [
@@ -222,8 +221,8 @@ def test_a_picture_for_places_without_a_kernel(widget):
 
 def test_draw_answer_without_an_answer_is_the_plain_tree():
     plot = draw_answer(Exercise(STATEMENT, 3))
-    assert not any(text.get_visible() for text in plot.values.values())
-    assert plot.counter.get_text() == "branching 3, depth 2: 9 leaves"
+    assert not any(plot.node_look(n).text for n in plot.tree if not n.is_leaf)
+    assert plot.title == "branching 3, depth 2: 9 leaves"
 
 
 def test_a_bad_exercise_argument_is_refused():

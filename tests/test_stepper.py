@@ -4,14 +4,17 @@ the text boxes give a message in the widget, never a traceback."""
 
 import base64
 import html
+import io
 import re
 from html.parser import HTMLParser
 
 import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget_link import Link
-from matplotlib.colors import to_rgba
+from matplotlib.colors import to_hex
+from PIL import Image
 
+import gametree
 from gametree import Status, StepKind, Tree, pseudocode, random_tree, trace_alpha_beta
 from gametree.games import TicTacToe, TicTacToeState, trace_game
 from gametree.view.draw import CURRENT_COLOR
@@ -51,7 +54,8 @@ def text_of(markup):
 
 
 def highlighted_lines(stepper):
-    rows = re.findall(r'<span( class="gametree-code-current")? style="[^"]*">\s*(\d+) ', stepper.code.value)
+    rows = re.findall(r'<div( class="gametree-code-current")? data-line="(\d+)"', stepper.code.value)
+    assert len(rows) == len(pseudocode(stepper.trace.strict))
     return tuple(int(number) for mark, number in rows if mark)
 
 
@@ -77,11 +81,10 @@ def test_the_drawn_nodes_follow_the_slider(stepper):
     cutoff = stepper.trace.cutoffs[0]
     stepper.step_to(cutoff.index)
     plot = stepper.plot
-    key, k = plot.marker_index[cutoff.node.id]
-    assert tuple(plot.markers[key].get_edgecolors()[k]) == to_rgba(CURRENT_COLOR)  # C highlighted
+    assert plot.node_look(cutoff.node).outline == to_hex(CURRENT_COLOR)  # C highlighted
     pruned = [n for n in stepper.trace.tree if stepper.state.status[n.id] is Status.PRUNED]
     assert [n.name for n in pruned] == ["I", "J"]
-    assert all(plot.edges.get_linestyles()[plot.edge_of(n)] != (0, None) for n in pruned)
+    assert all(plot.edge_look(n).dashed and plot.edge_look(n).crossed for n in pruned)
     stepper.step_to(0)
     assert not any(s is Status.PRUNED for s in stepper.state.status)
 
@@ -99,6 +102,22 @@ def test_play_is_linked_to_the_slider_and_spans_the_same_steps(stepper):
     assert isinstance(link, Link)  # jslink: moves the slider in the browser, no kernel round trip
     assert link.source == (stepper.play, "value") and link.target == (stepper.slider, "value")
     assert (stepper.play.min, stepper.play.max) == (stepper.slider.min, stepper.slider.max) == (0, 25)
+
+
+def test_play_pauses_where_it_is_and_has_a_speed(stepper):
+    # Play's own button plays and pauses; its stop button, which jumps back
+    # to step 0, is hidden by the widget's style sheet.
+    style = stepper.children[0]
+    assert isinstance(style, widgets.HTML) and "gametree-play > button:nth-of-type(2)" in style.value
+    assert "display: none" in style.value and "gametree-play" in stepper.play._dom_classes
+    assert not stepper.play.show_repeat
+    assert [label for label, _ in stepper.speed.options] == ["slow", "normal", "fast"]
+    for label, interval in stepper.speed.options:
+        stepper.speed.value = interval
+        assert stepper.play.interval == interval
+    stepper.speed.value = 400
+    stepper._set_trace(trace_alpha_beta([5, 6, 7, 4], 2))  # a new tree: the speed stays
+    assert stepper.play.interval == 400
 
 
 def test_buttons_step_and_jump_to_the_next_cutoff():
@@ -135,7 +154,7 @@ def test_css_classes_for_browser_tests(stepper):
     names = {"stepper": stepper, "slider": stepper.slider, "play": stepper.play,
              "caption": stepper.caption, "image": stepper.image, "code": stepper.code,
              "counter": stepper.counter, "message": stepper.message, "next": stepper.next_button,
-             "prev": stepper.prev_button, "cutoff": stepper.cutoff_button}
+             "prev": stepper.prev_button, "cutoff": stepper.cutoff_button, "speed": stepper.speed}
     for name, widget in names.items():
         assert f"gametree-{name}" in widget._dom_classes
     assert stepper in all_widgets(stepper) and stepper.image in all_widgets(stepper)
@@ -144,8 +163,9 @@ def test_css_classes_for_browser_tests(stepper):
 def test_static_picture_for_pages_without_a_kernel(stepper):
     stepper.step_to(5)
     bundle = stepper._repr_mimebundle_(include=None, exclude=None)
-    assert "application/vnd.jupyter.widget-view+json" in bundle and "text/plain" in bundle
+    assert "application/vnd.jupyter.widget-view+json" in bundle
     assert base64.b64decode(bundle["image/png"]) == bytes(stepper.image.value)
+    assert bundle["text/plain"] == stepper.plot.alt_text()  # words where pictures are not shown
 
 
 def test_pseudocode_follows_the_rule():
@@ -185,6 +205,8 @@ def test_step_to_refuses_steps_that_do_not_exist(stepper):
     ("tree_box", "[[3, 5], [2, 9]", "matching brackets"),
     ("tree_box", "[[3, 'a'], [2]]", "number"),
     ("tree_box", "__import__('os')", "could not read"),
+    ("tree_box", "[[3, x], [2, 9]]", "the 2nd item, 'x', is not a number"),  # names the bad item
+    ("tree_box", "[[3, 5] [2, 9]]", "could not read"),
     ("tree_box", "[[]]", "empty"),
 ])
 def test_a_typo_gives_a_message_in_the_widget_and_keeps_the_tree(editable, box, text, words):
@@ -202,6 +224,42 @@ def test_a_tree_too_big_to_draw_gets_a_message(editable):
     editable.branching_box.value = "2"
     assert "too many to draw" in editable.message.value
     assert len(editable.trace.tree.leaves) == 9
+
+
+def test_a_new_tree_gets_a_new_slider_whose_end_is_the_new_last_step(editable):
+    # The browser's slider keeps the range it was made with for its End key,
+    # so a new tree must bring a new slider, linked to a new Play.
+    old_slider, old_play = editable.slider, editable.play
+    editable.tree_box.value = "[[3, 4], [3, 1], [2, 7], [9, 9]]"
+    assert editable.slider is not old_slider and editable.play is not old_play
+    assert editable.slider.max == editable.play.max == len(editable.trace) - 1 != old_slider.max
+    assert editable.slider in editable._controls.children and old_slider not in editable._controls.children
+    assert editable.play_link.source == (editable.play, "value")
+    assert old_slider.comm is None and old_play.comm is None  # closed, not left in the kernel
+    editable.slider.value = editable.slider.max  # the new slider drives the picture
+    assert editable.caption_text.startswith(f"Step {editable.slider.max} of")
+
+
+def test_the_editor_reads_as_instructions_and_writes_numbers_as_typed(editable):
+    for box in (editable.leaves_box, editable.branching_box, editable.tree_box):
+        assert not any(ch.isdigit() for ch in box.placeholder.replace("e.g. 2", ""))
+        assert box.placeholder.startswith(("type", "e.g."))
+    assert editable.rule_toggle.style.description_width == "initial"  # the label is not clipped
+    assert editable.rule_toggle.options == (("alpha >= beta (AIMA)", False), ("alpha > beta (CS188)", True))
+    assert editable.rule_toggle.tooltips[1].startswith("cut only when alpha > beta")
+    editable.tree_box.value = "[[1e3, 2], [3, 4]]"
+    assert editable.tree_box.value == "[[1000, 2], [3, 4]]"  # not 1000.0
+    assert "1000" in editable.leaves_box.value.split()
+    assert "1000" in [label.text for label in editable.plot.label_boxes()]
+
+
+def test_single_child_chains_can_be_stepped():
+    for nested in ([[1]], [[[2]], 3]):
+        stepper = Stepper(nested)
+        assert stepper.trace.value == gametree.minimax(nested)
+        stepper.step_to(-1)
+        assert "returns" in stepper.caption_text and "fewest" not in stepper.counter.value
+        assert bytes(stepper.image.value).startswith(b"\x89PNG")
 
 
 def test_typing_a_good_tree_replaces_the_search_and_syncs_the_boxes(editable):
@@ -224,6 +282,29 @@ def test_a_message_goes_away_once_the_input_is_fixed(editable):
     editable.leaves_box.value = "3 5 2 9"
     editable.branching_box.value = "2"
     assert editable.message.value == "" and editable.trace.tree.leaf_scores == [3, 5, 2, 9]
+
+
+def test_the_picture_is_shown_at_its_own_size(stepper):
+    with Image.open(io.BytesIO(stepper.image.value)) as image:
+        width, height = image.size
+    assert (width, height) == stepper.picture_size
+    assert stepper.image.layout.width == f"{width}px" and stepper.image.layout.height == f"{height}px"
+
+
+def test_a_wide_tree_gets_the_whole_width_and_folds_its_pseudocode():
+    stepper = Stepper(random_tree(3, 4, seed=11))
+    assert stepper.layout_mode == "below"
+    accordions = [w for w in all_widgets(stepper) if isinstance(w, widgets.Accordion)]
+    assert len(accordions) == 1 and accordions[0].children == (stepper.code,)
+    assert accordions[0].selected_index is None  # folded until opened
+    assert stepper.picture_size[0] >= 1000
+
+
+def test_size_is_checked():
+    with pytest.raises(TypeError, match="whole pixels"):
+        Stepper([[3, 5], [2, 9]], size=(1100.0, 560))
+    with pytest.raises(ValueError, match="out of range"):
+        Stepper([[3, 5], [2, 9]], size=(100, 560))
 
 
 def test_the_rule_toggle_searches_again_with_the_other_cut(editable):

@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..view.export import check_dpi, check_format, save, save_gif
+from ..trace import trace_alpha_beta
+from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
 from .trees import tree_arguments, tree_from_arguments
 from .usage import _STRICT_HELP, UsageError, file_name, whole_number
@@ -47,6 +48,8 @@ def _run(args: argparse.Namespace) -> None:
     if args.gif is not None and not args.gif.lower().endswith(".gif"):
         raise UsageError(f"--gif {args.gif}: end the file name with .gif")
     check_dpi(args.dpi)
+    if args.gif is not None:  # a search too long to animate is refused before --out is drawn
+        check_gif(trace_alpha_beta(tree, strict=args.strict))
     try:
         if args.out is not None:
             save(tree, args.out, args.step, strict=args.strict, dpi=args.dpi or 150)

@@ -29,7 +29,6 @@ matplotlib is imported only when a sheet is drawn, so the command line's
 
 from __future__ import annotations
 
-import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -283,13 +282,10 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
             from ..trace import trace_alpha_beta
 
             trace = trace_alpha_beta(best_order(exercise.tree), strict=exercise.rule)
-        plot = TracePlot(trace, ax, caption=False, counter=False).show(-1)
+        plot = TracePlot(trace, ax, caption=False, counter=False)
         _calm_final_state(plot)
     else:
-        plot = TracePlot(exercise.tree, ax, caption=False, counter=False)
-    if plot.legend is not None:
-        plot.legend.remove()
-        plot.legend = None
+        plot = TracePlot(exercise.tree, ax, caption=False, counter=False).show(legend=False)
     if not key and exercise.task == "search":
         _value_boxes(figure, plot)
 
@@ -371,23 +367,12 @@ def _value_boxes(figure, plot) -> None:
 
     renderer = figure.canvas.get_renderer()
     dpi = figure.dpi
-    to_display = plot.ax.transData.transform
-    centres = {node.id: tuple(to_display(plot.positions[node.id])) for node in plot.tree}
-    segments = [(centres[n.parent], centres[n.id]) for n in plot.tree if n.parent is not None]
-    def radius(node_id: int) -> float:
-        key, k = plot.marker_index[node_id]
-        sizes = plot.markers[key].get_sizes()
-        return math.sqrt(sizes[k if len(sizes) > 1 else 0]) / 2 * dpi / 72  # points -> pixels
-
-    taken = []
-    for node in plot.tree:
-        (x, y), r = centres[node.id], radius(node.id)
-        taken.append((x - r, y - r, x + r, y + r))
-    for texts in (plot.names, plot.leaf_scores, plot.leaf_names):
-        for text in texts.values():
-            if text.get_visible() and text.get_text():
-                box = text.get_window_extent(renderer)
-                taken.append((box.x0, box.y0, box.x1, box.y1))
+    markers = {node.id: plot.marker_box(node) for node in plot.tree}
+    centres = {i: ((x0 + x1) / 2, (y0 + y1) / 2) for i, (x0, y0, x1, y1) in markers.items()}
+    segments = plot.edge_segments()
+    taken = list(markers.values())
+    taken += [label.box for label in plot.label_boxes()
+              if label.kind in ("name", "score", "leaf name")]
     ax_box = plot.ax.get_window_extent(renderer)
     limits = (figure.bbox.x0 + 0.3 * dpi, ax_box.y0 - 0.2 * dpi, figure.bbox.x1 - 0.3 * dpi,
               ax_box.y1 + 0.3 * dpi)
@@ -405,7 +390,8 @@ def _value_boxes(figure, plot) -> None:
     for node in plot.tree:
         if node.is_leaf:
             continue
-        box = _free_spot(centres[node.id], radius(node.id), dpi, free)
+        x0, _, x1, _ = markers[node.id]
+        box = _free_spot(centres[node.id], (x1 - x0) / 2, dpi, free)
         if box is None:
             continue
         drawn += 1
@@ -445,25 +431,9 @@ def _free_spot(centre, radius: float, dpi: float, free):
 
 
 def _calm_final_state(plot) -> None:
-    """The finished search without the 'current node' highlight: no halo,
-    the root outlined like any finished node."""
-    from matplotlib.colors import to_rgba
-
-    from ..view.draw import MAX_COLOR, MIN_COLOR
-
-    plot.halo.set_visible(False)
-    root = plot.tree.root
-    key, k = plot.marker_index[root.id]
-    collection = plot.markers[key]
-    edges = collection.get_edgecolors().copy()
-    widths = list(collection.get_linewidths())
-    edges[k] = to_rgba(MAX_COLOR if root.player.value == "MAX" else MIN_COLOR)
-    if len(widths) == len(edges):
-        widths[k] = 1.2
-    collection.set_edgecolors(edges)
-    collection.set_linewidths(widths)
-    if root.id in plot.windows:
-        plot.windows[root.id].set_fontweight("normal")
+    """The finished search without the 'current node' highlight (no halo,
+    the root outlined like any finished node) and without a legend."""
+    plot.show(-1, current=False, legend=False)
 
 
 def _key_lines(exercise: Exercise, page: _Page) -> list[str]:

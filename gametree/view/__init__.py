@@ -1,26 +1,35 @@
 """Pictures of trees and searches: layout, label placement, drawing, export.
 
 * :mod:`~gametree.view.layout`: where each node goes (pure Python);
-* :mod:`~gametree.view.labels`: where each label goes, so none overlap;
+* :mod:`~gametree.view.labels`: where each label goes, so none overlap and
+  none is too small for a projector;
+* :mod:`~gametree.view.stamp`: texts measured once and drawn from a cache;
+* :mod:`~gametree.view.style`: :class:`Marks` and :class:`Line`, marking a
+  drawing through arguments;
 * :mod:`~gametree.view.draw`: :func:`draw` and :class:`TracePlot`, a tree or
   the state of a search at one step (matplotlib and networkx);
+* :mod:`~gametree.view.figures`: the lessons' figures (minimax values, the
+  NUMBERGAME recursion and memo graph, tic-tac-toe boards in a tree);
 * :mod:`~gametree.view.export`: PNG, SVG, PDF and GIF files;
-* :mod:`~gametree.view.progress`: a progress bar or counter for long work.
+* :mod:`~gametree.view.progress`: a progress bar or counter for long work;
+* :mod:`~gametree.view.source`: the library's own code, shown in a notebook.
 
 This layer reads trees and traces; nothing below it imports it.  Importing
 ``gametree.view`` loads no matplotlib: ``draw``, ``TracePlot`` and the
-other drawing names are loaded from :mod:`~gametree.view.draw` when first
-used.
+other drawing names are loaded from their modules when first used.
 """
 
 from __future__ import annotations
 
 import importlib
 
-__all__ = ["draw", "png", "TracePlot", "TreeFigure", "tidy_layout", "save", "save_gif"]
+__all__ = ["draw", "png", "TracePlot", "TreeFigure", "tidy_layout", "save", "save_gif", "Marks",
+           "Line", "minimax_figure", "numbergame_figure", "boards_figure"]
 
 _WHERE = {"draw": "draw", "png": "draw", "TracePlot": "draw", "TreeFigure": "draw",
-          "tidy_layout": "layout", "save": "export", "save_gif": "export"}
+          "tidy_layout": "layout", "save": "export", "save_gif": "export", "Marks": "style",
+          "Line": "style", "minimax_figure": "figures", "numbergame_figure": "figures",
+          "boards_figure": "figures"}
 
 
 def __getattr__(name: str):

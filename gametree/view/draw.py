@@ -4,28 +4,39 @@ The picture follows the textbook: MAX nodes are upward triangles, MIN
 nodes downward triangles, leaf scores sit under the leaves and each node
 shows its value.  Drawing a :class:`~gametree.trace.Trace` at a step adds
 the search's state: the alpha/beta window beside every visited node, the
-current node and the path to it in orange, finished nodes filled, pruned
-edges and subtrees grey and dashed, and the count of leaves evaluated
-against the fewest possible (the Knuth-Moore minimum).
+current node and the path to it in thick orange, finished nodes filled,
+pruned edges and subtrees grey and dashed with a cross where the cut was,
+and the count of leaves evaluated against the fewest possible (the
+Knuth-Moore minimum).  No state is shown by colour alone: shapes, fills,
+line widths, dashes and crosses carry it too, in Paul Tol's colour-blind-safe
+colours.
 
 * :func:`draw` returns a matplotlib Figure of a tree, or of a trace at any
   step; :func:`png` returns the same as PNG bytes.
 * :class:`TracePlot` creates the artists once and :meth:`TracePlot.show`
   updates them in place, so stepping through a search costs a fraction of
   a redraw; the step-through widget and the GIF export use it.
+* Both take marks (:class:`gametree.view.style.Marks`) as keyword
+  arguments: fills, outlines, texts, edge styles, crosses, a title and a
+  caption on top of the step shown, as ``chess.svg.board`` takes
+  ``fill=`` and ``arrows=``.  :meth:`TracePlot.node_look` and
+  :meth:`TracePlot.edge_look` say how a node or edge is drawn.
 * :func:`tree_graph` is the tree as a networkx graph.
 
-The layout is :func:`gametree.view.layout.tidy_layout`.  Labels are placed by
-:mod:`gametree.view.labels` where they touch no edge, node or other label: as a tree grows they shrink
-and, past what a page can hold, are left out (windows first, then names).
-Figures are made with ``matplotlib.figure.Figure``, not pyplot, so nothing
-piles up in pyplot's list of open figures.
+Pictures are made for a projector: at :data:`SCREEN_DPI` a point is a
+pixel, a figure fits a JupyterLab cell at 1280x720 (:data:`CELL_WIDTH` by
+:data:`CELL_HEIGHT`), and :mod:`gametree.view.labels` keeps every value and
+leaf score at 14 px or more and every other label at 12 px or more,
+leaving labels out rather than shrinking them.  Figures are made with
+``matplotlib.figure.Figure``, not pyplot, so nothing piles up in pyplot's
+list of open figures.
 """
 
 from __future__ import annotations
 
 import io
 import math
+from typing import NamedTuple
 
 import networkx as nx
 from matplotlib import colors as mcolors
@@ -37,17 +48,30 @@ from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
 from ..generate import knuth_moore_minimum
+from ..rules import CutRule
 from ..text import pretty
 from ..trace import Snapshot, Status, Trace, trace_alpha_beta
 from ..tree import MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
+from .stamp import StampText
+from .style import Line, Marks, color, node_id
 
-__all__ = ["draw", "png", "TracePlot", "TreeFigure", "tree_graph", "counter_text", "MAX_NODES"]
+__all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
+           "tree_graph", "counter_text", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH", "CELL_HEIGHT"]
 
 MAX_NODES = 3300
 """Largest tree drawn (a complete ternary tree of depth 7 has 3,280 nodes);
 bigger trees are refused with a message rather than drawn as a grey smear."""
+
+SCREEN_DPI = 72
+"""Resolution of pictures for the screen: one point is one pixel."""
+CELL_WIDTH = 1100
+"""Width in pixels of a JupyterLab cell's output at 1280x720."""
+CELL_HEIGHT = 560
+"""Height in pixels of JupyterLab's notebook area at 1280x720."""
+MAX_WIDTH = 2400
+"""Widest figure made for a tree that needs more than a cell (it scrolls)."""
 
 # Colours (Paul Tol's colour-blind-safe palettes).
 MAX_COLOR = "#4477AA"
@@ -66,6 +90,8 @@ WALKED_COLOR = "#333333"
 """Edges into finished nodes."""
 TEXT_COLOR = "#222222"
 WINDOW_COLOR = "#555555"
+CROSS_COLOR = "#333333"
+"""The cross on a cut edge."""
 _TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF"}  # active (on the path) fills
 _PRUNED_FILL = "#F2F2F2"
 _UNVISITED_LEAF = "#777777"
@@ -73,7 +99,7 @@ _STYLE_COLORS = (MAX_COLOR, MIN_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, 
                  WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, *_TINT.values(), _PRUNED_FILL,
                  _UNVISITED_LEAF, "white", "black")
 _FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR}
-_DASHED = (0, (3.0, 2.5))
+_DASHES = (0, (3.0, 2.5))
 _SOLID = (0, None)
 
 
@@ -81,18 +107,20 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     """``evaluated k of N leaves (fewest possible: M)``.
 
     The part in brackets, the Knuth-Moore minimum, is given only for
-    complete trees, where it is defined.
+    complete trees that branch, where it is defined.
 
     >>> from gametree import trace_alpha_beta
     >>> counter_text(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
     'evaluated 7 of 9 leaves (fewest possible: 5)'
     >>> counter_text(trace_alpha_beta([[3, 12], 8]), evaluated=1)
     'evaluated 1 of 3 leaves'
+    >>> counter_text(trace_alpha_beta([[1]]))  # a chain: one leaf, no minimum to compare
+    'evaluated 1 of 1 leaf'
     """
     tree = trace.tree
     k = trace.evaluated if evaluated is None else evaluated
-    text = f"evaluated {k} of {len(tree.leaves)} leaves"
-    if tree.branching is not None:
+    text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
+    if tree.branching is not None and tree.branching >= 2:
         text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
     return text
 
@@ -116,6 +144,117 @@ def tree_graph(tree: Tree) -> nx.DiGraph:
     return graph
 
 
+# --- how things look ---------------------------------------------------------------
+
+
+class NodeLook(NamedTuple):
+    """How one node is drawn (colours as ``"#rrggbb"``)."""
+
+    shape: str
+    """Its marker: "^" for MAX, "v" for MIN, "s" for a leaf."""
+    fill: str
+    """Fill of its marker."""
+    outline: str
+    """Colour of its marker's outline."""
+    width: float
+    """Width of the outline, points."""
+    dashed: bool
+    """Whether the outline is dashed (a pruned node)."""
+    text: str | None
+    """What is written in it (a leaf: under it); None if nothing."""
+    window: str | None
+    """The alpha/beta window written beside it; None if none."""
+    current: bool
+    """Whether it is highlighted as the current node."""
+
+
+class EdgeLook(NamedTuple):
+    """How one edge (named by the node it leads to) is drawn."""
+
+    color: str
+    """Its colour, ``"#rrggbb"``."""
+    width: float
+    """Its width, points."""
+    dashed: bool
+    """Whether it is dashed (pruned)."""
+    crossed: bool
+    """Whether it carries a cross (where a cut was made)."""
+
+
+class LabelBox(NamedTuple):
+    """A text written on a drawing, where and how large."""
+
+    kind: str
+    """"value", "window", "name", "score", "leaf name", "move", "title" or "caption"."""
+    node: int | None
+    """The node's id (None for the title and caption; a move: the node it leads to)."""
+    text: str
+    """What is written."""
+    font: float
+    """Font size in pixels of the figure at its dpi."""
+    box: tuple[float, float, float, float]
+    """x0, y0, x1, y1 in pixels, y up."""
+
+
+class _Look:
+    """Everything that changes from step to step, before it is pushed into
+    the artists: one entry per node (edges: per node but the root)."""
+
+    def __init__(self, n: int):
+        self.edge = [Line(EDGE_COLOR, 1.2)] * n  # index 0 unused: the root has no edge
+        self.crossed: set[int] = set()
+        self.fill = ["white"] * n
+        self.outline = [Line(EDGE_COLOR, 1.2)] * n
+        self.text: list[str | None] = [None] * n
+        self.text_color = [TEXT_COLOR] * n
+        self.window: list[str | None] = [None] * n
+        self.window_bold = [False] * n
+        self.current: int | None = None
+        self.title = ""
+        self.caption = ""
+        self.legend = True
+
+
+class Header(NamedTuple):
+    """The strip above the tree in a figure of its own, in pixels from the top."""
+
+    title: float
+    """Top of the title line (the counter)."""
+    caption: float
+    """Top of the caption line."""
+    legend: float
+    """Middle of the legend's row."""
+    height: float
+    """The whole strip."""
+
+
+_TITLE_FONT, _CAPTION_FONT, _LEGEND_FONT = 17.0, 15.0, 13.0
+
+
+def header(title: bool, caption: bool) -> Header:
+    """Where the title, caption and legend go above the tree."""
+    y = 5.0
+    title_y = y
+    y += 24 if title else 0
+    caption_y = y
+    y += 22 if caption else 0
+    legend_y = y + 11
+    return Header(title_y, caption_y, legend_y, y + 26)
+
+
+def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
+    """The default size in inches of a figure of ``tree``: wide enough for
+    every label, at most a JupyterLab cell at 1280x720, no taller than the
+    screen has room for."""
+    leaves = len(tree.leaves)
+    positions = tidy_layout(tree)
+    need = labels.needed_width(tree, positions, labels.SCREEN_FONTS[-1]) + 8
+    width = min(max(leaves * 80 + 160, 560, min(need, CELL_WIDTH)), CELL_WIDTH)
+    top = header(title, caption).height
+    height = top + min(CELL_HEIGHT - 20 - top, 90 + 130 * tree.depth)
+    return width / SCREEN_DPI, height / SCREEN_DPI
+
+
 # --- the drawing ---------------------------------------------------------------
 
 
@@ -126,7 +265,10 @@ class TracePlot:
     recolours them, changes texts and shows or hides them.  That is what
     makes a step-through fast: :meth:`png` restores a cached render of the
     legend and draws the tree over it, its texts stamped from cached
-    bitmaps, then encodes the picture on a fixed palette.
+    bitmaps, then encodes the picture on a fixed palette.  The artists are
+    the plot's own: mark a drawing through :meth:`show`'s arguments and read
+    it through :meth:`node_look`, :meth:`edge_look`, :attr:`title`,
+    :attr:`caption` and :meth:`label_boxes`.
 
     Parameters
     ----------
@@ -136,42 +278,35 @@ class TracePlot:
         alpha-beta is run on it.
     ax : matplotlib Axes, optional
         Draw into this Axes; by default a new Figure sized for the tree.
+        In a :class:`TreeFigure` the screen's fonts are kept (labels are
+        left out where they do not fit); in any other Figure, a page to
+        print, fonts may shrink to 7 points.
     branching : int, optional
         With a flat list of leaf scores, the children per node.
     strict : bool
         For a tree: cut on alpha > beta instead of alpha >= beta.
     caption : bool
-        Write the step's caption under the counter.
+        Write the step's caption under the title.
     counter : bool
-        Write the counter (leaves evaluated) on top; the step-through
-        widget shows both itself.
+        Write the title line (by default the counter of leaves evaluated);
+        the step-through widget shows both itself.
     figsize : (float, float), optional
-        Figure size in inches (default: sized for the tree).
+        Figure size in inches at :data:`SCREEN_DPI` (default:
+        :func:`figure_size`).  A tree too crowded for it gets fewer labels,
+        never smaller ones.
 
     Attributes
     ----------
-    tree : Tree
+    tree : Trace
     trace : Trace or None
         None until a step is shown for a plain tree.
     figure, ax : the matplotlib Figure and Axes.
     snapshot : Snapshot or None
         The state drawn, None for the plain tree.
-    edges : LineCollection
-        One segment per node except the root: segment ``i`` is the edge
-        into node ``i + 1``.
-    markers : dict
-        ``"MAX"``, ``"MIN"``, ``"leaf"`` -> PathCollection; ``marker_index[id]``
-        gives ``(key, position in that collection)``.
-    halo : PathCollection
-        The orange disc behind the current node.
-    values, windows, names : dict
-        Node id -> Text (values and windows only for internal nodes; names
-        only where there is room).
-    leaf_scores, leaf_names, edge_labels : dict
-        Node id -> Text under the leaves, and on the edge into a node
-        (moves of a game), where there is room.
-    counter, caption : Text
-        The figure's title line and caption line.
+    marks : Marks
+        The marks drawn on top of it (node ids as keys).
+    plan : gametree.view.labels.Plan
+        Every size and label spot.
     positions : list of Point
         :func:`~gametree.view.layout.tidy_layout` of the tree (data coordinates).
 
@@ -179,11 +314,12 @@ class TracePlot:
     --------
     >>> from gametree import trace_alpha_beta
     >>> plot = TracePlot(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    >>> plot.show(-1).counter.get_text()
+    >>> plot.show(-1).title
     'evaluated 7 of 9 leaves (fewest possible: 5)'
-    >>> [plot.edges.get_linestyles()[plot.edge_of(plot.tree[name])] != (0, None)
-    ...  for name in "HIJ"]  # C's children: H evaluated, I and J pruned (dashed)
+    >>> [plot.edge_look(name).dashed for name in "HIJ"]  # H evaluated, I and J pruned
     [False, True, True]
+    >>> plot.show(-1, fill={"C": "orange"}, title="C").node_look("C").fill
+    '#ffa500'
     >>> plot.png()[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
     True
     """
@@ -191,6 +327,8 @@ class TracePlot:
     def __init__(self, obj, ax=None, *, branching: int | None = None, strict: bool = False,
                  caption: bool = True, counter: bool = True,
                  figsize: tuple[float, float] | None = None):
+        if not isinstance(strict, bool):
+            raise TypeError(f"strict must be True or False, not {strict!r}")
         if isinstance(obj, Trace):
             if branching is not None:
                 raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
@@ -201,152 +339,168 @@ class TracePlot:
             self.tree = as_tree(obj, branching)
             self.trace = None
             self.strict = strict
-        if not isinstance(strict, bool):
-            raise TypeError(f"strict must be True or False, not {strict!r}")
         if len(self.tree) > MAX_NODES:
             raise ValueError(
                 f"the tree has {len(self.tree):,} nodes, too many to draw legibly; "
                 f"draw at most {MAX_NODES:,} (for example a smaller depth)")
+        _check_figsize(figsize)
         self.snapshot: Snapshot | None = None
+        self.marks = Marks()
         self._nodes = self.tree.nodes
         self.positions = tidy_layout(self.tree)
-        self.graph = tree_graph(self.tree)
         self._with_caption = caption
         self._with_counter = counter
-        self._header = labels.header(counter, caption)
+        self._header = header(counter, caption)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
+        self._legend_artist = None
         self._build(ax, figsize)
         self.show(None if self.trace is None else 0)
 
     # --- building the artists --------------------------------------------
 
     def _build(self, ax, figsize) -> None:
-        tree = self.tree
-        own = ax is None
-        if own:
-            figsize = figsize or labels.figure_size(tree, self._header.height)
-            figure = TreeFigure(figsize=figsize)
-            FigureCanvasAgg(figure)
-            top = self._header.height / figsize[1]
-            side = 0.12 / figsize[0]
-            rect = (side, 0.08 / figsize[1], 1 - 2 * side, 1 - top - 0.08 / figsize[1])
-            ax = figure.add_axes(rect)
-        else:
-            figure = ax.get_figure(root=True)
-            figsize = tuple(figure.get_size_inches())
-            box = ax.get_position()
-            rect = (box.x0, box.y0, box.width, box.height)
+        figure, ax, rect, own = self._axes(ax, figsize)
         self.figure, self.ax, self._own = figure, ax, own
-        plan = self.plan = labels.plan(tree, self.positions, figsize, rect)
-        ax.set_xlim(*plan.xlim)
-        ax.set_ylim(*plan.ylim)
+        width_in, height_in = figure.get_size_inches()
+        width, height = width_in * 72 * rect[2], height_in * 72 * rect[3]
+        # A figure for the screen (ours, or a TreeFigure a notebook made)
+        # keeps screen fonts; a page to print may go smaller.
+        ladder = labels.SCREEN_FONTS if isinstance(figure, TreeFigure) else labels.PRINT_FONTS
+        self.plan = labels.best_plan(self.tree, self.positions, width, height, ladder)
+        ax.set_xlim(*self.plan.xlim)
+        ax.set_ylim(*self.plan.ylim)
         ax.set_axis_off()
-        dpi_scale = figure.dpi_scale_trans
+        self._build_edges()
+        self._build_nodes()
+        self._build_node_texts()
+        self._build_leaf_texts()
+        self._build_edge_labels()
+        self._build_header()
 
-        def make_text(x, y, dx, dy, content="", **style):
-            transform = ax.transData + ScaledTranslation(dx / 72, dy / 72, dpi_scale)
-            artist = labels.StampText(x, y, content, transform=transform, clip_on=False, **style)
-            ax.add_artist(artist)
-            return artist
+    def _axes(self, ax, figsize):
+        """The figure and Axes to draw in, the Axes' rectangle in figure
+        fractions, and whether the figure is the plot's own."""
+        if ax is not None:
+            figure = ax.get_figure(root=True)
+            box = ax.get_position()
+            return figure, ax, (box.x0, box.y0, box.width, box.height), False
+        figsize = figsize or figure_size(self.tree, self._with_counter, self._with_caption)
+        figure = TreeFigure(figsize=figsize, dpi=SCREEN_DPI)
+        FigureCanvasAgg(figure)
+        width, height = figsize[0] * 72, figsize[1] * 72
+        top = self._header.height
+        rect = (4 / width, 4 / height, 1 - 8 / width, 1 - (top + 4) / height)
+        return figure, figure.add_axes(rect), rect, True
 
-        def at(node_id, dx=0.0, dy=0.0, **style):
-            x, y = self.positions[node_id]
-            return make_text(x, y, dx, dy, **style)
+    def _text(self, x, y, dx=0.0, dy=0.0, content="", **style) -> StampText:
+        """A text at data point (x, y), offset by (dx, dy) points."""
+        transform = self.ax.transData + ScaledTranslation(dx / 72, dy / 72,
+                                                          self.figure.dpi_scale_trans)
+        artist = StampText(x, y, content, transform=transform, clip_on=False, **style)
+        self.ax.add_artist(artist)
+        return artist
 
-        # Edges: one LineCollection, no arrows (arrows double the cost).
-        segments = [[self.positions[node.parent], self.positions[node.id]] for node in tree.nodes[1:]]
-        self.edges = LineCollection(segments, colors=EDGE_COLOR, linewidths=1.3, zorder=1,
-                                    capstyle="round")
-        ax.add_collection(self.edges)
+    def _build_edges(self) -> None:
+        # One LineCollection, no arrows (arrows double the cost); segment i
+        # is the edge into node i + 1.
+        pos = self.positions
+        segments = [[pos[node.parent], pos[node.id]] for node in self._nodes[1:]]
+        self._edges = LineCollection(segments, colors=EDGE_COLOR, linewidths=1.3, zorder=1,
+                                     capstyle="round")
+        self.ax.add_collection(self._edges)
+        self._crosses = self.ax.scatter([], [], s=1, marker="x", color=CROSS_COLOR,
+                                        linewidths=2.0, zorder=1.6)
 
-        # Halo behind the current node.
-        self.halo = ax.scatter([0], [0], s=1, marker="o", color=CURRENT_COLOR, alpha=0.35,
-                               linewidths=0, zorder=1.5)
-
-        # Nodes: one scatter per marker shape.
-        groups = {"MAX": [], "MIN": [], "leaf": []}
-        for node in tree.nodes:
-            key = "leaf" if node.is_leaf else node.player.value
-            groups[key].append(node.id)
+    def _build_nodes(self) -> None:
+        self._halo = self.ax.scatter([0], [0], s=1, marker="o", color=CURRENT_COLOR, alpha=0.35,
+                                     linewidths=0, zorder=1.5)
+        groups: dict[str, list[int]] = {"MAX": [], "MIN": [], "leaf": []}
+        for node in self._nodes:
+            groups["leaf" if node.is_leaf else node.player.value].append(node.id)
         shapes = {"MAX": "^", "MIN": "v", "leaf": "s"}
-        self.markers, self.marker_index = {}, {}
+        self._markers, self._marker_index = {}, {}
         for key, ids in groups.items():
-            xs = [self.positions[i].x for i in ids]
-            ys = [self.positions[i].y for i in ids]
-            sizes = [plan.marker[i] ** 2 for i in ids]
-            self.markers[key] = ax.scatter(xs, ys, s=sizes, marker=shapes[key], facecolors="white",
-                                           edgecolors=EDGE_COLOR, linewidths=1.2, zorder=2)
-            for position, i in enumerate(ids):
-                self.marker_index[i] = (key, position)
+            self._markers[key] = self.ax.scatter(
+                [self.positions[i].x for i in ids], [self.positions[i].y for i in ids],
+                s=[self.plan.marker[i] ** 2 for i in ids], marker=shapes[key], facecolors="white",
+                edgecolors=EDGE_COLOR, linewidths=1.2, zorder=2)
+            for place, i in enumerate(ids):
+                self._marker_index[i] = (key, place)
         self._groups = groups
 
-        # Texts.
-        self.values, self.windows, self.names = {}, {}, {}
-        self.leaf_scores, self.leaf_names, self.edge_labels = {}, {}, {}
-        for node in tree.nodes:
+    def _build_node_texts(self) -> None:
+        """Values inside internal nodes; names and windows beside them."""
+        plan = self.plan
+        self._values, self._windows, self._names = {}, {}, {}
+        for node in self._nodes:
             i = node.id
             if node.is_leaf:
                 continue
+            x, y = self.positions[i]
             if plan.value_font[i]:
                 shift = -0.17 if node.player is MAX else 0.17
-                self.values[i] = at(i, 0, shift * plan.marker[i], ha="center", va="center",
-                                    fontsize=plan.value_font[i], fontweight="bold", zorder=3)
+                self._values[i] = self._text(x, y, 0, shift * plan.marker[i], ha="center",
+                                             va="center", fontsize=plan.value_font[i],
+                                             fontweight="bold", zorder=3)
             if i in plan.names:
                 label = plan.names[i]
-                text = at(i, label.dx, label.dy, ha=label.ha, va=label.va,
-                          fontsize=label.font, color=TEXT_COLOR, zorder=3)
-                text.set_text(node.name)
-                self.names[i] = text
+                self._names[i] = self._text(x, y, label.dx, label.dy, node.name, ha=label.ha,
+                                            va=label.va, fontsize=label.font, color=TEXT_COLOR,
+                                            zorder=3)
             if i in plan.windows:
                 label = plan.windows[i]
-                self.windows[i] = at(i, label.dx, label.dy, ha=label.ha, va=label.va,
-                                     fontsize=label.font, color=WINDOW_COLOR,
-                                     linespacing=1.1, zorder=3)
-        for leaf in tree.leaves:
-            i = leaf.id
-            y = -plan.marker[i] / 2 - 2
-            if plan.leaf_rows:
-                row = leaf.leaf_index % plan.leaf_rows
-                text = at(i, 0, y - row * 1.2 * plan.leaf_font, ha="center", va="top",
-                          fontsize=plan.leaf_font, color=TEXT_COLOR, zorder=3)
-                text.set_text(pretty(leaf.score))
-                self.leaf_scores[i] = text
-                y -= plan.leaf_rows * 1.2 * plan.leaf_font
-            if plan.leaf_name_font:
-                text = at(i, 0, y, ha="center", va="top", fontsize=plan.leaf_name_font,
-                          color=WINDOW_COLOR, zorder=3)
-                text.set_text(leaf.name)
-                self.leaf_names[i] = text
-        for i, label in plan.edge_labels.items():
-            node = tree[i]
-            (px, py), (cx, cy) = self.positions[node.parent], self.positions[i]
-            self.edge_labels[i] = make_text((px + cx) / 2, (py + cy) / 2, label.dx, label.dy,
-                                            node.label, ha=label.ha, va=label.va, fontsize=label.font,
-                                            color=WINDOW_COLOR, style="italic", zorder=3)
+                self._windows[i] = self._text(x, y, label.dx, label.dy, ha=label.ha, va=label.va,
+                                              fontsize=label.font, color=WINDOW_COLOR,
+                                              linespacing=1.1, zorder=3)
 
-        # Counter, caption and legend.
-        base = plan.base_font
-        if own:
-            height = figsize[1]
-            self.counter = labels.StampText(0.5, 1 - self._header.counter / height, "", ha="center", va="top",
-                                      fontsize=max(11.0, base + 1.5), color=TEXT_COLOR,
+    def _build_leaf_texts(self) -> None:
+        plan = self.plan
+        self._leaf_scores, self._leaf_names = {}, {}
+        for leaf in self.tree.leaves:
+            i = leaf.id
+            x, y = self.positions[i]
+            if plan.leaf_rows:
+                self._leaf_scores[i] = self._text(
+                    x, y, 0, plan.score_offset(leaf.leaf_index, plan.marker[i]), pretty(leaf.score),
+                    ha="center", va="top", fontsize=plan.fonts.value, color=TEXT_COLOR, zorder=3)
+            if plan.leaf_names:
+                self._leaf_names[i] = self._text(
+                    x, y, 0, plan.leaf_name_offset(plan.marker[i]), leaf.name, ha="center",
+                    va="top", fontsize=plan.fonts.label, color=WINDOW_COLOR, zorder=3)
+
+    def _build_edge_labels(self) -> None:
+        self._edge_labels = {}
+        for i, label in self.plan.edge_labels.items():
+            node = self.tree[i]
+            (px, py), (cx, cy) = self.positions[node.parent], self.positions[i]
+            self._edge_labels[i] = self._text((px + cx) / 2, (py + cy) / 2, label.dx, label.dy,
+                                              node.label, ha=label.ha, va=label.va,
+                                              fontsize=label.font, color=WINDOW_COLOR,
+                                              style="italic", zorder=3)
+
+    def _build_header(self) -> None:
+        figure = self.figure
+        if self._own:
+            height = figure.get_size_inches()[1] * 72
+            self._title = StampText(0.5, 1 - self._header.title / height, "", ha="center", va="top",
+                                    fontsize=_TITLE_FONT, color=TEXT_COLOR,
+                                    transform=figure.transFigure)
+            self._caption = StampText(0.5, 1 - self._header.caption / height, "", ha="center",
+                                      va="top", fontsize=_CAPTION_FONT, color=TEXT_COLOR,
                                       transform=figure.transFigure)
-            self.caption = labels.StampText(0.5, 1 - self._header.caption / height, "", ha="center", va="top",
-                                      fontsize=max(10.0, base), color=TEXT_COLOR,
-                                      transform=figure.transFigure)
-            figure.add_artist(self.counter)
-            figure.add_artist(self.caption)
+            figure.add_artist(self._title)
+            figure.add_artist(self._caption)
         else:
-            self.counter = ax.set_title("", fontsize=max(10.0, base), color=TEXT_COLOR)
-            self.caption = ax.text(0.5, 1.0, "", transform=ax.transAxes, ha="center", va="bottom",
-                                   fontsize=max(9.0, base - 1), color=TEXT_COLOR)
-        self.caption.set_visible(self._with_caption)
-        self.counter.set_visible(self._with_counter)
-        self.legend = None
+            font = self.plan.fonts.label
+            self._title = self.ax.set_title("", fontsize=font + 1, color=TEXT_COLOR)
+            self._caption = self.ax.text(0.5, 1.0, "", transform=self.ax.transAxes, ha="center",
+                                         va="bottom", fontsize=font, color=TEXT_COLOR)
+        self._caption.set_visible(self._with_caption)
+        self._title.set_visible(self._with_counter)
         self._make_legend()
 
-    def _legend(self) -> list:
+    def _legend_handles(self) -> list:
         size = 9
         handles = [
             Line2D([], [], marker="^", linestyle="none", markersize=size, markerfacecolor=MAX_COLOR,
@@ -362,29 +516,53 @@ class TracePlot:
             Line2D([], [], color=CURRENT_COLOR, linewidth=3, marker="o", markersize=size * 0.8,
                    markerfacecolor="white", markeredgecolor=CURRENT_COLOR, markeredgewidth=2.5,
                    label="current node and path"),
-            Line2D([], [], color=PRUNED_COLOR, linewidth=1.5, linestyle=_DASHED, label="pruned"),
+            Line2D([], [], color=PRUNED_COLOR, linewidth=1.5, linestyle=_DASHES, marker="x",
+                   markersize=7, markeredgecolor=CROSS_COLOR, markeredgewidth=1.8, label="pruned"),
         ]
+
+    def _make_legend(self) -> None:
+        """(Re)make the legend: MAX and MIN, plus the search's symbols once
+        there is a search."""
+        if self._legend_artist is not None:
+            self._legend_artist.remove()
+        handles = self._legend_handles()
+        if self._own:
+            height = self.figure.get_size_inches()[1] * 72
+            legend = self.figure.legend(
+                handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self._header.legend / height),
+                ncol=len(handles), frameon=False, fontsize=_LEGEND_FONT, handlelength=1.8,
+                columnspacing=1.4, borderaxespad=0, borderpad=0)
+        else:  # under the Axes, where it covers no node
+            width = self.ax.get_position().width * self.figure.get_size_inches()[0] * 72
+            legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                                    ncol=len(handles) if width >= 620 else 3, frameon=False,
+                                    fontsize=max(8.0, self.plan.fonts.label), handlelength=1.8,
+                                    columnspacing=1.2, borderaxespad=0.2)
+        self._legend_artist = legend
+        self._background = None
 
     # --- showing a step ----------------------------------------------------
 
-    def edge_of(self, node) -> int:
-        """Index in :attr:`edges` of the edge into ``node`` (a Node or id)."""
-        i = node if isinstance(node, int) else node.id
-        if i == 0:
-            raise ValueError("the root has no edge into it")
-        return i - 1
-
-    def show(self, step: int | None = None) -> TracePlot:
+    def show(self, step: int | None = None, **marks) -> TracePlot:
         """Draw the search's state right after step ``step`` (negative counts
-        from the end); ``None`` draws the plain tree.  Returns ``self``.
+        from the end; ``None`` draws the plain tree), with ``marks`` on top.
+        Returns ``self``.
 
-        Only artists' properties change; nothing is created or removed.
+        ``marks`` are the fields of :class:`~gametree.view.style.Marks`:
+        ``fill``, ``outline``, ``text``, ``window``, ``edges``, ``crossed``,
+        ``hidden``, ``title``, ``caption``, ``current`` and ``legend``.
+        They replace the marks of the previous call.  Only artists'
+        properties change; nothing is created or removed.
         """
-        if step is None:
-            self.snapshot = None
-        else:
-            self.snapshot = self.search().state(step)
-        self._apply(self.snapshot)
+        try:
+            wanted = Marks(**marks).resolved(self.tree)
+        except TypeError as error:
+            if "unexpected keyword" in str(error):
+                raise TypeError(f"{error}; marks are {', '.join(Marks.__dataclass_fields__)}") from None
+            raise
+        self.snapshot = None if step is None else self.search().state(step)
+        self.marks = wanted
+        self._push(self._overlay(self._step_look(self.snapshot), wanted))
         return self
 
     def search(self) -> Trace:
@@ -394,142 +572,255 @@ class TracePlot:
             self._make_legend()
         return self.trace
 
-    def _make_legend(self) -> None:
-        """(Re)make the legend: MAX and MIN, plus the search's symbols once
-        there is a search."""
-        if self.legend is not None:
-            self.legend.remove()
-        handles = self._legend()
-        base = self.plan.base_font
-        if self._own:
-            height = self.figure.get_size_inches()[1]
-            legend_y = 1 - self._header.legend / height
-            self.legend = self.figure.legend(handles=handles, loc="center",
-                                             bbox_to_anchor=(0.5, legend_y), ncol=len(handles),
-                                             frameon=False, fontsize=max(9.0, base - 1),
-                                             handlelength=1.8, columnspacing=1.6)
-        else:
-            self.legend = self.ax.legend(handles=handles, loc="upper left", frameon=False,
-                                         fontsize=max(8.0, base - 2))
-        self._background = None
-
-    def _apply(self, snap: Snapshot | None) -> None:
-        tree, plan = self.tree, self.plan
-        n = len(tree)
-        status = snap.status if snap else (Status.UNVISITED,) * n
-        current = snap.current.id if snap else None
-        on_path = {node.id for node in snap.path} if snap else set()
-        if current is not None:
-            on_path.add(current)
-
-        # Edges.
-        colors, widths, styles = [], [], []
-        for node in self._nodes[1:]:
-            s = status[node.id]
-            if s is Status.PRUNED:
-                colors.append(PRUNED_COLOR), widths.append(1.3), styles.append(_DASHED)
-            elif node.id in on_path:
-                colors.append(CURRENT_COLOR), widths.append(3.2), styles.append(_SOLID)
-            elif s is Status.DONE:
-                colors.append(WALKED_COLOR), widths.append(1.7), styles.append(_SOLID)
-            else:
-                colors.append(EDGE_COLOR), widths.append(1.2), styles.append(_SOLID)
-        self.edges.set_color(colors)
-        self.edges.set_linewidth(widths)
-        self.edges.set_linestyle(styles)
-
-        # Markers.
-        for key, ids in self._groups.items():
-            faces, edges, lws, lss = [], [], [], []
-            for i in ids:
-                s = status[i]
-                leaf = key == "leaf"
-                fill = LEAF_COLOR if leaf else _FILL[key]
-                if s is Status.PRUNED:
-                    face, edge, lw, ls = _PRUNED_FILL, PRUNED_COLOR, 1.1, _DASHED
-                elif s is Status.DONE:
-                    face, edge, lw, ls = fill, fill, 1.2, _SOLID
-                elif s is Status.ACTIVE:
-                    face, edge, lw, ls = _TINT[key], CURRENT_COLOR, 2.2, _SOLID
-                else:
-                    face, edge, lw, ls = "white", _UNVISITED_LEAF if leaf else fill, 1.2, _SOLID
-                if i == current:
-                    edge, lw = CURRENT_COLOR, 3.0
-                faces.append(face), edges.append(edge), lws.append(lw), lss.append(ls)
-            collection = self.markers[key]
-            collection.set_facecolor(faces)
-            collection.set_edgecolor(edges)
-            collection.set_linewidth(lws)
-            collection.set_linestyle(lss)
-
-        # Halo.
-        if current is None:
-            self.halo.set_visible(False)
-        else:
-            self.halo.set_visible(True)
-            self.halo.set_offsets([self.positions[current]])
-            self.halo.set_sizes([(plan.marker[current] * 1.5 + 5) ** 2])
-
-        # Values and windows of internal nodes.
-        for i, text in self.values.items():
-            s = status[i]
-            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.v[i] is None:
-                text.set_visible(False)
-                continue
-            value = snap.v[i]
-            infinite = math.isinf(value)
-            if infinite and not plan.infinity_font[i]:
-                text.set_visible(False)
-                continue
-            text.set_visible(True)
-            text.set_text(pretty(value))
-            text.set_fontsize(plan.infinity_font[i] if infinite else plan.value_font[i])
-            text.set_color("white" if s is Status.DONE else TEXT_COLOR)
-        for i, text in self.windows.items():
-            s = status[i]
-            if snap is None or s in (Status.UNVISITED, Status.PRUNED) or snap.alpha[i] is None:
-                text.set_visible(False)
-                continue
-            text.set_visible(True)
-            text.set_text(f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}")
-            active = s is Status.ACTIVE
-            text.set_color(TEXT_COLOR if active else WINDOW_COLOR)
-            text.set_fontweight("bold" if i == current else "normal")
-
-        # Static texts turn grey when pruned.
-        for i, text in self.names.items():
-            text.set_color(PRUNED_COLOR if status[i] is Status.PRUNED else TEXT_COLOR)
-        for i, text in self.leaf_scores.items():
-            text.set_color(PRUNED_COLOR if status[i] is Status.PRUNED else TEXT_COLOR)
-        for i, text in self.leaf_names.items():
-            text.set_color(PRUNED_COLOR if status[i] is Status.PRUNED else WINDOW_COLOR)
-        for i, text in self.edge_labels.items():
-            text.set_color(PRUNED_COLOR if status[i] is Status.PRUNED else WINDOW_COLOR)
-
-        # Counter and caption.
+    def _step_look(self, snap: Snapshot | None) -> _Look:
+        """How everything looks at a step, before marks."""
+        look = _Look(len(self.tree))
         if snap is None:
-            self.counter.set_text(self._plain_title())
-            self.caption.set_text("")
-        else:
-            self.counter.set_text(counter_text(self.trace, snap.evaluated))
-            self.caption.set_text(f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}")
+            for node in self._nodes:
+                look.outline[node.id] = _node_style(node, Status.UNVISITED)[1]
+                if node.is_leaf:
+                    look.text[node.id] = pretty(node.score)
+            look.title = self._plain_title()
+            return look
+        status = snap.status
+        on_path = {node.id for node in snap.path} | {snap.current.id}
+        for node in self._nodes:
+            i, s = node.id, status[node.id]
+            if node.parent is not None:
+                look.edge[i] = _edge_line(s, i in on_path)
+                if s is Status.PRUNED and status[node.parent] is not Status.PRUNED:
+                    look.crossed.add(i)
+            look.fill[i], look.outline[i] = _node_style(node, s)
+            if node.is_leaf:
+                look.text[i] = pretty(node.score)
+                continue
+            if s in (Status.ACTIVE, Status.DONE) and snap.v[i] is not None:
+                look.text[i] = pretty(snap.v[i])
+            if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
+                    and (s is Status.ACTIVE or i not in self.plan.path_windows):
+                look.window[i] = f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}"
+        look.title = counter_text(self.trace, snap.evaluated)
+        look.caption = f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}"
+        return look
+
+    def _overlay(self, look: _Look, marks: Marks) -> _Look:
+        """``look`` with the current node highlighted (unless ``marks`` say
+        not to) and ``marks`` (keyed by id) drawn on top."""
+        if marks.current and self.snapshot is not None:
+            current = look.current = self.snapshot.current.id
+            look.outline[current] = Line(CURRENT_COLOR, 3.0)
+            look.window_bold[current] = True
+        for i, value in marks.fill.items():
+            look.fill[i] = value
+        for i, line in marks.outline.items():
+            look.outline[i] = line
+        for i, text in marks.text.items():
+            look.text[i] = text or None
+        for i, text in marks.window.items():
+            shown = i not in self.plan.path_windows or i in self._path_ids()
+            look.window[i] = (text or None) if shown else None
+        for i, line in marks.edges.items():
+            if i:
+                look.edge[i] = line
+        look.crossed |= {i for i in marks.crossed if i}
+        for i in marks.hidden:
+            look.text[i] = look.window[i] = None
+        if marks.title is not None:
+            look.title = marks.title
+        if marks.caption is not None:
+            look.caption = marks.caption
+        look.legend = marks.legend
+        return look
+
+    def _path_ids(self) -> set[int]:
+        snap = self.snapshot
+        return set() if snap is None else {node.id for node in snap.path} | {snap.current.id}
+
+    def _push(self, look: _Look) -> None:
+        """Write ``look`` into the artists."""
+        self._look = look
+        edges = [look.edge[node.id] for node in self._nodes[1:]]
+        self._edges.set_color([line.color for line in edges])
+        self._edges.set_linewidth([line.width for line in edges])
+        self._edges.set_linestyle([_DASHES if line.dashed else _SOLID for line in edges])
+        pos = self.positions
+        crossed = sorted(look.crossed)
+        self._crosses.set_offsets([((pos[i].x + pos[self._nodes[i].parent].x) / 2,
+                                    (pos[i].y + pos[self._nodes[i].parent].y) / 2)
+                                   for i in crossed] or [(math.nan, math.nan)])
+        self._crosses.set_sizes([self.plan.cross[i] ** 2 for i in crossed] or [1.0])
+        self._crosses.set_visible(bool(crossed))
+        for key, ids in self._groups.items():
+            collection = self._markers[key]
+            collection.set_facecolor([look.fill[i] for i in ids])
+            collection.set_edgecolor([look.outline[i].color for i in ids])
+            collection.set_linewidth([look.outline[i].width for i in ids])
+            collection.set_linestyle([_DASHES if look.outline[i].dashed else _SOLID for i in ids])
+        self._push_halo(look.current)
+        self._push_texts(look)
+        self._title.set_text(look.title)
+        self._caption.set_text(look.caption)
+        legend = self._legend_artist
+        if legend is not None and legend.get_visible() != look.legend:
+            legend.set_visible(look.legend)
+            self._background = None
+
+    def _push_halo(self, current: int | None) -> None:
+        if current is None:
+            self._halo.set_visible(False)
+            return
+        self._halo.set_visible(True)
+        self._halo.set_offsets([self.positions[current]])
+        self._halo.set_sizes([(self.plan.marker[current] * 1.5 + 5) ** 2])
+
+    def _push_texts(self, look: _Look) -> None:
+        plan = self.plan
+        for i, artist in self._values.items():
+            text = look.text[i]
+            infinite = text in labels.INFINITIES
+            font = plan.infinity_font[i] if infinite else plan.value_font[i]
+            if not text or not font:
+                artist.set_visible(False)
+                continue
+            artist.set_visible(True)
+            artist.set_text(text)
+            artist.set_fontsize(font)
+            artist.set_color(_text_on(look.fill[i]))
+        path = self._path_ids()
+        for i, artist in self._windows.items():
+            text = look.window[i]
+            artist.set_visible(bool(text))
+            if text:
+                artist.set_text(text)
+                artist.set_color(TEXT_COLOR if i in path else WINDOW_COLOR)
+                artist.set_fontweight("bold" if look.window_bold[i] else "normal")
+        pruned = self._pruned_ids(look)
+        for i, artist in self._leaf_scores.items():
+            text = look.text[i]
+            artist.set_visible(bool(text))
+            if text:
+                artist.set_text(text)
+                artist.set_color(PRUNED_COLOR if i in pruned else TEXT_COLOR)
+        for texts, normal in ((self._names, TEXT_COLOR), (self._leaf_names, WINDOW_COLOR),
+                              (self._edge_labels, WINDOW_COLOR)):
+            for i, artist in texts.items():
+                artist.set_color(PRUNED_COLOR if i in pruned else normal)
+
+    def _pruned_ids(self, look: _Look) -> set[int]:
+        """Nodes drawn pruned: a dashed outline."""
+        return {i for i, line in enumerate(look.outline) if line.dashed}
 
     def _plain_title(self) -> str:
         tree = self.tree
-        text = f"{len(tree.leaves)} leaves"
+        text = _leaves(len(tree.leaves))
         if tree.branching is not None:
             text = f"branching {tree.branching}, depth {tree.depth}: {text}"
         return text
+
+    # --- reading the drawing ------------------------------------------------------
+
+    def node_look(self, node) -> NodeLook:
+        """How ``node`` (a Node, name or id) is drawn now."""
+        i = node_id(self.tree, node)
+        look = self._look
+        line = look.outline[i]
+        if i in self._values or self._nodes[i].is_leaf:
+            artists = self._values if i in self._values else self._leaf_scores
+            artist = artists.get(i)
+            text = artist.get_text() if artist is not None and artist.get_visible() else None
+        else:
+            text = None
+        window = self._windows.get(i)
+        shape = {"MAX": "^", "MIN": "v", "leaf": "s"}[self._marker_index[i][0]]
+        return NodeLook(shape, color(look.fill[i]), color(line.color), float(line.width), line.dashed,
+                        text, window.get_text() if window is not None and window.get_visible() else None,
+                        i == look.current)
+
+    def edge_look(self, node) -> EdgeLook:
+        """How the edge into ``node`` (a Node, name or id) is drawn now."""
+        i = node_id(self.tree, node)
+        if i == 0:
+            raise ValueError("the root has no edge into it")
+        line = self._look.edge[i]
+        return EdgeLook(color(line.color), float(line.width), line.dashed, i in self._look.crossed)
+
+    @property
+    def title(self) -> str:
+        """The title line as drawn (by default the counter)."""
+        return self._title.get_text()
+
+    @property
+    def caption(self) -> str:
+        """The caption line as drawn."""
+        return self._caption.get_text()
+
+    def label_boxes(self) -> list[LabelBox]:
+        """Every text written on the picture now, with its box in pixels of
+        the figure at its dpi: what matplotlib lays out, so sizes and
+        overlaps can be checked without rendering."""
+        renderer = self.figure.canvas.get_renderer()
+        groups = (("value", self._values), ("window", self._windows), ("name", self._names),
+                  ("score", self._leaf_scores), ("leaf name", self._leaf_names),
+                  ("move", self._edge_labels),
+                  ("title", {None: self._title}), ("caption", {None: self._caption}))
+        found = []
+        for kind, artists in groups:
+            for i, artist in artists.items():
+                if artist.get_visible() and artist.get_text():
+                    box = artist.get_window_extent(renderer)
+                    font = artist.get_fontsize() * self.figure.dpi / 72
+                    found.append(LabelBox(kind, i, artist.get_text(), font,
+                                          (box.x0, box.y0, box.x1, box.y1)))
+        return found
+
+    def edge_segments(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Every edge as two end points in pixels (y up), edge into node
+        ``i`` at index ``i - 1``."""
+        to_pixels = self.ax.transData.transform
+        return [tuple(map(tuple, to_pixels([self.positions[n.parent], self.positions[n.id]])))
+                for n in self._nodes[1:]]
+
+    def marker_box(self, node) -> tuple[float, float, float, float]:
+        """The square around ``node``'s marker, in pixels (y up)."""
+        i = node_id(self.tree, node)
+        x, y = self.ax.transData.transform(self.positions[i])
+        r = self.plan.marker[i] / 2 * self.figure.dpi / 72
+        return (x - r, y - r, x + r, y + r)
+
+    def alt_text(self) -> str:
+        """A sentence describing the picture, for screen readers and pages
+        that cannot show it.
+
+        >>> from gametree import trace_alpha_beta
+        >>> print(TracePlot(trace_alpha_beta([[3, 5], [2, 9]])).show(5).alt_text())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Alpha-beta (cut when alpha >= beta) on a game tree of 4 leaves, branching 2 and depth 2,
+        step 5 of 14: MIN node B: v = min(3, 5) = 3, beta = min(3, 3) = 3.
+        Evaluated 2 of 4 leaves (fewest possible: 3).
+        """
+        tree = self.tree
+        shape = _leaves(len(tree.leaves))
+        if tree.branching is not None:
+            shape += f", branching {tree.branching} and depth {tree.depth}"
+        else:
+            shape += f", depth {tree.depth}"
+        if self.snapshot is None:
+            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player.value} node."
+        rule = CutRule.of(self.trace.strict)
+        step = self.snapshot.step
+        counter = counter_text(self.trace, self.snapshot.evaluated)
+        return (f"Alpha-beta (cut when {rule.test}) on a game tree of {shape}, step {step.index} "
+                f"of {len(self.trace) - 1}: {step.caption}. {counter[0].upper()}{counter[1:]}.")
 
     # --- rendering -----------------------------------------------------------
 
     def _dynamic(self) -> list:
         """The artists drawn at every render, in drawing order: all but the
         legend (texts are cheap stamps, see StampText)."""
-        return [self.edges, self.halo, *self.markers.values(), *self.names.values(),
-                *self.leaf_scores.values(), *self.leaf_names.values(),
-                *self.edge_labels.values(), *self.values.values(), *self.windows.values(),
-                self.counter, self.caption]
+        return [self._edges, self._halo, self._crosses, *self._markers.values(),
+                *self._names.values(), *self._leaf_scores.values(), *self._leaf_names.values(),
+                *self._edge_labels.values(), *self._values.values(), *self._windows.values(),
+                self._title, self._caption]
 
     def render(self) -> memoryview:
         """Render the current state into the Agg canvas and return its RGBA
@@ -570,19 +861,22 @@ class TracePlot:
         frame (a GIF needs that too).
         """
         if self._palette is None:
-            snapshot = self.snapshot
+            snapshot, marks = self.snapshot, self.marks
             steps = [None] if self.trace is None else sorted({0, len(self.trace) // 3,
-                                                              2 * len(self.trace) // 3, -1})
+                                                              2 * len(self.trace) // 3,
+                                                              len(self.trace) - 1})
             frames = []
             for step in steps:
-                self._apply(None if step is None else self.trace.state(step))
+                self.snapshot = None if step is None else self.trace.state(step)
+                self._push(self._step_look(self.snapshot))
                 frames.append(self.image())
-            self._apply(snapshot)
+            self.snapshot = snapshot
+            self._push(self._overlay(self._step_look(snapshot), marks))
             width, height = frames[0].size
             sheet = Image.new("RGB", (width, height * len(frames)))
             for k, frame in enumerate(frames):
                 sheet.paste(frame, (0, k * height))
-            exact = {tuple(round(255 * c) for c in mcolors.to_rgb(color)) for color in _STYLE_COLORS}
+            exact = {tuple(round(255 * c) for c in mcolors.to_rgb(c)) for c in _STYLE_COLORS}
             exact.add(tuple(int(round(255 * (0.35 * c + 0.65))) for c in mcolors.to_rgb(CURRENT_COLOR)))
             sampled = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
             flat = sampled.getpalette()
@@ -594,7 +888,7 @@ class TracePlot:
                       if all(max(abs(a - b) for a, b in zip(c, e)) > 8 for e in exact)]
             colors = sorted(exact) + others
             self._palette = Image.new("P", (1, 1))
-            self._palette.putpalette([value for color in colors for value in color])
+            self._palette.putpalette([value for c in colors for value in c])
         return self._palette
 
     def indexed(self) -> Image.Image:
@@ -617,25 +911,93 @@ class TracePlot:
         self._palette = None
 
 
+def _leaves(count: int) -> str:
+    return f"{count} leaf" if count == 1 else f"{count} leaves"
+
+
+_PATH_EDGE = Line(CURRENT_COLOR, 3.2)
+_EDGE_LINES = {Status.PRUNED: Line(PRUNED_COLOR, 1.3, dashed=True), Status.DONE: Line(WALKED_COLOR, 1.7),
+               Status.ACTIVE: Line(EDGE_COLOR, 1.2), Status.UNVISITED: Line(EDGE_COLOR, 1.2)}
+
+
+def _edge_line(status: Status, on_path: bool) -> Line:
+    if on_path and status is not Status.PRUNED:
+        return _PATH_EDGE
+    return _EDGE_LINES[status]
+
+
+def _node_styles() -> dict:
+    """(marker key, status) -> fill and outline of a node."""
+    styles = {}
+    for key in ("MAX", "MIN", "leaf"):
+        fill = LEAF_COLOR if key == "leaf" else _FILL[key]
+        styles[key, Status.PRUNED] = (_PRUNED_FILL, Line(PRUNED_COLOR, 1.1, dashed=True))
+        styles[key, Status.DONE] = (fill, Line(fill, 1.2))
+        styles[key, Status.ACTIVE] = (_TINT.get(key, "white"), Line(CURRENT_COLOR, 2.2))
+        styles[key, Status.UNVISITED] = ("white", Line(_UNVISITED_LEAF if key == "leaf" else fill, 1.2))
+    return styles
+
+
+_NODE_STYLES = _node_styles()
+
+
+def _node_style(node, status: Status) -> tuple[str, Line]:
+    """Fill and outline of ``node`` at ``status``."""
+    return _NODE_STYLES["leaf" if node.is_leaf else node.player.value, status]
+
+
+def _text_on(fill) -> str:
+    """White on a dark fill, dark text on a light one."""
+    r, g, b = mcolors.to_rgb(fill)
+    return "white" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else TEXT_COLOR
+
+
+def _check_figsize(figsize) -> None:
+    if figsize is None:
+        return
+    if not (isinstance(figsize, (tuple, list)) and len(figsize) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in figsize)):
+        raise TypeError(f"figsize must be (width, height) in inches, not {figsize!r}")
+    if not all(1 <= v <= MAX_WIDTH / SCREEN_DPI for v in figsize):
+        raise ValueError(f"figsize {tuple(figsize)} is out of range; give each side from 1 to "
+                         f"{MAX_WIDTH / SCREEN_DPI:g} inches")
+
+
 class TreeFigure(Figure):
     """A matplotlib Figure that shows itself as a PNG in a notebook, even
     when pyplot was never imported (matplotlib's own notebook hook is only
-    installed by pyplot)."""
+    installed by pyplot), one pixel per point: as large on the screen as it
+    was laid out for."""
+
+    alt_text: str = ""
+    """A sentence describing the picture, the plain-text form shown where
+    pictures are not (and read by screen readers)."""
+    plot: TracePlot | None = None
+    """The :class:`TracePlot` that drew the tree, to read how it looks
+    (:meth:`TracePlot.node_look`); None for other figures."""
 
     def _repr_png_(self) -> bytes:
         out = io.BytesIO()
         self.savefig(out, format="png", dpi=_screen_dpi(self))
         return out.getvalue()
 
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"image/png": self._repr_png_()}
+        if self.alt_text:
+            bundle["text/plain"] = self.alt_text
+        else:
+            bundle["text/plain"] = repr(self)
+        return bundle
+
 
 def _screen_dpi(figure: Figure) -> float:
-    """About 1,000 to 1,500 pixels wide: sharp in a notebook, small to store."""
-    width = figure.get_size_inches()[0]
-    return max(60.0, min(120.0, 1500 / width))
+    """The resolution of pictures for the screen: :data:`SCREEN_DPI`."""
+    return SCREEN_DPI
 
 
 def draw(obj, step: int | None = None, *, branching: int | None = None, strict: bool = False,
-         ax=None, caption: bool = True, figsize: tuple[float, float] | None = None) -> Figure:
+         ax=None, caption: bool = True, figsize: tuple[float, float] | None = None,
+         **marks) -> Figure:
     """Draw a tree, or alpha-beta's state at one step, as one Figure.
 
     Parameters
@@ -656,7 +1018,11 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     caption : bool
         Write the step's caption under the counter.
     figsize : (float, float), optional
-        Size in inches; by default about 8 to 16 inches wide, by tree size.
+        Size in inches at 72 dpi; by default :func:`figure_size`: at most
+        1,100 by 540 pixels, a JupyterLab cell at 1280x720.
+    **marks
+        Fills, outlines, texts, edge styles, crosses, title and caption
+        drawn on top: see :class:`gametree.view.style.Marks`.
 
     Returns
     -------
@@ -667,28 +1033,37 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     Raises
     ------
     ValueError, TypeError
-        For a tree that cannot be built or is too big to draw, or a step
-        that is not in the trace.
+        For a tree that cannot be built or is too big to draw, or bad marks.
+    IndexError
+        For a step that is not in the trace.
 
     Examples
     --------
     >>> from gametree import trace_alpha_beta
     >>> trace = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
     >>> figure = draw(trace, step=trace.cutoffs[0].index)
-    >>> for text in figure.artists:  # the counter and the caption
-    ...     print(text.get_text())
-    evaluated 4 of 9 leaves (fewest possible: 5)
-    step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)
-    >>> draw([[3, 5], [2, 9]]).artists[0].get_text()
-    'branching 2, depth 2: 4 leaves'
+    >>> print(figure.alt_text)  # doctest: +NORMALIZE_WHITESPACE
+    Alpha-beta (cut when alpha >= beta) on a game tree of 9 leaves, branching 3 and depth 2,
+    step 13 of 25: MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6).
+    Evaluated 4 of 9 leaves (fewest possible: 5).
+    >>> figure = draw([[3, 5], [2, 9]], fill={"B": "#4477AA"}, title="B is done")
+    >>> figure.get_size_inches() * 72  # pixels on the screen
+    array([560., 405.])
     """
+    plain = step is None and not isinstance(obj, Trace)
+    if plain and marks.get("caption") is None:
+        caption = False  # a plain tree has no caption: no blank line for one
     plot = TracePlot(obj, ax, branching=branching, strict=strict, caption=caption, figsize=figsize)
     if step is not None:
         _check_step(step, plot)
-        plot.show(step)
     elif plot.trace is not None:
-        plot.show(-1)
-    return plot.figure
+        step = -1
+    plot.show(step, **marks)
+    figure = plot.figure
+    if isinstance(figure, TreeFigure) and plot._own:
+        figure.alt_text = plot.alt_text()
+        figure.plot = plot
+    return figure
 
 
 def _check_step(step, plot: TracePlot) -> None:
@@ -696,7 +1071,7 @@ def _check_step(step, plot: TracePlot) -> None:
         raise TypeError(f"step must be a whole number, not {step!r}")
     count = len(plot.search())
     if not -count <= step < count:
-        raise ValueError(f"step {step} does not exist; this search has steps 0 to {count - 1} "
+        raise IndexError(f"step {step} does not exist; this search has steps 0 to {count - 1} "
                          f"(or -1 for the last)")
 
 

@@ -8,6 +8,12 @@
       python -m gametree draw --branching 3 3 12 8 2 4 6 14 5 2 --step 13 --out cutoff.png
       python -m gametree draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" --gif steps.gif
 
+The same drawing gives the same bytes on every run and machine (no dates,
+fixed ids), so handouts can be kept under version control.  A GIF is
+written frame by frame as the search is replayed, so its memory does not
+grow with its length; one longer than :data:`MAX_GIF_FRAMES` is refused
+before any frame is drawn.
+
 matplotlib is imported only when a picture is made, so the command line's
 ``--help`` stays fast.
 """
@@ -16,10 +22,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["save", "save_gif", "FORMATS", "check_format", "check_dpi"]
+__all__ = ["save", "save_gif", "check_gif", "FORMATS", "MAX_GIF_FRAMES", "check_format",
+           "check_dpi"]
 
 FORMATS = ("png", "svg", "pdf")
 """File types :func:`save` writes, chosen by the file name's ending."""
+
+MAX_GIF_FRAMES = 2000
+"""Longest animation written: one frame per step, so a search of at most
+2,000 steps (30 minutes at 900 ms a frame, about two minutes to draw)."""
+
+METADATA = {"png": {"Software": "gametree"},
+            "svg": {"Creator": "gametree", "Date": None},
+            "pdf": {"Creator": "gametree", "Producer": "gametree", "CreationDate": None,
+                    "ModDate": None}}
+"""What each format records about its making: no dates, so files repeat."""
+
+_FIXED = {"svg.hashsalt": "gametree", "path.simplify": True}
+"""matplotlib settings that make SVG ids the same on every run."""
 
 
 def check_format(path: Path) -> str:
@@ -61,17 +81,22 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> out = save([[3, 5], [2, 9]], pathlib.Path(tempfile.mkdtemp()) / "tree.svg")
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = save([[3, 5], [2, 9]], pathlib.Path(folder.name) / "tree.svg")
     >>> out.read_text()[:5]
     '<?xml'
+    >>> folder.cleanup()
     """
     path = Path(path)
     kind = check_format(path)
     check_dpi(dpi)
-    from .draw import draw  # matplotlib only when a picture is made
+    import matplotlib  # only when a picture is made
+
+    from .draw import draw
 
     figure = draw(obj, step, branching=branching, strict=strict, caption=caption)
-    figure.savefig(path, format=kind, dpi=dpi)
+    with matplotlib.rc_context(_FIXED):
+        figure.savefig(path, format=kind, dpi=dpi, metadata=METADATA[kind])
     return path
 
 
@@ -91,7 +116,8 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     duration : int
         Milliseconds per frame.
     dpi : float, optional
-        Resolution; by default about 1,200 pixels wide.
+        Resolution; by default 72, the size the picture is laid out for
+        (at most 1,100 pixels wide for a tree that fits a notebook cell).
     progress : callable, optional
         ``progress(done, total)`` after each frame is drawn, e.g. a
         :class:`gametree.view.progress.Progress`.
@@ -99,7 +125,15 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     Returns
     -------
     Path
-        The file written.
+        The file written.  Frames are drawn and written one at a time, so
+        memory does not grow with the number of steps.
+
+    Raises
+    ------
+    ValueError
+        For a name not ending in ``.gif``, a bad duration or dpi, or a
+        search of more than :data:`MAX_GIF_FRAMES` steps (before any frame
+        is drawn); nothing is written then.
     """
     path = Path(path)
     if path.suffix.lower() != ".gif":
@@ -107,29 +141,74 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     if isinstance(duration, bool) or not isinstance(duration, int) or duration < 20:
         raise ValueError(f"duration must be a whole number of milliseconds, 20 or more, not {duration!r}")
     check_dpi(dpi)
-    from PIL import Image
-
-    from .draw import TracePlot, _screen_dpi
+    from .draw import SCREEN_DPI, TracePlot
 
     plot = TracePlot(obj, branching=branching, strict=strict, caption=True)
-    plot.show(0)  # runs the search if given a tree
-    plot.set_dpi(dpi or _screen_dpi(plot.figure))
-    count = len(plot.trace)
-    frames = []
-    for i in range(count):
-        frames.append(plot.show(i).image())
-        if progress is not None:
-            progress(i + 1, count)
-    # One palette for all frames, from the first, middle and last: the
-    # colours stay put from frame to frame and quantising stays fast.
-    samples = [frames[0], frames[count // 2], frames[-1]]
-    width, height = frames[0].size
-    sheet = Image.new("RGB", (width, height * len(samples)))
-    for k, sample in enumerate(samples):
-        sheet.paste(sample, (0, k * height))
-    palette = sheet.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
-    durations = [duration] * (count - 1) + [3 * duration]
-    indexed[0].save(path, format="GIF", save_all=True, append_images=indexed[1:],
-                    duration=durations, loop=0)
+    count = check_gif(plot.search())
+    plot.set_dpi(dpi or SCREEN_DPI)
+    plot.show(0)
+    palette = plot.palette()  # one palette for every frame: colours stay put
+    frames = (plot.show(i).indexed() for i in range(count))
+    try:
+        _write_gif(path, frames, [duration] * (count - 1) + [3 * duration], palette, progress)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
     return path
+
+
+def check_gif(trace) -> int:
+    """The number of frames a GIF of ``trace`` has (one per step); raises
+    ValueError if it is more than :data:`MAX_GIF_FRAMES`, before any is drawn.
+
+    >>> from gametree import trace_alpha_beta
+    >>> check_gif(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    26
+    """
+    count = len(trace)
+    if count > MAX_GIF_FRAMES:
+        raise ValueError(
+            f"this search has {count:,} steps, too many for an animation: a GIF has at most "
+            f"{MAX_GIF_FRAMES:,} frames, one per step; draw a smaller tree, or single steps "
+            f"with save(..., step=N) / --step N")
+    return count
+
+
+def _write_gif(path: Path, frames, durations: list[int], palette, progress) -> None:
+    """Write ``frames`` (Pillow "P" images on ``palette``) as a looping GIF,
+    keeping only the previous frame: each frame is stored as the box where
+    it differs from the one before, and a frame equal to the one before
+    lengthens it instead."""
+    import numpy as np
+    from PIL import GifImagePlugin
+
+    count = len(durations)
+    with open(path, "wb") as out:
+        previous = pending = None  # pending: (image, offset, duration) not yet written
+        for k, frame in enumerate(frames):
+            pixels = np.asarray(frame)
+            if previous is None:
+                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": durations[0]})
+                out.write(b"".join(header))
+                pending = [frame, (0, 0), durations[0]]
+            else:
+                changed = np.nonzero(pixels != previous)
+                if not len(changed[0]):
+                    pending[2] += durations[k]
+                else:
+                    _write_frame(out, *pending)
+                    top, bottom = changed[0].min(), changed[0].max() + 1
+                    left, right = changed[1].min(), changed[1].max() + 1
+                    pending = [frame.crop((left, top, right, bottom)), (int(left), int(top)),
+                               durations[k]]
+            previous = pixels
+            if progress is not None:
+                progress(k + 1, count)
+        _write_frame(out, *pending)
+        out.write(b";")
+
+
+def _write_frame(out, image, offset, duration: int) -> None:
+    from PIL import GifImagePlugin
+
+    out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration)))

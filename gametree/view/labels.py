@@ -1,135 +1,196 @@
-"""Where every text of a tree drawing goes, so that nothing overlaps.
+"""Where every text of a tree drawing goes, so that nothing overlaps and
+nothing is too small to read.
 
-:func:`plan` decides, for a tree, its positions and the figure size, the
-font of every label and the spot of every name, value and alpha/beta
-window: each label goes to the nearest place around its node that touches
-no edge, node or other label; as a tree grows the fonts shrink and, past
-what a page can hold, labels are left out (windows first, then names).
-It also holds the text artist that draws each distinct text once and then
-stamps it, which makes redrawing a tree several times faster.
-:mod:`gametree.view.draw` turns the plan into artists.
+Fonts come from a short ladder of fixed sizes (:data:`SCREEN_FONTS`: node
+values and leaf scores 14 points or more, names and alpha/beta 12 or more;
+the pictures are made at 72 dpi, so a point is a pixel on the screen).  A
+tree too crowded for them does not get smaller letters; it gets fewer
+labels, in this order:
+
+* leaf scores go in one row, or in two staggered rows;
+* a value is written inside a node only where the marker can hold it, and
+  an infinity only where the marker can hold "−∞";
+* each row of internal nodes gets its names and every alpha/beta window if
+  they fit; else the names, with windows only for the node of the row that
+  is on the search's current path (one at a time); else those windows
+  alone; else the names alone; else nothing.
+
+:func:`needed_width` says how wide a drawing must be for every score and
+value at given fonts, so a caller can widen the figure (and let it scroll)
+rather than lose them; :func:`plan` decides every size and spot for a
+drawing of a given size.  :mod:`gametree.view.draw` turns the plan into
+artists.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
-
-import numpy as np
-from matplotlib import colors as mcolors
-from matplotlib.artist import allow_rasterization
-from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
-from matplotlib.figure import Figure
-from matplotlib.text import Text
-from matplotlib.transforms import IdentityTransform
 
 from ..text import pretty
 from ..tree import Tree
+from .layout import Point
+from .stamp import extent, widest
 
-# --- measuring text ----------------------------------------------------------
+__all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "best_plan",
+           "needed_width", "fit_fonts", "segment_crosses_box"]
 
-_SCRATCH: list = []
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in points."""
 
-
-@lru_cache(maxsize=4096)
-def _extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
-    """Width and height of ``text`` in points, as matplotlib lays it out."""
-    if not _SCRATCH:
-        figure = Figure(dpi=72)
-        FigureCanvasAgg(figure)
-        _SCRATCH.append((figure, figure.canvas.get_renderer()))
-    figure, renderer = _SCRATCH[0]
-    artist = Text(0, 0, text, fontsize=size, fontweight="bold" if bold else "normal")
-    artist.set_figure(figure)
-    box = artist.get_window_extent(renderer)
-    return box.width, box.height
+INFINITIES = ("\u2212\u221e", "+\u221e")
 
 
-def _widest(texts, size: float, bold: bool = False) -> float:
-    return max(_extent(t, size, bold)[0] for t in texts)
+class Fonts(NamedTuple):
+    """The two font sizes of a drawing, in points."""
+
+    value: float
+    """Values inside nodes and leaf scores under the leaves."""
+    label: float
+    """Node names, alpha/beta windows, leaf names and move labels."""
 
 
-# --- texts drawn from a cache -------------------------------------------------
+SCREEN_FONTS = (Fonts(17.0, 14.0), Fonts(15.5, 13.0), Fonts(14.0, 12.0))
+"""Fonts for the screen, largest first; the last is the smallest a class at
+the back of the room can read (14 px values, 12 px labels)."""
+
+PRINT_FONTS = (Fonts(12.0, 10.5), Fonts(10.5, 9.0), Fonts(9.0, 8.0), Fonts(7.5, 7.0))
+"""Fonts for a picture drawn into the Axes of a page to print, where a
+smaller font is the only way to keep the labels."""
+
+_GAP = 4.0
+"""Points between a marker and its neighbour's, at least."""
 
 
-class StampText(Text):
-    """A Text that is rasterised once per string and then stamped.
+# --- what the fonts need ---------------------------------------------------------
 
-    matplotlib lays out and rasterises every glyph of a text on every draw;
-    at a hundred texts that is most of what a step costs.  The texts of a
-    tree change among a few strings (names, scores, "alpha=3"), so the Agg
-    renderer's alpha mask of each (string, font, alignment) is kept and
-    later draws stamp it in the text's current colour.  Other renderers
-    (SVG, PDF) and rotated or boxed texts are drawn as usual.
+
+class _Sizes(NamedTuple):
+    """What a tree's texts need at some fonts, in points."""
+
+    fonts: Fonts
+    score: float
+    """Width of the widest leaf score."""
+    number: float
+    """The smallest internal marker that holds every finite value."""
+    infinity: float
+    """The smallest internal marker that holds "−∞" and "+∞"."""
+    leaf: float
+    """Leaf marker."""
+
+
+def _sizes(tree: Tree, fonts: Fonts) -> _Sizes:
+    values = {pretty(s) for s in tree.leaf_scores} or {"0"}
+    number = max(widest(values, fonts.value, True) / 0.62, 2 * fonts.value)
+    infinity = max(widest(INFINITIES, fonts.value, True) / 0.62, number)
+    return _Sizes(fonts, widest(values, fonts.value), number, infinity, max(6.0, 0.6 * fonts.value))
+
+
+def _neighbours(tree: Tree, positions: Sequence[Point]) -> Iterator[tuple[int, float, int]]:
+    """``(depth, columns apart, how many of the two are internal)`` for every
+    two nodes side by side on a row."""
+    rows: dict[int, list] = defaultdict(list)
+    for node, pos in zip(tree.nodes, positions):
+        rows[node.depth].append((pos.x, node.is_leaf))
+    for depth, row in rows.items():
+        row.sort()
+        for (xa, leaf_a), (xb, leaf_b) in zip(row, row[1:]):
+            yield depth, xb - xa, (not leaf_a) + (not leaf_b)
+
+
+def _side_pads(fonts: Fonts) -> tuple[float, float]:
+    """Room left of the first leaf column and right of the last, points: a
+    name on the left, an alpha/beta window on the right."""
+    return 4 + 2.2 * fonts.label, 8 + 3.4 * fonts.label
+
+
+def _needed_column(tree: Tree, positions: Sequence[Point], sizes: _Sizes) -> float:
+    """Points per leaf column for every leaf score (in two rows at worst) and
+    every value inside its node."""
+    need = max((sizes.score + 3) / 2, sizes.leaf + 3)
+    for _, apart, internal in _neighbours(tree, positions):
+        if internal == 2:
+            need = max(need, (sizes.number + _GAP) / apart)
+        elif internal == 1:
+            need = max(need, (sizes.number / 2 + sizes.leaf / 2 + _GAP) / apart)
+    return need
+
+
+def needed_width(tree: Tree, positions: Sequence[Point], fonts: Fonts) -> float:
+    """Width in points a drawing of ``tree`` needs so that every leaf score
+    and every value is written at ``fonts``.
+
+    >>> from gametree import Tree
+    >>> from gametree.view.layout import tidy_layout
+    >>> tree = Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> round(needed_width(tree, tidy_layout(tree), SCREEN_FONTS[-1]))
+    188
     """
-
-    _masks: dict = {}
-    _LIMIT = 5000
-
-    @allow_rasterization
-    def draw(self, renderer):
-        if (not isinstance(renderer, RendererAgg) or self.get_rotation() or self._bbox_patch
-                or self.get_path_effects() or self.get_usetex()):
-            return super().draw(renderer)
-        if not self.get_visible() or not self.get_text():
-            return
-        fp = self._fontproperties
-        key = (self.get_text(), tuple(fp.get_family()), fp.get_style(), fp.get_weight(),
-               fp.get_size_in_points(), self._horizontalalignment, self._verticalalignment,
-               self._multialignment, self._linespacing, renderer.dpi)
-        mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= self._LIMIT:
-                self._masks.clear()
-            mask = self._masks[key] = self._rasterise(renderer)
-        bitmap, dx, dy = mask
-        if bitmap is None:
-            return
-        x, y = self.get_transform().transform(self.get_unitless_position())
-        if not (math.isfinite(x) and math.isfinite(y)):
-            return
-        gc = renderer.new_gc()
-        gc.set_foreground(mcolors.to_rgba(self.get_color()), isRGBA=True)
-        gc.set_alpha(self.get_alpha())
-        top = round(renderer.height - y) + dy
-        renderer._renderer.draw_text_image(bitmap, round(x) + dx, top + bitmap.shape[0], 0, gc)
-        gc.restore()
-        self.stale = False
-
-    def _rasterise(self, renderer):
-        """The alpha mask of this text drawn in black, and the offset of its
-        top-left corner from the anchor (pixels, y down)."""
-        box = self.get_window_extent(renderer)
-        width, height = math.ceil(box.width) + 8, math.ceil(box.height) + 8
-        scratch = RendererAgg(2 * width + 4, 2 * height + 4, renderer.dpi)
-        anchor_x, anchor_y = width + 2, height + 2  # display coordinates, y up
-        twin = Text(anchor_x, anchor_y, self.get_text(), fontproperties=self._fontproperties,
-                    horizontalalignment=self._horizontalalignment,
-                    verticalalignment=self._verticalalignment,
-                    multialignment=self._multialignment, linespacing=self._linespacing,
-                    color="black", transform=IdentityTransform())
-        twin.set_figure(self.get_figure(root=True))
-        Text.draw(twin, scratch)
-        alpha = np.asarray(scratch.buffer_rgba())[:, :, 3]
-        rows, cols = np.nonzero(alpha.any(axis=1))[0], np.nonzero(alpha.any(axis=0))[0]
-        if not len(rows):
-            return None, 0, 0
-        r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
-        bitmap = np.ascontiguousarray(alpha[r0:r1, c0:c1])
-        return bitmap, int(c0 - anchor_x), int(r0 - (scratch.height - anchor_y))
+    left, right = _side_pads(fonts)
+    return left + right + len(tree.leaves) * _needed_column(tree, positions, _sizes(tree, fonts))
 
 
-# --- placing labels where they touch nothing -----------------------------------
+def fit_fonts(tree: Tree, positions: Sequence[Point], width: float,
+              ladder: Sequence[Fonts] = SCREEN_FONTS) -> Fonts:
+    """The largest fonts of ``ladder`` at which ``tree`` fits ``width``
+    points (see :func:`needed_width`); the smallest if none does."""
+    for fonts in ladder:
+        if needed_width(tree, positions, fonts) <= width:
+            return fonts
+    return ladder[-1]
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+def best_plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
+              ladder: Sequence[Fonts] = SCREEN_FONTS) -> Plan:
+    """The :func:`plan` at the largest fonts of ``ladder`` that writes as
+    many labels as any: larger letters only where they cost no label.
+
+    >>> from gametree import random_tree
+    >>> from gametree.view.layout import tidy_layout
+    >>> tree = random_tree(3, 3, seed=1)
+    >>> best_plan(tree, tidy_layout(tree), 743, 420).fonts  # 17 px would lose windows
+    Fonts(value=14.0, label=12.0)
+    >>> best_plan(tree, tidy_layout(tree), 1092, 420).fonts  # room for all at 17 px
+    Fonts(value=17.0, label=14.0)
+    """
+    best, best_score = None, -1.0
+    for fonts in ladder:
+        candidate = plan(tree, positions, width, height, fonts)
+        score = _labels_written(tree, candidate)
+        if score > best_score:
+            best, best_score = candidate, score
+        if _complete(tree, candidate):
+            break
+    return best
+
+
+def _labels_written(tree: Tree, p: Plan) -> float:
+    """How much a plan writes: leaf scores first, then values, names and
+    windows (a window shown only on the path counts half)."""
+    internal = [n.id for n in tree.nodes if not n.is_leaf]
+    return (3 * len(tree.leaves) * (p.leaf_rows > 0) + sum(1 for i in internal if p.value_font[i])
+            + len(p.names) + len(p.windows) - 0.5 * len(p.path_windows))
+
+
+def _complete(tree: Tree, p: Plan) -> bool:
+    internal = [n.id for n in tree.nodes if not n.is_leaf]
+    return (p.leaf_rows > 0 and all(p.value_font[i] for i in internal)
+            and len(p.names) == len(p.windows) == len(internal) and not p.path_windows)
+
+
+# --- what is already drawn ---------------------------------------------------------
 
 
 def segment_crosses_box(segment, box: Box) -> bool:
     """Whether a line segment ``((x0, y0), (x1, y1))`` enters a box
     ``(x0, y0, x1, y1)`` (Liang-Barsky clipping); labels are placed where
-    this is false for every edge."""
+    this is false for every edge.
+
+    >>> segment_crosses_box(((0, 0), (10, 10)), (4, 4, 6, 6)), segment_crosses_box(((0, 0), (10, 0)), (4, 4, 6, 6))
+    (True, False)
+    """
     (x0, y0), (x1, y1) = segment
     bx0, by0, bx1, by1 = box
     t0, t1 = 0.0, 1.0
@@ -193,7 +254,10 @@ class _Space:
         return True
 
 
-class _Label(NamedTuple):
+# --- placing one label ------------------------------------------------------------
+
+
+class Label(NamedTuple):
     """Where a text goes relative to its node (or an edge's middle)."""
 
     dx: float
@@ -208,12 +272,10 @@ class _Label(NamedTuple):
     """Font size, points."""
 
 
-# Where a label may go around a node: (horizontal side, vertical side, cost
-# added to its distance in points), -1/0/+1 meaning left/centre/right and
-# below/centre/above.
-_SPOT = {"left": (-1, 0, 0.0), "right": (1, 0, 0.0), "above": (0, 1, 0.0),
-         "above-left": (-1, 1, 0.0), "above-right": (1, 1, 0.0),
-         "below-left": (-1, -1, 0.0), "below-right": (1, -1, 0.0)}
+# Where a label may go around a node: (horizontal side, vertical side),
+# -1/0/+1 meaning left/centre/right and below/centre/above.
+_SPOT = {"left": (-1, 0), "right": (1, 0), "above": (0, 1), "above-left": (-1, 1),
+         "above-right": (1, 1), "below-left": (-1, -1), "below-right": (1, -1)}
 
 # Arrangements of (name, window) tried around each internal node, best
 # first.  Most nodes of a row end up with the first that fits, so a row
@@ -222,284 +284,379 @@ _ARRANGEMENTS = (("left", "right"), ("left", "below-right"), ("left", "above-rig
                  ("above-left", "below-right"), ("above-left", "right"), ("above", "below-right"),
                  ("right", "left"), ("right", "below-left"), ("right", "above-left"),
                  ("above-right", "below-left"), ("above", "below-left"), ("left", "below-left"))
+_NAME_SPOTS = ("left", "above-left", "right", "above-right", "above")
+_WINDOW_SPOTS = ("right", "below-right", "above-right", "left", "below-left", "above-left")
+
+
+def _spot_box(centre, radius: float, size, spot, d: float, pad: float) -> Box:
+    """The box of a ``size`` label at ``spot`` around a node, slid ``d``
+    points outwards, with ``pad`` around it."""
+    (cx, cy), (w, h), (sx, sy) = centre, size, spot
+    gap = radius + pad + 0.5  # from the centre to a label just clear of the marker
+    if sy == 0:  # beside, centred on the node
+        x0 = cx + gap + d if sx > 0 else cx - gap - d - w
+        y0 = cy - h / 2
+    elif sx == 0:  # above or below, centred
+        x0 = cx - w / 2
+        y0 = cy + gap + d if sy > 0 else cy - gap - d - h
+    else:  # a corner: clear of the marker vertically, slide outwards
+        x0 = cx + 0.3 * radius + d if sx > 0 else cx - 0.3 * radius - d - w
+        y0 = cy + gap if sy > 0 else cy - gap - h
+    return (x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad)
 
 
 def _place(space: _Space, centre, radius: float, size, spots, reach: float, pad: float = 1.2):
-    """The cheapest free box for a ``size`` label around a node, or None.
-
-    ``spots`` are ``(horizontal side, vertical side, cost)``; a label may
-    slide up to ``reach`` points away from its spot."""
-    (cx, cy), (w, h) = centre, size
-    best, best_cost = None, math.inf
+    """The nearest free box (without its pad) for a ``size`` label at one
+    of ``spots`` around a node, sliding up to ``reach`` points outwards;
+    None if there is none."""
     d = 0.0
-    while d <= reach and d < best_cost:
-        for sx, sy, cost in spots:
-            if d + cost >= best_cost:
-                continue
-            gap = radius + pad + 0.5  # from the centre to a label just clear of the marker
-            if sy == 0:  # beside, centred on the node
-                x0 = cx + gap + d if sx > 0 else cx - gap - d - w
-                y0 = cy - h / 2
-            elif sx == 0:  # above or below, centred
-                x0 = cx - w / 2
-                y0 = cy + gap + d if sy > 0 else cy - gap - d - h
-            else:  # a corner: clear of the marker vertically, slide outwards
-                x0 = cx + 0.3 * radius + d if sx > 0 else cx - 0.3 * radius - d - w
-                y0 = cy + gap if sy > 0 else cy - gap - h
-            box = (x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad)
+    while d <= reach:
+        for spot in spots:
+            box = _spot_box(centre, radius, size, spot, d, pad)
             if space.free(box):
-                best, best_cost = (x0, y0, x0 + w, y0 + h), d + cost
+                return (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad)
         d += 1.5
-    return best
+    return None
 
 
-def _label_for(box: Box, centre, font: float) -> _Label:
+def _label_for(box: Box, centre, font: float) -> Label:
     """Anchor a text so it fills ``box``, flush on the side facing the node."""
     x0, y0, x1, y1 = box
     cx, cy = centre
     dy = (y0 + y1) / 2 - cy
     if x0 > cx:
-        return _Label(x0 - cx, dy, "left", "center", font)
+        return Label(x0 - cx, dy, "left", "center", font)
     if x1 < cx:
-        return _Label(x1 - cx, dy, "right", "center", font)
-    return _Label((x0 + x1) / 2 - cx, dy, "center", "center", font)
+        return Label(x1 - cx, dy, "right", "center", font)
+    return Label((x0 + x1) / 2 - cx, dy, "center", "center", font)
+
+
+# --- the plan ----------------------------------------------------------------------
 
 
 class Plan(NamedTuple):
-    """Every size and position the drawing needs, decided once per tree."""
+    """Every size and position a drawing needs, decided once per tree."""
 
-    figsize: tuple[float, float]
-    axes_rect: tuple[float, float, float, float]
+    fonts: Fonts
+    """The fonts of the drawing."""
     xlim: tuple[float, float]
+    """The Axes' x range, in leaf columns."""
     ylim: tuple[float, float]
+    """The Axes' y range, in rows (the root on row 0, depth d on row -d)."""
     marker: tuple[float, ...]
     """Marker size of each node, points."""
     value_font: tuple[float, ...]
-    """Font size of each internal node's value (0: not shown)."""
+    """Font of each internal node's value, 0 where the marker cannot hold it."""
     infinity_font: tuple[float, ...]
-    """Font size of each internal node's value while it is infinite."""
+    """Font of each internal node's value while it is infinite (0: not written)."""
     names: dict
-    """Node id -> _Label for internal node names (leaves: see leaf_name_font)."""
+    """Node id -> :class:`Label` of an internal node's name."""
     windows: dict
-    """Node id -> _Label for the alpha/beta window."""
+    """Node id -> :class:`Label` of an internal node's alpha/beta window."""
+    path_windows: frozenset
+    """Nodes whose window is written only while they are on the current path
+    (their row has room for one window at a time)."""
     edge_labels: dict
-    """Child id -> _Label relative to the edge's middle."""
-    leaf_font: float
+    """Child id -> :class:`Label` of a move label, relative to the edge's middle."""
     leaf_rows: int
-    leaf_name_font: float
-    base_font: float
+    """Rows of leaf scores (staggered): 1, 2, or 0 where they do not fit."""
+    leaf_names: bool
+    """Whether leaf names are written under the scores."""
+    cross: tuple[float, ...]
+    """Size in points of the cross on the edge into each node, at the edge's
+    middle (0 for the root): no larger than the room between siblings."""
+
+    def score_offset(self, leaf_index: int, marker: float) -> float:
+        """Points from a leaf's centre down to the top of its score."""
+        return -marker / 2 - 2 - (leaf_index % max(self.leaf_rows, 1)) * 1.2 * self.fonts.value
+
+    def leaf_name_offset(self, marker: float) -> float:
+        """Points from a leaf's centre down to the top of its name."""
+        return -marker / 2 - 2 - self.leaf_rows * 1.2 * self.fonts.value
 
 
-def _base_font(leaves: int) -> float:
-    if leaves <= 27:
-        return 12.0
-    if leaves <= 81:
-        return 10.5
-    if leaves <= 243:
-        return 8.0
-    return 7.0
+def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
+         fonts: Fonts) -> Plan:
+    """Decide every size and spot of a drawing of ``tree``, ``width`` by
+    ``height`` points, at ``fonts``.
+
+    Each label goes to the nearest place around its node that touches no
+    edge, marker or other label; labels that find none are left out as the
+    module docstring says.  Nothing is ever written smaller than ``fonts``.
+
+    Examples
+    --------
+    >>> from gametree import Tree
+    >>> from gametree.view.layout import tidy_layout
+    >>> tree = Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> p = plan(tree, tidy_layout(tree), 700, 420, SCREEN_FONTS[0])
+    >>> len(p.names), len(p.windows), p.leaf_rows, p.path_windows
+    (4, 4, 1, frozenset())
+    """
+    sizes = _sizes(tree, fonts)
+    left, right = _side_pads(fonts)
+    leaves = max(len(tree.leaves), 1)
+    sx = max(1e-3, (width - left - right) / leaves)
+    xlim = (-0.5 - left / sx, leaves - 0.5 + right / sx)
+    leaf_rows, leaf_names = _leaf_texts(tree, sx, sizes)
+    marker, value_font, infinity_font = _markers(tree, positions, sx, sizes)
+
+    # Vertical scale: points per level, with room above the root for a label
+    # and below the leaves for their texts.
+    top = max(marker[0], 10) / 2 + 2.6 * fonts.label
+    bottom = (sizes.leaf / 2 + 3 + leaf_rows * 1.2 * fonts.value
+              + (1.25 * fonts.label if leaf_names else 0))
+    depth = tree.depth
+    if depth:
+        sy = max(12.0, (height - top - bottom) / depth)
+        ylim = (-depth - bottom / sy, top / sy)
+    else:  # a lone leaf, in the middle
+        sy = 1.0
+        ylim = (-height / 2, height / 2)
+
+    centre = [(p.x * sx, p.y * sy) for p in positions]
+    draft = Plan(fonts, xlim, ylim, tuple(marker), tuple(value_font), tuple(infinity_font),
+                 {}, {}, frozenset(), {}, leaf_rows, leaf_names, _crosses(tree, centre))
+    space = _obstacles(tree, centre, draft, cell=max(12.0, min(40.0, 3 * sx)))
+    names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
+    edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
+    return draft._replace(names=names, windows=windows, path_windows=frozenset(path_windows),
+                          edge_labels=edge_labels)
 
 
-def figure_size(tree: Tree, header: float) -> tuple[float, float]:
-    leaves = len(tree.leaves)
-    width = min(16.0, max(8.0, 3.0 + 0.16 * leaves))
-    height = min(9.0, max(3.2, 1.2 + 1.05 * (tree.depth + 1))) + header
-    return width, height
-
-
-class Header(NamedTuple):
-    """The strip above the tree, in inches from the figure's top."""
-
-    counter: float
-    caption: float
-    legend: float
-    """Middle of the legend's row."""
-    height: float
-
-
-def header(counter: bool, caption: bool) -> Header:
-    line = 0.34
-    counter_y = 0.1
-    caption_y = counter_y + (line if counter else 0)
-    legend_y = caption_y + (line if caption else 0) + 0.1
-    return Header(counter_y, caption_y, legend_y, legend_y + 0.35)
-
-
-def plan(tree: Tree, positions, figsize, axes_rect, *, labels: bool = True) -> Plan:
-    n, leaves, depth = len(tree), len(tree.leaves), tree.depth
-    ax_w = figsize[0] * axes_rect[2] * 72
-    ax_h = figsize[1] * axes_rect[3] * 72
-    base = _base_font(leaves)
-    values = {pretty(s) for s in tree.leaf_scores} or {"0"}
-    infinities = ("\u2212\u221e", "+\u221e")
-
-    # Horizontal scale: points per leaf column, with room at the sides for labels.
-    pad_left, pad_right = 4 + 1.5 * base, 6 + 3.0 * base
-    sx = (ax_w - pad_left - pad_right) / max(leaves, 1)
-    xlim = (-0.5 - pad_left / sx, leaves - 0.5 + pad_right / sx)
-
-    # Leaf scores under the leaves: one row, or two staggered rows if that
-    # keeps the font larger.
-    widest = _widest(values, 10.0) / 10.0  # points of width per point of font
-    one_row = min(base, (sx - 2.0) / widest)
-    two_rows = min(base, (2 * sx - 3) / widest)
-    if one_row >= 0.85 * base or one_row >= two_rows:
-        leaf_font, leaf_rows = one_row, 1
+def _leaf_texts(tree: Tree, sx: float, sizes: _Sizes) -> tuple[int, bool]:
+    """Rows of leaf scores (1, 2 or 0) and whether leaf names fit, for ``sx``
+    points per leaf column."""
+    if sizes.score + 3 <= sx:
+        rows = 1
+    elif sizes.score + 3 <= 2 * sx:
+        rows = 2
     else:
-        leaf_font, leaf_rows = two_rows, 2
-    if leaf_font < 6 or not labels:
-        leaf_font, leaf_rows = 0.0, 0
-    leaf_names = [node.name for node in tree.leaves]
-    name_width = _widest(leaf_names, 10.0) / 10.0
-    leaf_name_font = min(0.85 * base, (sx - 2.5) / name_width)
-    if leaf_name_font < 6.5 or not labels:
-        leaf_name_font = 0.0
+        return 0, False
+    names = widest([leaf.name for leaf in tree.leaves], sizes.fonts.label) + 3 <= sx
+    return rows, names
 
-    # Marker sizes: as large as the base font suggests, smaller on crowded rows.
-    # An internal node may take half the room to an internal neighbour (the
-    # rest is for labels), and more next to a leaf, whose marker is small.
-    cap = min(30.0, max(10.0, 2.1 * base))
-    leaf_marker = max(3.0, min(0.42 * cap, 0.6 * sx))
-    rows: dict[int, list] = defaultdict(list)
-    for node, pos in zip(tree.nodes, positions):
-        rows[node.depth].append((pos.x, node.is_leaf))
-    fit = {}
-    for d, row in rows.items():
-        row.sort()
-        limits = [cap]
-        for (xa, leaf_a), (xb, leaf_b) in zip(row, row[1:]):
-            room = (xb - xa) * sx
-            if not (leaf_a or leaf_b):
-                limits.append(0.5 * room)
-            elif not (leaf_a and leaf_b):
-                limits.append(max(0.5 * room, 2 * (room - leaf_marker / 2) - 6))
-        fit[d] = min(limits)
-    internal_rows = {node.depth for node in tree.nodes if not node.is_leaf}
-    uniform = min((fit[d] for d in internal_rows), default=cap)
+
+def _markers(tree: Tree, positions: Sequence[Point], sx: float, sizes: _Sizes):
+    """Marker sizes, value fonts and infinity fonts of every node.
+
+    A row's markers are as large as the biggest text they hold (an infinity)
+    if the row has room for that and for labels beside them, else as large
+    as the room allows; a value is written only where the marker holds it.
+    """
+    room_for: dict[int, list] = defaultdict(list)  # depth -> (with labels, without)
+    for depth, apart, internal in _neighbours(tree, positions):
+        room = apart * sx
+        if internal == 2:
+            room_for[depth].append((room / 2, room - _GAP))
+        elif internal == 1:
+            room_for[depth].append((room / 2, 2 * (room - sizes.leaf / 2 - _GAP)))
+    cap = sizes.infinity + 2
+
+    def row_marker(depth: int) -> float:
+        rooms = room_for.get(depth, [])
+        roomy = min((r[0] for r in rooms), default=cap)
+        tight = min((r[1] for r in rooms), default=cap)
+        if roomy >= sizes.number:  # values, and room for labels beside
+            return min(cap, roomy)
+        return max(4.0, min(cap, tight))
+
+    by_row = {node.depth: row_marker(node.depth) for node in tree.nodes if not node.is_leaf}
+    if by_row and min(by_row.values()) >= cap:
+        by_row = dict.fromkeys(by_row, cap)
     marker, value_font, infinity_font = [], [], []
-    per_number = _widest(values, 10.0, True) / 10.0
-    per_infinity = _widest(infinities, 10.0, True) / 10.0
+    font = sizes.fonts.value
     for node in tree.nodes:
         if node.is_leaf:
-            marker.append(leaf_marker)
+            marker.append(min(sizes.leaf, max(3.0, sx - 2)))
             value_font.append(0.0)
             infinity_font.append(0.0)
             continue
-        m = uniform if uniform >= 16 else max(fit[node.depth], 4.0)
+        m = by_row[node.depth]
         marker.append(m)
-        f = min(base, 0.62 * m / per_number, 0.5 * m)
-        value_font.append(f if f >= 5 and labels else 0.0)
-        fi = min(f, 0.62 * m / per_infinity)
-        infinity_font.append(fi if fi >= 4.5 and value_font[-1] else 0.0)
+        value_font.append(font if m >= sizes.number - 0.01 else 0.0)
+        infinity_font.append(font if m >= sizes.infinity - 0.01 else 0.0)
+    return marker, value_font, infinity_font
 
-    # Vertical scale: points per level, with room for the leaf texts below.
-    top = max(marker[0], 10) / 2 + 2.8 * base
-    bottom = leaf_marker / 2 + 3 + leaf_rows * 1.25 * leaf_font + 1.3 * leaf_name_font
-    sy = (ax_h - top - bottom) / depth if depth else 1.0
-    ylim = (-depth - bottom / sy, top / sy)
 
-    # Obstacles: edges, markers and the texts under the leaves.
-    space = _Space(cell=max(12.0, min(40.0, 3 * sx)))
-    centre = [(p.x * sx, p.y * sy) for p in positions]
-    for node in tree.nodes[1:]:
-        space.add_segment(centre[node.parent], centre[node.id])
+CROSS = 11.0
+"""Largest cross on a cut edge, points."""
+
+
+def _crosses(tree: Tree, centre) -> tuple[float, ...]:
+    """The cross size of every edge: :data:`CROSS`, or less where sibling
+    edges' middles are closer (never below 5 points)."""
+    sizes = [0.0] * len(tree)
     for node in tree.nodes:
-        r = marker[node.id] / 2
+        children = node.children
+        px = centre[node.id][0]
+        middles = [(px + centre[c][0]) / 2 for c in children]
+        for k, child in enumerate(children):
+            room = min([abs(middles[k] - middles[j]) for j in (k - 1, k + 1) if 0 <= j < len(children)],
+                       default=2 * CROSS)
+            sizes[child] = max(5.0, min(CROSS, 0.85 * room))
+    return tuple(sizes)
+
+
+def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
+    """Edges, markers, crosses that cut edges may carry and the texts under
+    the leaves, as a :class:`_Space`."""
+    space = _Space(cell)
+    for node in tree.nodes[1:]:
+        (px, py), (cx, cy) = centre[node.parent], centre[node.id]
+        space.add_segment((px, py), (cx, cy))
+        if node.id != tree.nodes[node.parent].children[0]:  # a search never cuts a first child
+            r = draft.cross[node.id] / 2 + 1
+            mx, my = (px + cx) / 2, (py + cy) / 2
+            space.add_box((mx - r, my - r, mx + r, my + r))
+    for node in tree.nodes:
+        r = draft.marker[node.id] / 2
         cx, cy = centre[node.id]
         space.add_box((cx - r, cy - r, cx + r, cy + r))
+    fonts = draft.fonts
     for leaf in tree.leaves:
         cx, cy = centre[leaf.id]
-        y = cy - leaf_marker / 2 - 2
-        if leaf_rows:
-            row = leaf.leaf_index % leaf_rows
-            w, h = _extent(pretty(leaf.score), leaf_font)
-            top_y = y - row * 1.2 * leaf_font
-            space.add_box((cx - w / 2, top_y - h, cx + w / 2, top_y))
-            y = cy - leaf_marker / 2 - 2 - leaf_rows * 1.2 * leaf_font
-        if leaf_name_font:
-            w, h = _extent(leaf.name, leaf_name_font)
-            space.add_box((cx - w / 2, y - h, cx + w / 2, y))
+        m = draft.marker[leaf.id]
+        if draft.leaf_rows:
+            w, h = extent(pretty(leaf.score), fonts.value)
+            top = cy + draft.score_offset(leaf.leaf_index, m)
+            space.add_box((cx - w / 2, top - h, cx + w / 2, top))
+        if draft.leaf_names:
+            w, h = extent(leaf.name, fonts.label)
+            top = cy + draft.leaf_name_offset(m)
+            space.add_box((cx - w / 2, top - h, cx + w / 2, top))
+    return space
 
-    internal = [node for node in tree.nodes if not node.is_leaf]
-    with_names = labels and n <= 400
-    with_windows = labels and n <= 160
-    longest = max(values | set(infinities), key=lambda v: _extent(v, 10.0)[0])
-    window_sample = f"\u03b1={longest}\n\u03b2={longest}"
 
-    def place_node(node, arrangement, font, windows_too, added):
-        """Place one node's name (and window) in one arrangement; False if
-        something does not fit (what was placed stays in ``added``)."""
-        name_spot, window_spot = arrangement
-        kinds = [("name", name_spot, font)] if with_names else []
-        if windows_too:
-            kinds.append(("window", window_spot, font))
-        labels = {}
-        for kind, spot, size in kinds:
-            text = node.name if kind == "name" else window_sample
-            box = _place(space, centre[node.id], marker[node.id] / 2, _extent(text, size),
-                         (_SPOT[spot],), reach=(1.2 if kind == "name" else 1.8) * size)
-            if box is None:
-                return None
-            added.append(space.add_box(box))
-            labels[kind] = _label_for(box, centre[node.id], size)
-        return labels
+def _window_sample(tree: Tree) -> str:
+    """The widest window text the search can write."""
+    values = {pretty(s) for s in tree.leaf_scores} | set(INFINITIES)
+    longest = max(values, key=lambda v: extent(v, 10.0)[0])
+    return f"\u03b1={longest}\n\u03b2={longest}"
 
-    def place_row(row, font, windows_too):
-        """Place the names (and windows) of a row at one font, or undo and
-        return None."""
-        added, names, windows = [], {}, {}
-        for node in row:
-            for arrangement in _ARRANGEMENTS:
-                mark = len(added)
-                labels = place_node(node, arrangement, font, windows_too, added)
-                if labels is not None:
-                    break
-                space.undo(added[mark:])
-                del added[mark:]
-            else:
-                space.undo(added)
-                return None
-            if "name" in labels:
-                names[node.id] = labels["name"]
-            if "window" in labels:
-                windows[node.id] = labels["window"]
-        return names, windows
 
-    names, windows = {}, {}
-    for depth_of_row in sorted({node.depth for node in internal}):
-        row = [node for node in internal if node.depth == depth_of_row]
-        for windows_too in ((True, False) if with_windows else (False,)):
-            if not (with_names or windows_too):
-                continue
-            placed, font = None, 0.95 * base
-            while placed is None and font >= 6.0:
-                placed = place_row(row, font, windows_too)
-                font *= 0.92
-            if placed is not None:
-                names.update(placed[0])
-                windows.update(placed[1])
+def _name_and_window_rows(tree: Tree, space: _Space, centre, draft: Plan):
+    """Names and windows of internal nodes, row by row from the top, each
+    row in the richest of the module docstring's arrangements that fits."""
+    font = draft.fonts.label
+    window_size = extent(_window_sample(tree), font)
+    rows: dict[int, list] = defaultdict(list)
+    for node in tree.nodes:
+        if not node.is_leaf:
+            rows[node.depth].append(node)
+    names, windows, path_windows = {}, {}, set()
+    for depth in sorted(rows):
+        row = rows[depth]
+        radius = {node.id: draft.marker[node.id] / 2 for node in row}
+        sizes = {node.id: extent(node.name, font) for node in row}
+        attempts = (
+            lambda: _names_with_windows(space, row, centre, radius, sizes, window_size, font),
+            lambda: _names_then_path_windows(space, row, centre, radius, sizes, window_size, font),
+            lambda: ({}, _path_windows(space, row, centre, radius, window_size, font)),
+            lambda: (_names(space, row, centre, radius, sizes, font)[0], {}),
+        )
+        for number, attempt in enumerate(attempts):
+            placed_names, placed_windows = attempt()
+            if placed_names is not None and placed_windows is not None:
+                names.update(placed_names)
+                windows.update(placed_windows)
+                if number in (1, 2):
+                    path_windows.update(placed_windows)
                 break
+    return names, windows, path_windows
 
-    edge_labels = {}
-    labelled = [node for node in tree.nodes[1:] if node.label]
-    if labels and labelled and n <= 400 and max(len(node.label) for node in labelled) <= 8:
-        font = 0.85 * base
-        while font >= 6 and not edge_labels:
-            added, placed = [], {}
-            for node in labelled:
-                (px, py), (cx, cy) = centre[node.parent], centre[node.id]
-                middle = ((px + cx) / 2, (py + cy) / 2)
-                side = -1 if cx < px else 1
-                spots = ((side, 0, 0.0), (-side, 0, 2.0))
-                box = _place(space, middle, 0.0, _extent(node.label, font), spots, 2 * font)
-                if box is None:
-                    space.undo(added)
-                    break
-                added.append(space.add_box(box))
-                placed[node.id] = _label_for(box, middle, font)
-            else:
-                edge_labels = placed
-            font *= 0.9
-    return Plan(figsize, axes_rect, xlim, ylim, tuple(marker), tuple(value_font),
-                 tuple(infinity_font), names, windows, edge_labels, leaf_font, leaf_rows,
-                 leaf_name_font, base)
+
+def _names_with_windows(space, row, centre, radius, sizes, window_size, font):
+    """Every name and every window of a row, each node in the first
+    arrangement that fits; (None, None) if some node has none."""
+    added, names, windows = [], {}, {}
+    for node in row:
+        for name_spot, window_spot in _ARRANGEMENTS:
+            name = _place(space, centre[node.id], radius[node.id], sizes[node.id],
+                          (_SPOT[name_spot],), 1.2 * font)
+            if name is None:
+                continue
+            mark = space.add_box(name)
+            window = _place(space, centre[node.id], radius[node.id], window_size,
+                            (_SPOT[window_spot],), 1.8 * font)
+            if window is None:
+                space.undo([mark])
+                continue
+            added += [mark, space.add_box(window)]
+            names[node.id] = _label_for(name, centre[node.id], font)
+            windows[node.id] = _label_for(window, centre[node.id], font)
+            break
+        else:
+            space.undo(added)
+            return None, None
+    return names, windows
+
+
+def _names(space, row, centre, radius, sizes, font):
+    """Every name of a row and what :meth:`_Space.undo` needs to take them
+    back, or (None, []) with nothing added if one does not fit."""
+    added, names = [], {}
+    spots = [_SPOT[s] for s in _NAME_SPOTS]
+    for node in row:
+        box = _place(space, centre[node.id], radius[node.id], sizes[node.id], spots, 1.2 * font)
+        if box is None:
+            space.undo(added)
+            return None, []
+        added.append(space.add_box(box))
+        names[node.id] = _label_for(box, centre[node.id], font)
+    return names, added
+
+
+def _path_windows(space, row, centre, radius, window_size, font):
+    """A window for every node of a row, clear of everything placed so far
+    but not of each other (only one node of a row is on the current path at
+    a time); None (and nothing added) if one does not fit."""
+    spots = [_SPOT[s] for s in _WINDOW_SPOTS]
+    boxes = {}
+    for node in row:
+        box = _place(space, centre[node.id], radius[node.id], window_size, spots, 1.8 * font)
+        if box is None:
+            return None
+        boxes[node.id] = box
+    for box in boxes.values():
+        space.add_box(box)
+    return {i: _label_for(box, centre[i], font) for i, box in boxes.items()}
+
+
+def _names_then_path_windows(space, row, centre, radius, sizes, window_size, font):
+    """Every name, then windows for the current path only; (None, None) and
+    nothing added if either does not fit."""
+    names, added = _names(space, row, centre, radius, sizes, font)
+    if names is None:
+        return None, None
+    windows = _path_windows(space, row, centre, radius, window_size, font)
+    if windows is None:
+        space.undo(added)
+        return None, None
+    return names, windows
+
+
+def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
+    """Move labels on edges, beside each edge's middle; all of one depth or
+    none of it."""
+    by_depth: dict[int, list] = defaultdict(list)
+    for node in tree.nodes[1:]:
+        if node.label and len(node.label) <= 12:
+            by_depth[node.depth].append(node)
+    placed_all = {}
+    for depth in sorted(by_depth):
+        added, placed = [], {}
+        for node in by_depth[depth]:
+            (px, py), (cx, cy) = centre[node.parent], centre[node.id]
+            middle = ((px + cx) / 2, (py + cy) / 2)
+            side = -1 if cx < px else 1
+            box = _place(space, middle, 0.0, extent(node.label, font), ((side, 0), (-side, 0)),
+                         2 * font)
+            if box is None:
+                space.undo(added)
+                placed = {}
+                break
+            added.append(space.add_box(box))
+            placed[node.id] = _label_for(box, middle, font)
+        placed_all.update(placed)
+    return placed_all

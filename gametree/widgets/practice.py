@@ -23,7 +23,6 @@ import io
 import math
 
 import ipywidgets as widgets
-from matplotlib.colors import to_rgba
 
 from ..parse import parse_leaves
 from ..practice import (
@@ -38,7 +37,8 @@ from ..practice import (
 )
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
-from ..view.draw import PRUNED_COLOR, TEXT_COLOR, TracePlot, _screen_dpi, counter_text
+from ..view.draw import PRUNED_COLOR, TracePlot, _screen_dpi, counter_text
+from ..view.style import Line, Marks
 from .stepper import Stepper
 
 __all__ = ["PracticeWidget", "draw_answer", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES"]
@@ -49,7 +49,6 @@ MISTAKE_COLOR = "#CC3311"
 MAX_PRACTICE_LEAVES = 32
 """Largest tree offered: 32 leaves is already a long exercise by hand."""
 
-_DASHED = (0, (3.0, 2.5))
 _STYLE = f"""<style>
 .gametree-practice .gametree-wrong input {{ border: 2px solid {MISTAKE_COLOR} !important;
   background: #FBE9E5; }}
@@ -67,10 +66,11 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     """The exercise's tree with a student's answer written on it.
 
     Values go inside the nodes, alpha and beta beside them; the branches
-    the student crossed out are grey and dashed; every node with a mistake
-    is outlined in red (:data:`MISTAKE_COLOR`), and so is the edge into a
-    node whose pruning is wrong: solid where a cutoff was missed, dashed
-    where a branch that must be searched was crossed out.
+    the student crossed out carry a cross and are grey and dashed; every
+    node with a mistake is outlined in thick red (:data:`MISTAKE_COLOR`),
+    and so is the edge into a node whose pruning is wrong: solid where a
+    cutoff was missed, dashed where a branch that must be searched was
+    crossed out.
 
     Returns the :class:`~gametree.view.draw.TracePlot`; its ``figure`` shows
     itself in a notebook.
@@ -81,86 +81,57 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     >>> exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
     >>> answer = Answer(values={"A": 3, "B": 3, "C": 2, "D": 5}, pruned={"I", "J"})
     >>> plot = draw_answer(exercise, answer, check(exercise, answer))
-    >>> plot.counter.get_text()
+    >>> plot.title
     'your answer: 1 mistake, outlined in red'
-    >>> plot.values[plot.tree["D"].id].get_text()
-    '5'
+    >>> plot.node_look("D").text, plot.edge_look("I").crossed
+    ('5', True)
     """
     plot = TracePlot(exercise.tree, caption=False)
+    if answer is None:
+        return plot
     tree = plot.tree
-    if answer is not None:
-        pruned = set()
-        for node in tree:  # level order: a crossed-out parent prunes its children
-            if node.name in answer.pruned or (node.parent is not None and node.parent in pruned):
-                pruned.add(node.id)
-        for name, value in answer.values.items():
-            node = tree[name]
-            if node.id in plot.values and node.id not in pruned:
-                text = plot.values[node.id]
-                text.set_text(pretty(value))
-                text.set_color(TEXT_COLOR)
-                text.set_visible(not math.isinf(value))
-        for node in tree:
-            if node.is_leaf or node.id in pruned or node.id not in plot.windows:
-                continue
-            alpha, beta = answer.alphas.get(node.name), answer.betas.get(node.name)
-            if alpha is None and beta is None:
-                continue
-            text = plot.windows[node.id]
-            text.set_text(f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
-                          f"\u03b2={pretty(beta) if beta is not None else '?'}")
-            text.set_visible(True)
-        _restyle(plot, pruned, mistakes)
-        count = len(mistakes)
-        plot.counter.set_text("your answer: no mistakes" if not count else
-                              f"your answer: {count} mistake{'s' if count != 1 else ''}, "
-                              f"outlined in red")
+    pruned = set()
+    for node in tree:  # level order: a crossed-out parent prunes its children
+        if node.name in answer.pruned or (node.parent is not None and node.parent in pruned):
+            pruned.add(node.id)
+    text = {tree[name].id: pretty(value) for name, value in answer.values.items()
+            if tree[name].id not in pruned and not tree[name].is_leaf and not math.isinf(value)}
+    window = {}
+    for node in tree:
+        alpha, beta = answer.alphas.get(node.name), answer.betas.get(node.name)
+        if node.is_leaf or node.id in pruned or (alpha is None and beta is None):
+            continue
+        window[node.id] = (f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
+                           f"\u03b2={pretty(beta) if beta is not None else '?'}")
+    count = len(mistakes)
+    title = ("your answer: no mistakes" if not count else
+             f"your answer: {count} mistake{'s' if count != 1 else ''}, outlined in red")
+    plot.show(None, text=text, window=window, title=title)
+    _restyle(plot, pruned, mistakes)
     return plot
 
 
 def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
-    """Grey the student's pruned branches; outline mistakes in red."""
+    """Cross out and grey the student's pruned branches (node ids); outline
+    mistakes in red.  Adds these marks to the plot's, at the step it shows."""
     tree = plot.tree
-    red = to_rgba(MISTAKE_COLOR)
     wrong = {tree[m.node].id for m in mistakes}
     wrong_edges = {tree[m.node].id: m.kind for m in mistakes
                    if m.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED)}
-    colors = [tuple(c) for c in plot.edges.get_colors()]
-    if len(colors) != len(tree) - 1:
-        colors = [colors[0]] * (len(tree) - 1)
-    widths = list(plot.edges.get_linewidths())
-    if len(widths) != len(tree) - 1:
-        widths = [widths[0]] * (len(tree) - 1)
-    styles = list(plot.edges.get_linestyles())
-    if len(styles) != len(tree) - 1:
-        styles = [styles[0]] * (len(tree) - 1)
+    edges, outline = {}, {}
     for node in tree.nodes[1:]:
-        k = plot.edge_of(node)
         if node.id in wrong_edges:
-            colors[k], widths[k] = red, 2.6
-            styles[k] = _DASHED if wrong_edges[node.id] is MistakeKind.OVER_PRUNED else (0, None)
+            edges[node.id] = Line(MISTAKE_COLOR, 2.6,
+                                  dashed=wrong_edges[node.id] is MistakeKind.OVER_PRUNED)
         elif node.id in pruned:
-            colors[k], widths[k], styles[k] = to_rgba(PRUNED_COLOR), 1.3, _DASHED
-    plot.edges.set_color(colors)
-    plot.edges.set_linewidth(widths)
-    plot.edges.set_linestyle(styles)
-    for key, collection in plot.markers.items():
-        count = len(collection.get_offsets())
-        edges = [tuple(c) for c in collection.get_edgecolors()]
-        lws = list(collection.get_linewidths())
-        if len(edges) != count:
-            edges = [edges[0]] * count
-        if len(lws) != count:
-            lws = [lws[0]] * count
-        for node_id, (group, k) in plot.marker_index.items():
-            if group != key:
-                continue
-            if node_id in wrong:
-                edges[k], lws[k] = red, 3.2
-            elif node_id in pruned:
-                edges[k] = to_rgba(PRUNED_COLOR)
-        collection.set_edgecolors(edges)
-        collection.set_linewidths(lws)
+            edges[node.id] = Line(PRUNED_COLOR, 1.3, dashed=True)
+    for i in pruned:
+        outline[i] = Line(PRUNED_COLOR, 1.2)
+    for i in wrong:
+        outline[i] = Line(MISTAKE_COLOR, 3.2)
+    crossed = {i for i in pruned if tree[i].parent not in pruned}
+    marks = plot.marks.merged(Marks(edges=edges, outline=outline, crossed=crossed))
+    plot.show(None if plot.snapshot is None else plot.snapshot.step.index, **marks.fields())
 
 
 def _png(plot: TracePlot) -> bytes:

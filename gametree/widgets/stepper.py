@@ -5,11 +5,19 @@ alpha-beta walk the tree.
 a slider picks the step, the plot updates its artists in place and the
 picture is sent as PNG bytes to one ``Image`` widget, so nothing flickers
 and no figures pile up.  The caption, the counter and the pseudocode (with
-the lines being executed highlighted) follow the slider.
+the lines being executed highlighted) follow the slider.  Play pauses
+where it is, at the speed chosen beside it.
+
+The widget is laid out for a projector: at 1280x720 the controls, caption,
+counter, tree and pseudocode fit a JupyterLab cell (``size``, 1,100 by 560
+pixels) without scrolling.  The tree is drawn at one pixel per point
+beside a narrow column of pseudocode; a tree too wide for that gets the
+whole width and the pseudocode folds away below it, and a tree wider still
+scrolls sideways rather than shrink its labels.
 
 With ``editable=True`` a student can type leaf scores and a branching
 factor, or nested lists, and switch the cut rule; a typo gives a message in
-the widget and the previous tree stays.
+the widget naming what is wrong, and the previous tree stays.
 
 Seen without a kernel (GitHub, nbviewer), the widget's output still holds
 a PNG of the step it showed, so the notebook shows a picture.
@@ -25,15 +33,36 @@ import re
 import ipywidgets as widgets
 
 from ..parse import parse_leaves, parse_tree
-from ..text import fmt
+from ..rules import CutRule
+from ..text import fmt, ordinal
 from ..trace import Snapshot, Trace, pseudocode, trace_alpha_beta
 from ..tree import Tree, as_tree
-from ..view.draw import TracePlot, _screen_dpi, counter_text
+from ..view import labels
+from ..view.draw import (CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot,
+                         counter_text)
+from ..view.layout import tidy_layout
 
-__all__ = ["Stepper"]
+__all__ = ["Stepper", "SPEEDS"]
 
-_CURRENT_LINE = "background:#FCE3CF;border-left:4px solid #EE7733;"
+_CURRENT_LINE = "background:#FCE3CF;border-left:4px solid #EE7733;font-weight:bold;"
 _OTHER_LINE = "border-left:4px solid transparent;"
+
+SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
+"""Play's speeds: milliseconds per step."""
+
+_CHROME = 104
+"""Pixels the controls, caption and counter take above the picture."""
+_CODE_WIDTH = 345
+"""Pixels of the pseudocode column (41 characters of 13 px code, wrapped)."""
+_FOLD = 44
+"""Pixels of the folded pseudocode's title under a wide picture."""
+_SCROLLBAR = 16
+
+_STYLE = """<style>
+.gametree-play > button:nth-of-type(2) { display: none !important; }
+</style>"""
+"""Hides the Play control's stop button, which jumps back to step 0; its
+play button pauses where it is."""
 
 
 def _html_text(text: str) -> str:
@@ -78,6 +107,9 @@ class Stepper(widgets.VBox):
         keeps the rule it was recorded with.
     editable : bool
         Add text boxes to type a new tree and a switch for the cut rule.
+    size : (int, int)
+        Width and height in pixels the widget may take: by default a
+        JupyterLab cell at 1280x720 (1,100 by 560).
 
     Attributes
     ----------
@@ -86,7 +118,10 @@ class Stepper(widgets.VBox):
     slider : IntSlider
         The step, from 0 to ``len(trace) - 1``.
     play : Play
-        Linked to the slider in the browser (``play_link``).
+        Linked to the slider in the browser (``play_link``); its button
+        plays and pauses.  Slider and Play are made anew for each tree.
+    speed : Dropdown
+        Play's speed: milliseconds per step (:data:`SPEEDS`).
     prev_button, next_button, cutoff_button : Button
         One step back, one step on, on to the next cutoff.
     caption : HTML
@@ -96,15 +131,23 @@ class Stepper(widgets.VBox):
     counter : Label
         "evaluated k of N leaves (fewest possible: M)".
     image : Image
-        The drawing, PNG bytes replaced at each step.
+        The drawing, PNG bytes replaced at each step; its ``tooltip`` (the
+        image's title, read by screen readers) describes the tree and step.
     message : HTML
         Problems with typed input; empty when all is well.
     plot : TracePlot
         The drawing behind ``image``.
+    picture_size : (int, int)
+        Width and height of the picture in pixels: the PNG's size and the
+        size it is shown at.
+    layout_mode : str
+        "beside" (pseudocode in a column right of the tree) or "below" (the
+        tree across the width, pseudocode folded under it).
     leaves_box, branching_box, tree_box : Text
         (``editable=True``) leaf scores and branching, or nested lists.
     rule_toggle : ToggleButtons
-        (``editable=True``) False: cut on alpha >= beta; True: alpha > beta.
+        (``editable=True``) False: cut when alpha >= beta (AIMA); True:
+        only when alpha > beta (CS188), worded by :class:`~gametree.rules.CutRule`.
     apply_button : Button
         (``editable=True``) Draw the tree typed in the boxes.
 
@@ -116,12 +159,21 @@ class Stepper(widgets.VBox):
     'Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)'
     >>> stepper.counter.value
     'evaluated 4 of 9 leaves (fewest possible: 5)'
+    >>> stepper.picture_size, stepper.layout_mode  # pixels, one per point
+    ((743, 456), 'beside')
     """
 
     def __init__(self, trace_or_tree, *, branching: int | None = None, strict: bool = False,
-                 editable: bool = False):
+                 editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT)):
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
+        if not (isinstance(size, tuple) and len(size) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
+            raise TypeError(f"size must be (width, height) in whole pixels, not {size!r}")
+        if not (600 <= size[0] <= MAX_WIDTH and 400 <= size[1] <= 2000):
+            raise ValueError(f"size {size} is out of range; give a width from 600 to {MAX_WIDTH} "
+                             f"and a height from 400 to 2000 pixels")
+        self._size = size
         if isinstance(trace_or_tree, Trace):
             if branching is not None:
                 raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
@@ -133,13 +185,6 @@ class Stepper(widgets.VBox):
             trace = trace_alpha_beta(as_tree(trace_or_tree, branching), strict=strict)
         self._busy = False  # True while the widget changes its own boxes or slider
 
-        last = len(trace) - 1
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
-                                        continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=900,
-                                 description="Play", show_repeat=False)
-        self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
                                           tooltip="one step back", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="next", icon="step-forward",
@@ -147,30 +192,34 @@ class Stepper(widgets.VBox):
         self.cutoff_button = widgets.Button(description="next cutoff", icon="scissors",
                                             tooltip="jump to the next cutoff",
                                             layout=widgets.Layout(width="auto"))
+        self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
+                                      tooltip="how fast Play steps",
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="9.5em"))
         self.caption = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.counter = widgets.Label(style={"font_weight": "bold", "font_size": "1.05em"})
         self.code = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%", height="auto"))
-        self.message = widgets.HTML()
+        self.image = widgets.Image(format="png")
+        self.message = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.slider = self.play = self.play_link = None
 
-        self.slider.observe(self._on_slider, names="value")
         self.prev_button.on_click(lambda _: self._nudge(-1))
         self.next_button.on_click(lambda _: self._nudge(+1))
         self.cutoff_button.on_click(self._on_cutoff)
+        self.speed.observe(self._on_speed, names="value")
 
-        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider,
-                                 self.cutoff_button],
-                                layout=widgets.Layout(align_items="center", width="100%"))
+        self._controls = widgets.HBox(layout=widgets.Layout(align_items="center", width="100%"))
         self._picture = widgets.Box(layout=widgets.Layout(width="100%"))
-        children = [controls, self.caption, self.counter, self._picture, self.message]
+        children = [widgets.HTML(_STYLE, layout=widgets.Layout(display="none")), self._controls,
+                    self.caption, self.counter, self._picture, self.message]
         if editable:
             children.append(self._editor(trace))
         super().__init__(children, layout=widgets.Layout(width="100%"))
-        for widget, name in ((self, "stepper"), (self.slider, "slider"), (self.play, "play"),
-                             (self.caption, "caption"), (self.image, "image"), (self.code, "code"),
-                             (self.counter, "counter"), (self.message, "message"),
-                             (self.next_button, "next"), (self.prev_button, "prev"),
-                             (self.cutoff_button, "cutoff")):
+        for widget, name in ((self, "stepper"), (self.caption, "caption"), (self.image, "image"),
+                             (self.code, "code"), (self.counter, "counter"),
+                             (self.message, "message"), (self.next_button, "next"),
+                             (self.prev_button, "prev"), (self.cutoff_button, "cutoff"),
+                             (self.speed, "speed")):
             widget.add_class(f"gametree-{name}")
         self._set_trace(trace)
 
@@ -178,16 +227,20 @@ class Stepper(widgets.VBox):
 
     def _editor(self, trace: Trace) -> widgets.Widget:
         text = {"continuous_update": False, "style": {"description_width": "initial"}}
-        self.leaves_box = widgets.Text(description="leaf scores", placeholder="3 12 8 2 4 6 14 5 2",
+        # Placeholders read as instructions, so an empty box never looks filled in.
+        self.leaves_box = widgets.Text(description="leaf scores",
+                                       placeholder="type scores, then Enter",
                                        layout=widgets.Layout(flex="1 1 auto"), **text)
-        self.branching_box = widgets.Text(description="branching", placeholder="3",
-                                          layout=widgets.Layout(width="9em"), **text)
+        self.branching_box = widgets.Text(description="branching", placeholder="e.g. 2",
+                                          layout=widgets.Layout(width="10em"), **text)
         self.tree_box = widgets.Text(description="or a tree as nested lists",
-                                     placeholder="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+                                     placeholder="type nested lists, then Enter",
                                      layout=widgets.Layout(width="100%"), **text)
+        rules = (CutRule.TIES, CutRule.STRICT)
         self.rule_toggle = widgets.ToggleButtons(
-            options=[("cut when alpha >= beta", False), ("cut when alpha > beta", True)],
-            value=trace.strict, description="rule", style={"button_width": "auto"})
+            options=[(f"{rule.test} ({rule.source})", rule.strict) for rule in rules],
+            tooltips=[rule.words for rule in rules], value=CutRule.of(trace.strict).strict,
+            description="cut when", style={"button_width": "auto", "description_width": "initial"})
         self.apply_button = widgets.Button(description="draw this tree", icon="check",
                                            button_style="primary")
         self._source = "leaves" if trace.tree.branching else "tree"
@@ -219,7 +272,7 @@ class Stepper(widgets.VBox):
             complete = tree.branching is not None
             self.leaves_box.value = " ".join(fmt(s) for s in tree.leaf_scores) if complete else ""
             self.branching_box.value = str(tree.branching) if complete else ""
-            self.tree_box.value = repr(tree.to_nested())
+            self.tree_box.value = _nested_text(tree.to_nested())
         finally:
             self._busy = False
 
@@ -231,7 +284,7 @@ class Stepper(widgets.VBox):
         """
         try:
             if self._source == "tree":
-                tree = parse_tree(self.tree_box.value)
+                tree = _parse_tree(self.tree_box.value)
             else:
                 leaves = parse_leaves(self.leaves_box.value)
                 tree = Tree.from_leaves(leaves, _parse_branching(self.branching_box.value))
@@ -256,33 +309,70 @@ class Stepper(widgets.VBox):
     def _set_trace(self, trace: Trace) -> None:
         """Show a new search from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
-        plot = TracePlot(trace, caption=False, counter=False)  # both are widgets here
-        plot.set_dpi(_screen_dpi(plot.figure))
+        mode, width, height, view = self._geometry(trace.tree)
+        plot = TracePlot(trace, caption=False, counter=False,  # both are widgets here
+                         figsize=(width / SCREEN_DPI, height / SCREEN_DPI))
         self.trace, self.plot = trace, plot
+        self.picture_size, self.layout_mode = (width, height), mode
         self._cutoffs = [step.index for step in trace.cutoffs]
-        self._busy = True
-        try:
-            self.slider.value = 0
-            self.play.value = 0
-            self.slider.max = self.play.max = len(trace) - 1
-        finally:
-            self._busy = False
-        width = plot.figure.get_size_inches()[0]
+        self._new_slider(len(trace) - 1)
+        self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                           min_width=f"{width}px", max_width="none")
+        frame = widgets.Box([self.image], layout=widgets.Layout(
+            width=f"{view}px", max_width="100%", overflow="auto hidden",
+            flex="0 1 auto"))
         self.code.value = self._code_html(trace[0].lines)
-        if width <= 10:  # a small tree: pseudocode beside the picture, or below if narrow
-            self.image.layout = widgets.Layout(flex="1 1 480px", min_width="360px", max_width="960px",
-                                               height="auto", object_fit="contain")
-            self.code.layout = widgets.Layout(flex="0 0 auto", padding="0 0 0 8px")
-            self._picture.children = [widgets.HBox([self.image, self.code],
-                                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",
-                                                                         align_items="flex-start"))]
-        else:  # a wide tree: the picture across the page, pseudocode below
-            self.image.layout = widgets.Layout(width="100%", height="auto", object_fit="contain")
-            self.code.layout = widgets.Layout(width="auto", max_width="44em")
-            self._picture.children = [widgets.VBox([self.image, self.code],
-                                                   layout=widgets.Layout(width="100%"))]
+        old = self._picture.children
+        if mode == "beside":
+            self.code.layout = widgets.Layout(flex="0 0 auto", margin="0 0 0 10px")
+            self._picture.children = [widgets.HBox([frame, self.code], layout=widgets.Layout(
+                width="100%", flex_flow="row wrap", align_items="flex-start"))]
+        else:
+            self.code.layout = widgets.Layout(width="auto")
+            fold = widgets.Accordion([self.code], titles=("pseudocode",), selected_index=None)
+            fold.add_class("gametree-code-fold")
+            self._picture.children = [widgets.VBox([frame, fold], layout=widgets.Layout(width="100%"))]
+        for box in old:
+            _close_boxes(box, keep={self.image, self.code})
         self._say("")
         self._show(0)
+
+    def _geometry(self, tree: Tree) -> tuple[str, int, int, int]:
+        """Where the picture goes ("beside" the pseudocode, or above it,
+        "below"), its width and height in pixels, and the width of the view
+        onto it (narrower when it scrolls)."""
+        cell_width, cell_height = self._size
+        need = labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]) + 8
+        beside = cell_width - _CODE_WIDTH - 12
+        height = cell_height - _CHROME
+        if need <= beside:
+            return "beside", beside, height, beside
+        width = round(min(max(need, cell_width), MAX_WIDTH))
+        scrollbar = _SCROLLBAR if width > cell_width else 0
+        return "below", width, height - _FOLD - scrollbar, cell_width
+
+    def _new_slider(self, last: int) -> None:
+        """A new slider and Play for steps 0 to ``last``.  The browser's
+        slider keeps the range it was made with for its End key, so a new
+        tree gets a new slider rather than a new maximum."""
+        old = (self.slider, self.play, self.play_link)
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
+                                        continuous_update=True,
+                                        layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
+        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.speed.value,
+                                 description="Play", show_repeat=False, tooltip="play / pause")
+        self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(self._on_slider, names="value")
+        self.slider.add_class("gametree-slider")
+        self.play.add_class("gametree-play")
+        self._controls.children = [self.play, self.prev_button, self.next_button, self.slider,
+                                   self.cutoff_button, self.speed]
+        for widget in old:
+            if widget is not None:
+                widget.close()
+
+    def _on_speed(self, change) -> None:
+        self.play.interval = change["new"]
 
     def _on_slider(self, change) -> None:
         if not self._busy:
@@ -292,6 +382,7 @@ class Stepper(widgets.VBox):
         trace, step = self.trace, self.trace[index]
         self.plot.show(index)
         self.image.value = self.plot.png()
+        self.image.tooltip = self.plot.alt_text()
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
                               f"</b> {_html_text(step.caption)}</span>")
         self.counter.value = counter_text(trace, self.plot.snapshot.evaluated)
@@ -301,15 +392,21 @@ class Stepper(widgets.VBox):
         self.cutoff_button.disabled = self._next_cutoff(index) is None
 
     def _code_html(self, current: tuple[int, ...]) -> str:
+        """The pseudocode as HTML, 13 px, in a column 41 characters wide:
+        long lines wrap under their own indentation."""
         rows = []
         for number, line in enumerate(pseudocode(self.trace.strict), start=1):
+            code = line.lstrip(" ")
+            indent = len(line) - len(code)
             style, extra = (_CURRENT_LINE, ' class="gametree-code-current"') if number in current \
                 else (_OTHER_LINE, "")
-            rows.append(f'<span{extra} style="display:block;white-space:pre;padding-left:4px;{style}">'
-                        f"{number:>2}  {html.escape(line, quote=False)}</span>")
-        return ('<pre style="font-size:12px;line-height:1.35;margin:0;padding:6px 8px;white-space:pre;'
-                'background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px">'
-                + "".join(rows) + "</pre>")
+            rows.append(f'<div{extra} data-line="{number}" style="display:flex;padding-left:2px;{style}">'
+                        f'<span style="flex:0 0 2.5ch;color:#777;text-align:right">{number}</span>'
+                        f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
+                        f'text-indent:0">{html.escape(code, quote=False)}</span></div>')
+        return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
+                'line-height:1.35;width:41ch;margin:0;padding:6px 6px 6px 2px;background:#FAFAFA;'
+                'border:1px solid #E0E0E0;border-radius:4px">' + "".join(rows) + "</div>")
 
     def _next_cutoff(self, index: int) -> int | None:
         position = bisect.bisect_right(self._cutoffs, index)
@@ -327,6 +424,7 @@ class Stepper(widgets.VBox):
         self.slider.value = target
 
     def _say(self, text: str, level: str = "error") -> None:
+        self.message.layout.display = None if text else "none"
         if not text:
             self.message.value = ""
             return
@@ -362,4 +460,59 @@ class Stepper(widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None and self.image.value:
             bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
+            bundle["text/plain"] = self.plot.alt_text()
         return bundle
+
+
+def _nested_text(nested) -> str:
+    """A tree's nested lists written as a person types them, every score
+    through :func:`gametree.text.fmt` (``1e3`` reads ``1000``, not ``1000.0``).
+
+    >>> _nested_text([[1000.0, 2.5], [-3, [4]]])
+    '[[1000, 2.5], [-3, [4]]]'
+    """
+    if isinstance(nested, list):
+        return "[" + ", ".join(_nested_text(item) for item in nested) + "]"
+    return fmt(nested)
+
+
+_ITEM = re.compile(r"[^\s\[\],]+")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def _parse_tree(text: str) -> Tree:
+    """:func:`gametree.parse.parse_tree`, with the first item that is not a
+    number named when the text cannot be read, as the leaf box does.
+
+    >>> _parse_tree("[[3, x], [2, 9]]")
+    Traceback (most recent call last):
+    ...
+    ValueError: could not read '[[3, x], [2, 9]]' as a tree: the 2nd item, 'x', is not a number; write scores like 3, -2 or 4.5 inside nested lists such as [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    """
+    try:
+        return parse_tree(text)
+    except ValueError as error:
+        if not str(error).startswith("could not read"):
+            raise
+        items = _ITEM.findall(text) if isinstance(text, str) else []
+        for position, item in enumerate(items, start=1):
+            if not _NUMBER.fullmatch(item):
+                shown = " ".join(text.split())
+                shown = repr(shown if len(shown) <= 40 else shown[:37] + "...")
+                raise ValueError(
+                    f"could not read {shown} as a tree: the {ordinal(position)} item, {item!r}, "
+                    f"is not a number; write scores like 3, -2 or 4.5 inside nested lists such as "
+                    f"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]") from None
+        raise
+
+
+def _close_boxes(widget: widgets.Widget, keep=frozenset()) -> None:
+    """Close the layout boxes of a picture that is replaced, keeping the
+    widgets in ``keep`` (they go into the new boxes)."""
+    stack = [widget]
+    while stack:
+        current = stack.pop()
+        if current in keep:
+            continue
+        stack.extend(getattr(current, "children", ()))
+        current.close()

@@ -1,0 +1,197 @@
+"""Legible on a projector: at 1280x720 in JupyterLab (a cell about 1,100
+pixels wide and 560 high), every value and leaf score is 14 px or more,
+every name and alpha/beta window 12 px or more, no label overlaps another,
+an edge or a marker, and nothing leaves the picture.  Crowded trees get
+fewer labels instead.
+
+The label boxes are what matplotlib lays out at the size the picture is
+shown (72 dpi: a point is a pixel, and the widget shows its PNG at that
+size), so no test here renders a picture.
+"""
+
+import io
+
+import pytest
+from PIL import Image
+
+import gametree
+from gametree import Status, Tree, random_tree, trace_alpha_beta
+from gametree.games import TicTacToe, TicTacToeState, trace_game
+from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, TracePlot, draw
+from gametree.view.labels import segment_crosses_box
+from gametree.widgets import stepper as stepper_module
+from gametree.widgets.stepper import Stepper
+
+VALUE_PX, LABEL_PX = 14, 12
+BIGGER = {"value": VALUE_PX, "score": VALUE_PX}
+
+
+def _uneven():
+    def expand(path):
+        if len(path) >= 3 or path.endswith("b"):
+            return None
+        return [path + move for move in "abc"[: 2 + len(path) % 2]]
+    return Tree.unfold("", expand, lambda path: len(path) * 3 - ord(path[-1]) % 7,
+                       label=lambda path: "move " + path[-1])
+
+
+def _deep_cutoff():
+    """Notebook 04's worst-order tree of depth 4, drawn at 9 x 7.5 inches."""
+    leaves = gametree.worst_order(gametree.random_leaves(2, 4, seed=1, low=1, high=40,
+                                                         distinct=True), 2)
+    return trace_alpha_beta(leaves, 2)
+
+
+TREES = {
+    "textbook": lambda: trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3),
+    "81 leaves": lambda: trace_alpha_beta(random_tree(3, 4, seed=11)),
+    "uneven": lambda: trace_alpha_beta(Tree.from_nested([[[1, 2, 3, 4, 5]], 6, [7, [8, [9, 10]]]])),
+    "uneven, moves on edges": lambda: trace_alpha_beta(_uneven()),
+    "tic-tac-toe": lambda: trace_game(TicTacToe(), TicTacToeState.from_text("... O.X XOX")),
+    "decimals": lambda: trace_alpha_beta([x / 4 - 20 for x in range(64)], 4),
+    "deep cutoff": _deep_cutoff,
+}
+
+
+def _steps(trace, count=5):
+    """A few steps spread over the search, cutoffs included."""
+    picks = {0, len(trace) - 1, *(s.index for s in trace.cutoffs[:2])}
+    picks |= {len(trace) * k // count for k in range(1, count)}
+    return sorted(picks)
+
+
+def _overlap(a, b, slack=0.5):
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def _shrunk(box, by=1.0):
+    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
+
+
+def check_legible(plot):
+    """Every text of ``plot`` as it is shown: large enough, inside the
+    picture, clear of every other text, edge and marker."""
+    assert plot.figure.dpi == 72
+    width, height = plot.figure.canvas.get_width_height()
+    labels = plot.label_boxes()
+    segments = plot.edge_segments()
+    markers = {node.id: plot.marker_box(node) for node in plot.tree}
+    for k, label in enumerate(labels):
+        x0, y0, x1, y1 = label.box
+        least = BIGGER.get(label.kind, LABEL_PX)
+        assert label.font >= least, f"{label.kind} {label.text!r} is {label.font:.1f} px"
+        lines = label.text.count("\n") + 1
+        assert (y1 - y0) / lines >= least - 0.5, f"{label.text!r} is {(y1 - y0) / lines:.1f} px tall"
+        assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, f"{label.text!r} leaves the picture"
+        for other in labels[k + 1:]:
+            assert not _overlap(label.box, other.box), f"{label.text!r} overlaps {other.text!r}"
+        if label.kind == "value":  # written inside its node
+            mx0, my0, mx1, my1 = markers[label.node]
+            assert mx0 <= x0 and x1 <= mx1 and my0 <= y0 and y1 <= my1, f"{label.text!r} spills out"
+            continue
+        if label.kind in ("title", "caption"):
+            continue
+        inner = _shrunk(label.box)
+        assert not any(segment_crosses_box(s, inner) for s in segments), \
+            f"an edge crosses {label.text!r}"
+        assert not any(_overlap(inner, m) for m in markers.values()), f"a node covers {label.text!r}"
+    return labels
+
+
+@pytest.mark.parametrize("name", TREES)
+def test_static_figures_are_legible_and_fit_a_projector_cell(name):
+    trace = TREES[name]()
+    plot = TracePlot(trace, figsize=(9, 7.5)) if name == "deep cutoff" else TracePlot(trace)
+    width, height = plot.figure.canvas.get_width_height()
+    assert width <= CELL_WIDTH and height <= CELL_HEIGHT - 20
+    for step in _steps(trace):
+        plot.show(step)
+        check_legible(plot)
+
+
+@pytest.mark.parametrize("name", TREES)
+def test_stepper_pictures_are_legible_at_the_size_they_are_shown(name):
+    stepper = Stepper(TREES[name]())
+    with Image.open(io.BytesIO(stepper.image.value)) as image:
+        assert image.size == stepper.picture_size  # one PNG pixel per screen pixel
+    for step in _steps(stepper.trace):
+        stepper.step_to(step)
+        check_legible(stepper.plot)
+
+
+def test_the_textbook_stepper_fits_the_screen_with_its_pseudocode_beside():
+    stepper = Stepper([3, 12, 8, 2, 4, 6, 14, 5, 2], branching=3)
+    width, height = stepper.picture_size
+    assert stepper.layout_mode == "beside"
+    assert width + stepper_module._CODE_WIDTH + 12 <= CELL_WIDTH
+    assert height + stepper_module._CHROME <= CELL_HEIGHT
+    assert width >= 700  # the width is used: the tree takes what the code leaves
+    # The pseudocode, 13 px lines wrapped in a 41-character column, is no taller
+    # than the picture beside it.
+    rows = 0
+    for line in gametree.pseudocode(False):
+        code = line.lstrip()
+        rows += -(-(len(line) - len(code) + 1 + len(code)) // 37)
+    assert 6 + rows * 13 * 1.35 + 6 <= height
+    assert 'font-size:13px' in stepper.code.value and "width:41ch" in stepper.code.value
+
+
+def test_the_infinity_in_the_root_at_step_0_is_readable():
+    stepper = Stepper([3, 12, 8, 2, 4, 6, 14, 5, 2], branching=3)
+    root = [label for label in stepper.plot.label_boxes() if label.node == 0 and label.kind == "value"]
+    assert [label.text for label in root] == ["\u2212\u221e"] and root[0].font >= VALUE_PX
+
+
+def test_the_81_leaf_tree_keeps_every_score_and_value_and_drops_what_cannot_fit():
+    trace = TREES["81 leaves"]()
+    plot = TracePlot(trace).show(100)
+    labels = check_legible(plot)
+    scores = [label for label in labels if label.kind == "score"]
+    assert len(scores) == 81  # staggered, so neighbours never run together
+    state = trace.state(100)
+    done = [n.id for n in trace.tree if not n.is_leaf and state.status[n.id] is Status.DONE]
+    values = {label.node for label in labels if label.kind == "value"}
+    assert set(done) <= values  # every finished node's value is written
+    # The rows above the crowded one have room for every window; the path's
+    # nodes show theirs wherever the drawing has a spot for one.
+    assert {n.id for n in trace.tree if n.depth < 3 and not n.is_leaf} <= set(plot.plan.windows)
+    windows = {label.node for label in labels if label.kind == "window"}
+    assert {n.id for n in state.path if n.id in plot.plan.windows} <= windows
+    for node_id in windows & plot.plan.path_windows:
+        assert state.status[node_id] is Status.ACTIVE
+
+
+def test_a_crowded_row_shows_windows_only_on_the_current_path():
+    trace = trace_alpha_beta(random_tree(2, 5, seed=1))
+    plot = Stepper(trace).plot
+    assert plot.plan.path_windows  # the deepest internal row has room for one window at a time
+    for step in range(len(trace)):
+        plot.show(step)
+        on_path = {n.id for n in trace.state(step).path} | {trace[step].node.id}
+        shown = {label.node for label in plot.label_boxes() if label.kind == "window"}
+        assert shown & plot.plan.path_windows <= on_path
+
+
+def test_a_huge_tree_keeps_the_labels_that_fit_and_drops_the_rest():
+    plot = TracePlot(random_tree(3, 6, seed=1))  # 729 leaves in 1,100 pixels
+    labels = check_legible(plot)
+    assert not [label for label in labels if label.kind == "score"]  # 1.4 px a leaf: no room
+    named = {plot.tree[label.node].depth for label in labels if label.kind == "name"}
+    assert 0 in named and 5 not in named  # names where a row has room, none where it has not
+
+
+def test_the_static_8_leaf_tree_puts_title_and_leaves_on_one_screen():
+    figure = draw(random_tree(2, 3, seed=7))
+    width, height = figure.get_size_inches() * 72
+    assert width <= CELL_WIDTH and height <= CELL_HEIGHT - 20  # was 960 x 795
+
+
+def test_figures_say_what_they_show_in_words(fig52_trace):
+    figure = draw(fig52_trace, step=13)
+    bundle = figure._repr_mimebundle_()
+    assert bundle["image/png"].startswith(b"\x89PNG")
+    assert "step 13 of 25" in bundle["text/plain"] and "prune 2 children" in bundle["text/plain"]
+    stepper = Stepper(fig52_trace)
+    stepper.step_to(13)
+    assert stepper.image.tooltip == stepper.plot.alt_text()  # the picture's title, read aloud
+    assert "step 13 of 25" in stepper.image.tooltip

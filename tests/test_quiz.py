@@ -8,6 +8,8 @@ recognised on textbook trees and on seeded random ones.
 
 import math
 
+import re
+
 import pytest
 
 import gametree
@@ -293,9 +295,12 @@ def test_check_search_points_to_the_parent_of_a_pruning_mistake_not_the_branch(f
     assert len(check_search(missed, fig52_exercise).lines) == 1  # one hint for both leaves
 
 
-def test_check_search_asks_for_blank_boxes_and_explains_bounds(fig52_exercise):
+def test_check_search_says_only_empty_for_an_empty_answer_and_explains_bounds(fig52_exercise):
     blank = check_search(Answer(), fig52_exercise)
-    assert blank.verdict is Verdict.WRONG and "A: write the value" in blank.text
+    assert blank.verdict is Verdict.EMPTY
+    assert not re.search(r"\b[A-Z]\b|\d", blank.text)  # no node, no number: nothing of the solution
+    half = check_search(Answer(values={"A": 3}), fig52_exercise)
+    assert half.verdict is Verdict.WRONG and "B" in half.text
     bound = check_search(Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}, pruned={"I", "J"},
                                 alphas={"C": 2}, betas={"C": 2}), fig52_exercise)
     assert "never changes alpha" in bound.text

@@ -395,8 +395,9 @@ def check_search(answer: object, exercise: Exercise) -> Feedback:
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check_search needs an Exercise, not {type(exercise).__name__}")
+    form = 'an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})'
     if answer is None:
-        return empty('an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})')
+        return empty(form)
     if not isinstance(answer, Answer):
         return invalid(f"{describe(answer)} is not an Answer: write "
                        f'Answer(values={{"A": 3, ...}}, pruned={{"I", ...}}, alphas={{...}}, betas={{...}}).')
@@ -404,6 +405,10 @@ def check_search(answer: object, exercise: Exercise) -> Feedback:
         mistakes = check(exercise, answer)
     except (TypeError, ValueError) as error:
         return invalid(f"{str(error).rstrip('.')}.")
+    if any(mistake.kind is MistakeKind.EMPTY for mistake in mistakes):
+        return Feedback(Verdict.EMPTY, ("nothing is filled in yet: write the value alpha-beta returns at "
+                                        "each node it searches and cross out each branch it skips, then "
+                                        "run this cell again.",))
     tree = exercise.tree
     if not mistakes:
         return right(f"alpha-beta evaluates {exercise.trace.evaluated} of {len(tree.leaves)} leaves, "

@@ -1044,7 +1044,7 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> figure = draw(trace, step=trace.cutoffs[0].index)
     >>> print(figure.alt_text)  # doctest: +NORMALIZE_WHITESPACE
     Alpha-beta (cut when alpha >= beta) on a game tree of 9 leaves, branching 3 and depth 2,
-    step 13 of 25: MIN node C: v = 2 <= alpha = 3, prune 2 children (leaves 4, 6).
+    step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6).
     Evaluated 4 of 9 leaves (fewest possible: 5).
     >>> figure = draw([[3, 5], [2, 9]], fill={"B": "#4477AA"}, title="B is done")
     >>> figure.get_size_inches() * 72  # pixels on the screen

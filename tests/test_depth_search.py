@@ -23,6 +23,7 @@ from gametree.games import (
 )
 from gametree.games.depth import (
     ORDERINGS,
+    DepthStats,
     greedy_player,
     play_game,
     random_player,
@@ -327,3 +328,24 @@ def test_a_deep_player_beats_a_random_one_on_a_small_board():
     for seed in range(5):
         record = play_game(game, search_player(36), random_player(seed))
         assert record.score > 0
+
+
+# --- figures pinned: the work of the searches on Kalah(6, 4) ------------------------------
+
+def test_depth_nine_from_the_start_is_pinned():
+    """The figures the speed benchmark relies on: depth 9 with the store
+    difference visits 103,731 positions and plays S5."""
+    result = depth_limited_alpha_beta(Kalah(), depth=9, evaluate=store_difference)
+    assert result.value == 5 and result.pv == (5, 1, 0, 2, 5, 3, 0, 5, 4)
+    assert result.stats == DepthStats(nodes=103_731, terminals=1, evaluated=64_596, cutoffs=26_761)
+
+
+@pytest.mark.parametrize("ordering, nodes", [
+    ("none", [7, 24, 92, 390, 1_042, 3_786, 10_121, 30_823]),
+    ("pv", [7, 17, 64, 238, 435, 1_130, 3_148, 9_755]),
+    ("best", [7, 17, 64, 171, 230, 448, 1_121, 3_452]),
+])
+def test_the_nodes_of_each_iteration_are_pinned(ordering, nodes):
+    deepening = iterative_deepening(Kalah(), max_depth=8, evaluate=store_difference, ordering=ordering)
+    assert [r.stats.nodes for r in deepening.iterations] == nodes
+    assert (deepening.result.value, deepening.result.pv) == (4, (2, 5, 1, 0, 3, 0, 5, 4))

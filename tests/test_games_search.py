@@ -14,12 +14,15 @@ from gametree.games import (
     Bound,
     Entry,
     Game,
+    Kalah,
     NaiveTable,
     SearchResult,
     Stats,
+    TicTacToe,
     TranspositionTable,
     TreeGame,
     alpha_beta,
+    canonical,
     minimax,
     negamax,
 )
@@ -269,3 +272,30 @@ def test_the_naive_table_gives_wrong_values_on_some_games():
 def test_options_of_the_wrong_kind_are_refused(call, words):
     with pytest.raises(TypeError, match=words):
         call(TreeGame(Tree.from_nested([1, 2])))
+
+
+# --- figures pinned: the work each search does on the classic games ------------------
+
+@pytest.mark.parametrize("search, expected", [
+    (lambda g: alpha_beta(g), Stats(nodes=18_297, terminals=7_330, cutoffs=4_237)),
+    (lambda g: alpha_beta(g, table=TranspositionTable()),
+     Stats(nodes=4_781, terminals=1_050, cutoffs=1_164, table_hits=1_546)),
+    (lambda g: alpha_beta(g, table=TranspositionTable(key=canonical)),
+     Stats(nodes=1_085, terminals=242, cutoffs=256, table_hits=342)),
+    (lambda g: alpha_beta(g, table=NaiveTable()),
+     Stats(nodes=4_575, terminals=946, cutoffs=1_169, table_hits=1_565)),
+    (lambda g: minimax(g, memo=True), Stats(nodes=16_168, terminals=2_862, table_hits=8_786)),
+    (lambda g: negamax(g, memo=True), Stats(nodes=16_168, terminals=2_862, table_hits=8_786)),
+], ids=["alpha-beta", "table", "symmetry table", "naive table", "minimax memo", "negamax memo"])
+def test_the_work_of_each_search_on_tic_tac_toe_is_pinned(search, expected):
+    """Each search from the empty board finds the draw by X0 with exactly this
+    work (the figures notebook 06 shows); a refactoring must not change them."""
+    result = search(TicTacToe())
+    assert (result.value, result.move, result.stats) == (0, 0, expected)
+
+
+def test_the_work_on_kalah_3_3_is_pinned():
+    game = Kalah(3, 3)
+    assert alpha_beta(game) == SearchResult(2, 0, Stats(nodes=3_366, terminals=870, cutoffs=543))
+    assert alpha_beta(game, table=TranspositionTable()) == SearchResult(
+        2, 0, Stats(nodes=2_345, terminals=499, cutoffs=410, table_hits=133))

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from gametree import MAX, MIN, trace_alpha_beta
 from gametree.games import (
+    ORDERINGS,
+    DepthStats,
     Kalah,
     KalahState,
     TicTacToe,
@@ -17,17 +19,13 @@ from gametree.games import (
     alpha_beta,
     cutoff_tree,
     depth_limited_alpha_beta,
+    greedy_player,
     iterative_deepening,
     kalah_evaluation,
-    store_difference,
-)
-from gametree.games.depth import (
-    ORDERINGS,
-    DepthStats,
-    greedy_player,
     play_game,
     random_player,
     search_player,
+    store_difference,
 )
 
 EVALUATIONS = [store_difference, kalah_evaluation]
@@ -153,8 +151,8 @@ def test_a_finished_game_is_worth_its_score_and_has_no_move():
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"depth": -1, "evaluate": store_difference}, ValueError, "depth must be a whole number of moves, 0 or more"),
-    ({"depth": 2.5, "evaluate": store_difference}, ValueError, "not 2.5"),
+    ({"depth": -1, "evaluate": store_difference}, ValueError, "depth must be 0 or more, not -1"),
+    ({"depth": 2.5, "evaluate": store_difference}, TypeError, r"depth must be a whole number, not 2.5 \(float\)"),
     ({"depth": 2, "evaluate": "store"}, TypeError, "evaluate must be a function"),
 ])
 def test_bad_arguments_are_refused(kwargs, error, words):
@@ -251,7 +249,7 @@ def test_iterative_deepening_stops_at_a_finished_game():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"max_depth": 0}, "max_depth must be a whole number of moves, 1 or more"),
+    ({"max_depth": 0}, "max_depth must be 1 or more, not 0"),
     ({"max_depth": 3, "ordering": "PV first"}, "ordering must be one of 'none', 'pv', 'best', not 'PV first'"),
 ])
 def test_bad_deepening_arguments_are_refused(kwargs, words):

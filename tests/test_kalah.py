@@ -61,8 +61,11 @@ def test_a_badly_drawn_board_is_refused_with_the_reason(text, words):
 
 
 @pytest.mark.parametrize("args, error, words", [
-    ((0, 4), ValueError, "houses must be 1 to 12, not 0"),
-    ((6, 0), ValueError, "seeds must be 1 or more, not 0"),
+    ((0, 4), ValueError, "houses must be from 1 to 12, not 0"),
+    ((13, 4), ValueError, "houses must be from 1 to 12, not 13"),
+    ((6, 0), ValueError, "seeds must be from 1 to 100, not 0"),
+    ((6, 101), ValueError, "seeds must be from 1 to 100, not 101"),
+    ((6, 10 ** 9), ValueError, "not 1,000,000,000"),
     (("6", 4), TypeError, "houses must be a whole number"),
     ((6, 4.0), TypeError, "seeds must be a whole number"),
 ])

@@ -229,7 +229,7 @@ def test_blank_lines_and_windows_line_ends_are_fine():
 @pytest.mark.parametrize("text, words", [
     ("", "the input is empty"),
     ("x\n", r"the number of cases \(line 1\) is 'x', which is not a whole number"),
-    ("2 3\n", "line 1 should hold only the number of cases"),
+    ("2 3\n", "line 1: expected the number of cases alone on its line, but found 2 items: 2 3"),
     ("0\n", "the number of cases is 0; it must be from 1 to 50"),
     ("51\n", "the number of cases is 51"),
     ("2\n1\n5\n", "case 2: the input ends, but the first line says there are 2 cases"),

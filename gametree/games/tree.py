@@ -12,13 +12,30 @@ from __future__ import annotations
 
 from ..trace import Trace, trace_alpha_beta
 from ..tree import Node, Player, Tree, Value
-from .base import Game, IllegalMoveError, State
+from .base import Game, IllegalMoveError, State, check_game, check_whole
 
-__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES"]
+__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT",
+           "check_max_nodes"]
 
 MAX_NODES = 10_000
 """Largest tree :func:`game_tree` builds unless told otherwise: far more
 than a drawing can show."""
+
+NODE_LIMIT = 1_000_000
+"""Largest ``max_nodes`` any tree builder here accepts: a tree of a
+million nodes already takes hundreds of megabytes and minutes to step
+through."""
+
+
+def check_max_nodes(max_nodes: object) -> int:
+    """``max_nodes`` if it is a whole number from 1 to :data:`NODE_LIMIT`, else raise.
+
+    >>> check_max_nodes(10 ** 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be from 1 to 1,000,000, not 1,000,000,000
+    """
+    return check_whole("max_nodes", max_nodes, 1, NODE_LIMIT)
 
 
 def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NODES) -> Tree:
@@ -34,7 +51,7 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     ------
     ValueError
         If the tree would have more than ``max_nodes`` nodes (start from a
-        later position, or raise ``max_nodes``).
+        later position, or raise ``max_nodes``, up to :data:`NODE_LIMIT`).
 
     Examples
     --------
@@ -43,9 +60,8 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     >>> len(tree), [node.label for node in tree.children(tree.root)]
     (11, ['X6', 'X7', 'X8'])
     """
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
-    state = game.initial if state is None else state
+    state = check_game(game, state)
+    check_max_nodes(max_nodes)
     made = 1
 
     def expand(position):
@@ -85,8 +101,11 @@ def tree_states(game: Game, tree: Tree, state: State | None = None) -> tuple[Sta
     O O X
     X . .
     """
+    state = check_game(game, state)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a gametree.Tree made by game_tree, not {type(tree).__name__}")
     states: list = [None] * len(tree)
-    states[0] = game.initial if state is None else state
+    states[0] = state
     for node in tree:  # level order: a parent comes before its children
         moves = game.moves(states[node.id]) if node.children else []
         if len(moves) != len(node.children):
@@ -153,6 +172,12 @@ class TreeGame(Game):
     def move_label(self, state: Node, move: str) -> str:
         """The label of the child's edge (often empty for trees made from numbers)."""
         return self.play(state, move).label
+
+    def check_state(self, state: object) -> None:
+        """Refuse what is not a node of this tree."""
+        if not isinstance(state, Node) or state.id >= len(self.tree) or self.tree[state.id] is not state:
+            raise TypeError(f"a position of this TreeGame is a node of its tree, such as "
+                            f"game.initial or game.tree['B'], not {state!r}")
 
     def __repr__(self) -> str:
         return f"TreeGame({self.tree!r})"

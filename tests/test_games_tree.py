@@ -17,7 +17,7 @@ from gametree.games import (
     trace_game,
     tree_states,
 )
-from gametree.games.tree import NODE_LIMIT
+from gametree.games.base import NODE_LIMIT
 
 FOUR_EMPTY = TicTacToeState.from_text("... O.X XOX")  # O to move; squares 0, 1, 2, 4 free
 

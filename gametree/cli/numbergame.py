@@ -34,16 +34,18 @@ MAX_CHARS = 1_000_000
 numbers of five characters, is about 16,000 characters; the rest is room
 for generous whitespace."""
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 """A whole number as the judge writes it: ASCII digits (not ``\\d``, which
-takes any script's digits), at most 12 of them (far beyond any legal value)."""
+takes any script's digits)."""
 
 
 def _integer(token: str, what: str) -> int:
+    shown = repr(token) if len(token) <= 20 else repr(token[:17]) + "..."
     if not _WHOLE.fullmatch(token):
-        shown = repr(token) if len(token) <= 20 else repr(token[:17] + "...")
         raise UsageError(f"{what} is {shown}, which is not a whole number written with the "
                          f"digits 0 to 9")
+    if len(token) > 12:  # no legal value comes near; and int() of 5,000 digits fails on its own
+        raise UsageError(f"{what} is {shown}, a number far too large for any count or value here")
     return int(token)
 
 

@@ -39,7 +39,7 @@ from ..text import describe
 from ..tree import Player, Value
 
 __all__ = ["Game", "IllegalMoveError", "State", "Move", "Evaluation", "Strategy", "check_game",
-           "check_whole", "short"]
+           "check_whole", "check_max_nodes", "short", "NODE_LIMIT"]
 
 State = Hashable
 """A position of a game: immutable and hashable."""
@@ -155,6 +155,23 @@ def check_whole(name: str, value: object, low: int, high: int | None = None) -> 
         allowed = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
         raise ValueError(f"{name} must be {allowed}, not {_size(int(value))}")
     return int(value)
+
+
+NODE_LIMIT = 1_000_000
+"""Largest ``max_nodes`` any tree builder here accepts: a tree of a
+million nodes already takes hundreds of megabytes and minutes to step
+through."""
+
+
+def check_max_nodes(max_nodes: object) -> int:
+    """``max_nodes`` if it is a whole number from 1 to :data:`NODE_LIMIT`, else raise.
+
+    >>> check_max_nodes(10 ** 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be from 1 to 1,000,000, not 1,000,000,000
+    """
+    return check_whole("max_nodes", max_nodes, 1, NODE_LIMIT)
 
 
 def _size(number: int) -> str:

@@ -38,9 +38,8 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 
 from ..tree import Tree, Value
-from .base import Evaluation, Game, Move, State, check_game, check_whole
+from .base import Evaluation, Game, Move, State, check_game, check_max_nodes, check_whole
 from .search import OutOfNodes, SearchResult, alpha_beta
-from .tree import check_max_nodes
 
 __all__ = [
     "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
@@ -312,7 +311,7 @@ def cutoff_tree(game: Game, state: State | None = None, *, depth: int, evaluate:
     [('S0', 0), ('S1', 0), ('S2', 1), ('S3', 1), ('S4', 1), ('S5', 1)]
 
     Raises ValueError if the tree would have more than ``max_nodes`` nodes
-    (1 to :data:`gametree.games.tree.NODE_LIMIT`).
+    (1 to :data:`~gametree.games.base.NODE_LIMIT`).
     """
     state = check_game(game, state)
     check_whole("depth", depth, 0)

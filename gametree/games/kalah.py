@@ -295,8 +295,9 @@ class Kalah(Game):
         """Seeds per house at the start."""
         row = (seeds,) * n
         self.initial = KalahState((*row, 0, *row, 0), MAX)
-        self._sides = {MAX: _Side.of(MAX, n), MIN: _Side.of(MIN, n)}
-        """What sowing needs to know of each player's side of the board."""
+        self._south, self._north = _Side.of(MAX, n), _Side.of(MIN, n)
+        """What sowing needs to know of each player's side of the board.  (Not a
+        dict by player: hashing an enum member runs Python code, at every move.)"""
 
     # --- the five questions -------------------------------------------------------
 
@@ -308,7 +309,7 @@ class Kalah(Game):
         """The mover's houses that hold seeds; none once the game is over."""
         if state.over:
             return []
-        row = self._sides[state.player].houses
+        row = (self._south if state.player is MAX else self._north).houses
         return list(compress(range(self.houses), state.pits[row.start : row.stop]))
 
     def play(self, state: KalahState, move: House) -> KalahState:
@@ -321,7 +322,7 @@ class Kalah(Game):
         if state.over:
             raise IllegalMoveError("the game is over; no more moves can be played")
         me = state.player
-        side = self._sides[me]
+        side = self._south if me is MAX else self._north
         pits = list(state.pits)
         pit = side.houses[move]
         seeds, pits[pit] = pits[pit], 0

@@ -181,7 +181,8 @@ def canonical(state: TicTacToeState) -> TicTacToeState:
     True
     """
     cells = _check(state).cells
-    return TicTacToeState(min(cells, *["".join(moved(cells)) for moved in _MOVED]))
+    least = min(cells, *["".join(moved(cells)) for moved in _MOVED])
+    return _new_state(TicTacToeState, (least, state.player, state.winner))   # symmetry keeps both
 
 
 _MOVED = [itemgetter(*symmetry) for symmetry in SYMMETRIES[1:]]

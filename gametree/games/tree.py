@@ -12,31 +12,13 @@ from __future__ import annotations
 
 from ..trace import Trace, trace_alpha_beta
 from ..tree import Node, Player, Tree, Value
-from .base import Game, IllegalMoveError, State, check_game, check_whole
+from .base import NODE_LIMIT, Game, IllegalMoveError, State, check_game, check_max_nodes
 
-__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT",
-           "check_max_nodes"]
+__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT"]
 
 MAX_NODES = 10_000
 """Largest tree :func:`game_tree` builds unless told otherwise: far more
 than a drawing can show."""
-
-NODE_LIMIT = 1_000_000
-"""Largest ``max_nodes`` any tree builder here accepts: a tree of a
-million nodes already takes hundreds of megabytes and minutes to step
-through."""
-
-
-def check_max_nodes(max_nodes: object) -> int:
-    """``max_nodes`` if it is a whole number from 1 to :data:`NODE_LIMIT`, else raise.
-
-    >>> check_max_nodes(10 ** 9)
-    Traceback (most recent call last):
-    ...
-    ValueError: max_nodes must be from 1 to 1,000,000, not 1,000,000,000
-    """
-    return check_whole("max_nodes", max_nodes, 1, NODE_LIMIT)
-
 
 def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NODES) -> Tree:
     """The full game tree below ``state`` (``game.initial`` by default).
@@ -51,7 +33,8 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     ------
     ValueError
         If the tree would have more than ``max_nodes`` nodes (start from a
-        later position, or raise ``max_nodes``, up to :data:`NODE_LIMIT`).
+        later position, or raise ``max_nodes``, up to
+        :data:`~gametree.games.base.NODE_LIMIT`).
 
     Examples
     --------

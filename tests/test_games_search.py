@@ -14,6 +14,7 @@ from gametree.games import (
     Bound,
     Entry,
     Game,
+    IllegalMoveError,
     Kalah,
     NaiveTable,
     NumberGame,
@@ -455,3 +456,20 @@ def test_a_state_that_is_not_a_position_of_the_game_is_refused_before_searching(
     for search in (alpha_beta, minimax, negamax):
         with pytest.raises(error, match=words):
             search(game, state)
+
+
+@pytest.mark.parametrize("game, words", [
+    (TicTacToe(), "expected a TicTacToeState"),
+    (Kalah(), "expected a KalahState"),
+    (NumberGame([1, 2]), "expected a NumberGameState"),
+    (TreeGame(Tree.from_nested([1, 2])), "a position of this TreeGame is a node of its tree"),
+])
+@pytest.mark.parametrize("method", ["to_move", "moves", "is_over", "score"])
+def test_every_question_of_the_interface_refuses_what_is_not_a_position(game, words, method):
+    with pytest.raises(TypeError, match=words):
+        getattr(game, method)(None)
+
+
+def test_a_kalah_move_label_needs_a_house():
+    with pytest.raises(IllegalMoveError, match="a move is a house number from 0 to 5, not 'x'"):
+        Kalah().move_label(Kalah().initial, "x")

@@ -99,6 +99,15 @@ class Game(ABC):
         not a position of this game.  Games override it; by default any
         object is accepted."""
 
+    def _not_a_position(self, state: object) -> Exception:
+        """The error to raise for ``state`` when reading it failed: the one
+        :meth:`check_state` gives, or a TypeError naming it."""
+        try:
+            self.check_state(state)
+        except (TypeError, ValueError) as error:
+            return error
+        return TypeError(f"{short(state)} is not a position of {short(self)}")
+
 
 Strategy = Callable[[Game, State], Move]
 """A player: given the rules and a position where it is to move, a legal move."""

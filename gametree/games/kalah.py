@@ -303,11 +303,14 @@ class Kalah(Game):
 
     def to_move(self, state: KalahState) -> Player:
         """The player whose turn it is, as the state records it."""
-        return state.player
+        try:
+            return state.player
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def moves(self, state: KalahState) -> list[House]:
         """The mover's houses that hold seeds; none once the game is over."""
-        if state.over:
+        if self.is_over(state):
             return []
         row = (self._south if state.player is MAX else self._north).houses
         return list(compress(range(self.houses), state.pits[row.start : row.stop]))
@@ -353,7 +356,10 @@ class Kalah(Game):
 
     def is_over(self, state: KalahState) -> bool:
         """True when a row of houses is empty."""
-        return state.over
+        try:
+            return state.over
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def score(self, state: KalahState) -> Value:
         """MAX's store minus MIN's store, once every seed is in a store.
@@ -361,12 +367,16 @@ class Kalah(Game):
         (For a position where a row is empty but seeds remain in the other,
         as one written by hand, those seeds count for their row's owner.)
         """
+        self.check_state(state)
         n = self.houses
         pits = state.pits
         return (pits[n] + sum(pits[:n])) - (pits[2 * n + 1] + sum(pits[n + 1 : 2 * n + 1]))
 
     def move_label(self, state: KalahState, move: House) -> str:
         """``"S3"`` for MAX (South) sowing house 3, ``"N3"`` for MIN (North)."""
+        self.check_state(state)
+        if type(move) is not int or not 0 <= move < self.houses:
+            raise IllegalMoveError(f"a move is a house number from 0 to {self.houses - 1}, not {move!r}")
         return f"{'S' if state.player is MAX else 'N'}{move}"
 
     def check_state(self, state: object) -> None:
@@ -443,6 +453,8 @@ def kalah_evaluation(state: KalahState) -> Value:
     >>> store_difference(state), kalah_evaluation(state)
     (-3, 1)
     """
+    if not isinstance(state, KalahState):
+        raise TypeError(f"kalah_evaluation evaluates a KalahState, not {type(state).__name__}")
     sign = 1 if state.player is MAX else -1
     gain = _gain_in_hand(state.houses(state.player), state.houses(state.player.other))
     return store_difference(state) + sign * gain

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from ..text import describe
@@ -66,15 +67,18 @@ def check_board(board: object) -> tuple[int, ...]:
 def number_game(board: Sequence[int]) -> int:
     """The first player's score minus the second's when both play their best.
 
-    ``best[lo, hi]`` is what the player to move can secure, as their score
+    ``best(lo, hi)`` is what the player to move can secure, as their score
     minus the opponent's, from the row ``board[lo:hi]`` on (negamax: the
     opponent's best from the position after a move counts against the
-    player).  Each (lo, hi) is solved once and remembered.  Every move
-    shortens the row, so solving the rows shortest first finds the rows
-    each one needs already solved: the recursion of the definition,
-    unrolled into loops, works for every row up to :data:`MAX_LENGTH`
-    whatever the depth of the caller's stack.  (:func:`memo_graph` records
-    the recursive version's visits, for drawing.)
+    player).  Each (lo, hi) is solved once and remembered
+    (:func:`functools.cache`); :func:`memo_graph` records which.
+
+    Asked for the whole row at once, the recursion would go as deep as the
+    row is long, past Python's limit near 500 numbers (sooner in a notebook,
+    whose stack is deeper already).  So the rows are asked for shortest
+    first: every move shortens the row, so each call then finds the rows it
+    needs remembered, and every row up to :data:`MAX_LENGTH` works whatever
+    the depth of the caller's stack.
 
     Parameters
     ----------
@@ -106,18 +110,23 @@ def number_game(board: Sequence[int]) -> int:
     7
     """
     board = check_board(board)
+
+    @cache  # remember best(lo, hi) for every (lo, hi) solved
+    def best(lo: int, hi: int) -> int:
+        if lo == hi:  # the row is empty: nothing more to win
+            return 0
+        options = [board[lo] - best(lo + 1, hi),       # take the leftmost
+                   board[hi - 1] - best(lo, hi - 1)]   # take the rightmost
+        if hi - lo >= 2:
+            options += [-best(lo + 2, hi),             # delete the two leftmost
+                        -best(lo, hi - 2)]             # delete the two rightmost
+        return max(options)
+
     n = len(board)
-    best = {(lo, lo): 0 for lo in range(n + 1)}  # an empty row: nothing more to win
-    for length in range(1, n + 1):
-        for lo in range(n - length + 1):
-            hi = lo + length
-            options = [board[lo] - best[lo + 1, hi],       # take the leftmost
-                       board[hi - 1] - best[lo, hi - 1]]   # take the rightmost
-            if length >= 2:
-                options += [-best[lo + 2, hi],             # delete the two leftmost
-                            -best[lo, hi - 2]]             # delete the two rightmost
-            best[lo, hi] = max(options)
-    return best[0, n]
+    for length in range(n):              # shorter rows first: then every call finds the rows it
+        for lo in range(n - length + 1):  # needs remembered, and recurses one level, not n
+            best(lo, lo + length)
+    return best(0, n)
 
 
 def _options(board: tuple[int, ...], lo: int, hi: int) -> list[tuple[str, int, Interval]]:
@@ -198,10 +207,12 @@ class NumberGame(Game):
                              f"{len(self.board)}")
 
     def to_move(self, state: NumberGameState) -> Player:
+        self.check_state(state)
         return state.player
 
     def moves(self, state: NumberGameState) -> list[str]:
         """Takes always; deletes while two or more numbers remain; none at the end."""
+        self.check_state(state)
         return [move for move, _, _ in _options(self.board, state.lo, state.hi)]
 
     def play(self, state: NumberGameState, move: str) -> NumberGameState:
@@ -216,10 +227,12 @@ class NumberGame(Game):
                                f"{', '.join(self.moves(state))}")
 
     def is_over(self, state: NumberGameState) -> bool:
+        self.check_state(state)
         return state.lo == state.hi
 
     def score(self, state: NumberGameState) -> int:
         """MAX's score minus MIN's."""
+        self.check_state(state)
         return state.margin
 
     def move_label(self, state: NumberGameState, move: str) -> str:

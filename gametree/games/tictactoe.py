@@ -218,15 +218,18 @@ class TicTacToe(Game):
 
     def to_move(self, state: TicTacToeState) -> Player:
         """MAX (X) when both have as many marks, else MIN (O)."""
-        return state.player
+        try:
+            return state.player
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def mark(self, state: TicTacToeState) -> str:
         """The mark of the player to move: ``"X"`` or ``"O"``."""
-        return "X" if state.player is MAX else "O"
+        return "X" if self.to_move(state) is MAX else "O"
 
     def moves(self, state: TicTacToeState) -> list[Square]:
         """The empty squares, in order; none once the game is over."""
-        if state.winner is not None:
+        if _check(state).winner is not None:
             return []
         return [square for square, mark in enumerate(state.cells) if mark == EMPTY]
 
@@ -254,11 +257,14 @@ class TicTacToe(Game):
 
     def is_over(self, state: TicTacToeState) -> bool:
         """True when someone has three in a line or the board is full."""
-        return state.winner is not None or EMPTY not in state.cells
+        try:
+            return state.winner is not None or EMPTY not in state.cells
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def score(self, state: TicTacToeState) -> Value:
         """+1 if X won, -1 if O won, 0 otherwise."""
-        return _SCORES[state.winner]
+        return _SCORES[_check(state).winner]
 
     def move_label(self, state: TicTacToeState, move: Square) -> str:
         """The mark and the square, e.g. ``"X4"`` for X in the centre."""

@@ -134,12 +134,15 @@ class TreeGame(Game):
         self.initial = tree.root
 
     def to_move(self, state: Node) -> Player:
+        self.check_state(state)
         return state.player
 
     def moves(self, state: Node) -> list[str]:
+        self.check_state(state)
         return [self.tree[child].name for child in state.children]
 
     def play(self, state: Node, move: str) -> Node:
+        self.check_state(state)
         for child in state.children:
             if self.tree[child].name == move:
                 return self.tree[child]
@@ -147,9 +150,11 @@ class TreeGame(Game):
                                f"choose one of {', '.join(self.moves(state)) or '(none: a leaf)'}")
 
     def is_over(self, state: Node) -> bool:
+        self.check_state(state)
         return state.is_leaf
 
     def score(self, state: Node) -> Value:
+        self.check_state(state)
         return state.score
 
     def move_label(self, state: Node, move: str) -> str:

@@ -305,3 +305,17 @@ def test_the_computer_stops_deepening_at_its_node_budget(monkeypatch):
 def test_the_budget_is_not_mentioned_when_the_search_reached_the_slider_depth(board):
     board.houses[0].click()
     assert "slider" not in board.pv_text
+
+
+def test_an_evaluation_that_fails_is_reported_on_the_status_line():
+    """A student's evaluation that returns NaN: the board says why the
+    computer cannot move instead of dying with a traceback in the log."""
+    def broken(state):
+        return float("nan")
+
+    board = KalahBoard(3, 3, depth=2, evaluate=broken)
+    board.houses[1].click()                     # S1's 3 seeds: S2, the store, N0
+    assert board.status_text.startswith("You sowed S1. The computer cannot answer: broken returned NaN "
+                                        "for the position KalahState(")
+    starting = KalahBoard(3, 3, depth=2, evaluate=broken, computer_starts=True)
+    assert starting.status_text.startswith("The computer cannot move: broken returned NaN")

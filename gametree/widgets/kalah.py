@@ -244,7 +244,11 @@ class KalahBoard(widgets.VBox):
         mover = self.start.player
         if self.starts.value == COMPUTER:
             self.computer, self.human = mover, mover.other
-            moves = self._computer_turn()
+            try:
+                moves = self._computer_turn()
+            except (TypeError, ValueError) as error:   # a broken evaluation function, say
+                self._show(f"The computer cannot move: {error}")
+                return
             message = f"The computer plays {_side(self.computer)} and sowed {self._list(moves)}. " \
                       f"{self._highlighted()} " + (
                 self._result() if self.game.is_over(self.state) else
@@ -292,7 +296,11 @@ class KalahBoard(widgets.VBox):
             return
         if self.state.store(self.human) - before.store(self.human) > 1:
             said += f" and captured {self.state.store(self.human) - before.store(self.human)} seeds"
-        moves = self._computer_turn()
+        try:
+            moves = self._computer_turn()
+        except (TypeError, ValueError) as error:   # a broken evaluation function, say
+            self._show(f"{said}. The computer cannot answer: {error}")
+            return
         after = self._result() if self.game.is_over(self.state) else "Your move."
         self._show(f"{said}. The computer sowed {self._list(moves)}. {self._highlighted()} {after}")
 

@@ -196,6 +196,11 @@ def test_the_cutoff_tree_shows_the_extra_turn_as_two_max_levels():
     assert all(node.player is MIN for node in others)
 
 
+def test_a_cutoff_tree_refuses_an_evaluation_that_is_not_a_number():
+    with pytest.raises(ValueError, match="returned NaN for the position KalahState"):
+        cutoff_tree(Kalah(), depth=1, evaluate=lambda state: float("nan"))
+
+
 def test_a_cutoff_tree_too_big_to_draw_is_refused():
     with pytest.raises(ValueError, match="more than 100 nodes"):
         cutoff_tree(Kalah(), depth=4, evaluate=store_difference, max_nodes=100)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..tree import Tree, Value
 from .base import Evaluation, Game, Move, State, check_game, check_max_nodes, check_whole
-from .search import OutOfNodes, SearchResult, alpha_beta
+from .search import OutOfNodes, SearchResult, alpha_beta, estimate
 
 __all__ = [
     "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
@@ -335,7 +335,7 @@ def cutoff_tree(game: Game, state: State | None = None, *, depth: int, evaluate:
 
     def score(position):
         state = position[0]
-        return game.score(state) if game.is_over(state) else evaluate(state)
+        return game.score(state) if game.is_over(state) else estimate(evaluate, state)
 
     return Tree.unfold((state, "", depth), expand, score,
                        player=lambda position: game.to_move(position[0]),

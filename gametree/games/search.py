@@ -32,7 +32,7 @@ from ..tree import MAX, Value
 from .base import Evaluation, Game, Move, State, check_game, check_whole, short
 from .table import TranspositionTable
 
-__all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes"]
+__all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate"]
 
 
 @dataclass(frozen=True)
@@ -303,7 +303,7 @@ def alpha_beta(game: Game, state: State | None = None, *,
             return game.score(state), ()
         if depth == 0:                                     # the cutoff test
             evaluated += 1
-            return _estimate(evaluate, state), ()
+            return estimate(evaluate, state), ()
         if table is not None and not root:
             answer, alpha, beta = table.probe(state, alpha, beta)
             if answer is not None:
@@ -399,8 +399,12 @@ def _check_options(table: object, depth: object, evaluate: object, first: object
     return check_whole("depth", depth, 0)
 
 
-def _estimate(evaluate: Evaluation, state: State) -> Value:
-    """``evaluate(state)``, once it is known to be a number the search can compare."""
+def estimate(evaluate: Evaluation, state: State) -> Value:
+    """``evaluate(state)``, once it is known to be a number a search can compare.
+
+    Raises TypeError (not a number) or ValueError (NaN), naming ``evaluate``
+    and the position.
+    """
     value = evaluate(state)
     if type(value) is int or (type(value) is float and value == value):   # the usual case, quickly
         return value

@@ -302,7 +302,8 @@ class Kalah(Game):
     # --- the five questions -------------------------------------------------------
 
     def to_move(self, state: KalahState) -> Player:
-        """The player whose turn it is, as the state records it."""
+        """The player whose turn it is, as the state records it (after an
+        extra turn, the same player again)."""
         try:
             return state.player
         except AttributeError:
@@ -355,7 +356,8 @@ class Kalah(Game):
         return _new_state(KalahState, (tuple(pits), mover, ended))
 
     def is_over(self, state: KalahState) -> bool:
-        """True when a row of houses is empty."""
+        """True when a row of houses is empty (read off the pits once, when
+        the state was made)."""
         try:
             return state.over
         except AttributeError:

@@ -27,12 +27,12 @@ import sys
 import time
 
 from gametree.games import (
+    ORDERINGS,
     Kalah,
     iterative_deepening,
     kalah_evaluation,
     store_difference,
 )
-from gametree.games.depth import ORDERINGS
 
 EVALUATIONS = {"store_difference": store_difference, "kalah_evaluation": kalah_evaluation}
 

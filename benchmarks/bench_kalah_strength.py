@@ -1,11 +1,15 @@
 """How strong is a depth-limited player?  Seeded Kalah(6, 4) matches.
 
-Run:  python benchmarks/bench_kalah_strength.py [--games 100] [--out benchmarks/results/kalah_strength.json]
+Run:  python benchmarks/bench_kalah_strength.py [--games 40] [--out FILE]
 
-(About five minutes on one core with the defaults; ``--games 20`` for a
-quick look.)
+(About half a minute with the defaults.)  The committed results, which
+notebook 07 plots, were made with 100 games a match, about a minute and a
+half::
 
-Players (all from :mod:`gametree.games.depth`):
+    python benchmarks/bench_kalah_strength.py --games 100 --out benchmarks/results/kalah_strength.json
+
+
+Players (:mod:`gametree.games.players`, and Kalah's greedy player):
 
 * ``random``: a legal move at random;
 * ``greedy``: the move that most improves its store difference now, ties
@@ -29,9 +33,9 @@ players get their own seed per game.  Everything is seeded: a second run
 writes the same file.
 
 It prints each match's win / draw / loss rates for the first-named
-player with Wilson 95% confidence intervals, and writes them all to the
-JSON file (committed, so that notebook 06 can plot them without playing
-thousands of games).
+player with Wilson 95% confidence intervals, and with ``--out`` writes them
+all to a JSON file (committed, so that notebook 07 can plot them without
+playing thousands of games).
 """
 
 from __future__ import annotations
@@ -45,8 +49,15 @@ import time
 from pathlib import Path
 
 from gametree import MAX
-from gametree.games import Kalah, kalah_evaluation, store_difference
-from gametree.games.depth import greedy_player, play_game, random_player, search_player
+from gametree.games import (
+    Kalah,
+    greedy_player,
+    kalah_evaluation,
+    play_game,
+    random_player,
+    search_player,
+    store_difference,
+)
 
 DEPTHS = range(1, 7)
 OPENING_PLIES = 4
@@ -135,8 +146,10 @@ HEADER = (f"{'player':>22}    {'opponent':<22}{'games':>5}  {'win [95% CI]':^18}
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per match (even; default 100)")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results" / "kalah_strength.json")
+    parser.add_argument("--games", type=int, default=40, help="games per match (even; default 40)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="write the results as JSON here (benchmarks/results/kalah_strength.json "
+                             "with --games 100 for the committed file)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error(f"--games must be an even number, 2 or more, not {args.games}")
@@ -175,9 +188,10 @@ def main(argv: list[str] | None = None) -> None:
         "confidence": "Wilson score interval, 95%",
         **experiments,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(output, indent=1) + "\n")
-    print(f"wrote {args.out}")
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(output, indent=1) + "\n")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

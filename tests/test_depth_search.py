@@ -1,15 +1,21 @@
 """Depth-limited alpha-beta, iterative deepening, move ordering, the Kalah
 evaluation functions and the players built on them."""
 
+import ast
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gametree.games
 from gametree import MAX, MIN, trace_alpha_beta
 from gametree.games import (
+    ORDERINGS,
+    DepthStats,
+    IllegalMoveError,
     Kalah,
     KalahState,
     TicTacToe,
@@ -17,16 +23,18 @@ from gametree.games import (
     alpha_beta,
     cutoff_tree,
     depth_limited_alpha_beta,
+    game_tree,
+    greedy_player,
     iterative_deepening,
     kalah_evaluation,
-    store_difference,
-)
-from gametree.games.depth import (
-    ORDERINGS,
-    greedy_player,
+    label_line,
     play_game,
     random_player,
+    record_number_game,
     search_player,
+    store_difference,
+    trace_game,
+    tree_states,
 )
 
 EVALUATIONS = [store_difference, kalah_evaluation]
@@ -152,8 +160,8 @@ def test_a_finished_game_is_worth_its_score_and_has_no_move():
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"depth": -1, "evaluate": store_difference}, ValueError, "depth must be a whole number of moves, 0 or more"),
-    ({"depth": 2.5, "evaluate": store_difference}, ValueError, "not 2.5"),
+    ({"depth": -1, "evaluate": store_difference}, ValueError, "depth must be 0 or more, not -1"),
+    ({"depth": 2.5, "evaluate": store_difference}, TypeError, r"depth must be a whole number, not 2.5 \(float\)"),
     ({"depth": 2, "evaluate": "store"}, TypeError, "evaluate must be a function"),
 ])
 def test_bad_arguments_are_refused(kwargs, error, words):
@@ -186,6 +194,11 @@ def test_the_cutoff_tree_shows_the_extra_turn_as_two_max_levels():
     assert all(child.label.startswith("S") for child in tree.children(s2))
     others = [node for node in tree.children(tree.root) if node.label != "S2"]
     assert all(node.player is MIN for node in others)
+
+
+def test_a_cutoff_tree_refuses_an_evaluation_that_is_not_a_number():
+    with pytest.raises(ValueError, match="returned NaN for the position KalahState"):
+        cutoff_tree(Kalah(), depth=1, evaluate=lambda state: float("nan"))
 
 
 def test_a_cutoff_tree_too_big_to_draw_is_refused():
@@ -250,7 +263,7 @@ def test_iterative_deepening_stops_at_a_finished_game():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"max_depth": 0}, "max_depth must be a whole number of moves, 1 or more"),
+    ({"max_depth": 0}, "max_depth must be 1 or more, not 0"),
     ({"max_depth": 3, "ordering": "PV first"}, "ordering must be one of 'none', 'pv', 'best', not 'PV first'"),
 ])
 def test_bad_deepening_arguments_are_refused(kwargs, words):
@@ -327,3 +340,122 @@ def test_a_deep_player_beats_a_random_one_on_a_small_board():
     for seed in range(5):
         record = play_game(game, search_player(36), random_player(seed))
         assert record.score > 0
+
+
+# --- figures pinned: the work of the searches on Kalah(6, 4) ------------------------------
+
+def test_depth_nine_from_the_start_is_pinned():
+    """The figures the speed benchmark relies on: depth 9 with the store
+    difference visits 103,731 positions and plays S5."""
+    result = depth_limited_alpha_beta(Kalah(), depth=9, evaluate=store_difference)
+    assert result.value == 5 and result.pv == (5, 1, 0, 2, 5, 3, 0, 5, 4)
+    assert result.stats == DepthStats(nodes=103_731, terminals=1, evaluated=64_596, cutoffs=26_761)
+
+
+@pytest.mark.parametrize("ordering, nodes", [
+    ("none", [7, 24, 92, 390, 1_042, 3_786, 10_121, 30_823]),
+    ("pv", [7, 17, 64, 238, 435, 1_130, 3_148, 9_755]),
+    ("best", [7, 17, 64, 171, 230, 448, 1_121, 3_452]),
+])
+def test_the_nodes_of_each_iteration_are_pinned(ordering, nodes):
+    deepening = iterative_deepening(Kalah(), max_depth=8, evaluate=store_difference, ordering=ordering)
+    assert [r.stats.nodes for r in deepening.iterations] == nodes
+    assert (deepening.result.value, deepening.result.pv) == (4, (2, 5, 1, 0, 3, 0, 5, 4))
+
+
+# --- the node budget of iterative deepening -------------------------------------------
+
+@pytest.mark.parametrize("budget", [100, 1_000, 5_000])
+def test_a_node_budget_keeps_the_deepest_finished_iteration(budget):
+    """The iterations visit no more positions than the budget, and the answer
+    is the deepest one that finished: the same as a search to that depth."""
+    game = Kalah()
+    full = iterative_deepening(game, max_depth=12, evaluate=kalah_evaluation)
+    cut = iterative_deepening(game, max_depth=12, evaluate=kalah_evaluation, max_nodes=budget)
+    assert cut.nodes <= budget < full.nodes
+    assert cut.iterations == full.iterations[:len(cut.iterations)]
+    finished = sum(r.stats.nodes for r in cut.iterations)
+    assert cut.unfinished == budget - finished > 0          # the stopped iteration used the rest
+    assert finished + full.iterations[len(cut.iterations)].stats.nodes > budget
+
+
+def test_a_budget_exactly_large_enough_finishes_every_iteration():
+    full = iterative_deepening(Kalah(), max_depth=5, evaluate=store_difference)
+    exact = iterative_deepening(Kalah(), max_depth=5, evaluate=store_difference, max_nodes=full.nodes)
+    assert exact == full and exact.unfinished == 0
+    short = iterative_deepening(Kalah(), max_depth=5, evaluate=store_difference, max_nodes=full.nodes - 1)
+    assert len(short.iterations) == 4
+
+
+def test_the_first_iteration_always_finishes_so_there_is_a_move():
+    deepening = iterative_deepening(Kalah(), max_depth=6, evaluate=store_difference, max_nodes=1)
+    assert [r.depth for r in deepening.iterations] == [1] and deepening.result.move == 2
+
+
+@pytest.mark.parametrize("bad, error", [(0, ValueError), (2.5, TypeError), (True, TypeError)])
+def test_a_bad_budget_is_refused(bad, error):
+    with pytest.raises(error, match="max_nodes must be"):
+        iterative_deepening(Kalah(), max_depth=3, evaluate=store_difference, max_nodes=bad)
+
+
+# --- what belongs to Kalah stays with Kalah; what is generic asks for a game ----------------
+
+@pytest.mark.parametrize("module", ["search", "depth", "table", "base"])
+def test_the_generic_search_modules_import_no_game(module):
+    """The searches know nothing of any game: the Kalah evaluations and the
+    greedy player live in kalah.py, next to the rules they read."""
+    path = Path(gametree.games.__file__).parent / f"{module}.py"
+    imported = {node.module for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.ImportFrom) and node.level == 1}   # from .x import ...
+    assert not imported & {"kalah", "tictactoe", "numbergame", "tree"}
+    assert greedy_player.__module__ == kalah_evaluation.__module__ == store_difference.__module__ \
+        == "gametree.games.kalah"
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: store_difference(TicTacToe().initial), TypeError, "store_difference evaluates a KalahState"),
+    (lambda: greedy_player(seed=1)(TicTacToe(), TicTacToe().initial), TypeError,
+     "the greedy player plays Kalah, not TicTacToe"),
+    (lambda: greedy_player(seed="x"), TypeError, "seed must be a whole number"),
+    (lambda: random_player(seed=1.5), TypeError, r"seed must be a whole number, such as 7, not 1.5 \(float\)"),
+    (lambda: search_player(True), TypeError, "depth must be a whole number"),
+    (lambda: search_player(2, "x"), TypeError, "evaluate must be a function"),
+    (lambda: play_game(Kalah(2, 1), 3, random_player(1)), TypeError,
+     "max_player must be a player: a function"),
+    (lambda: play_game(Kalah(2, 1), random_player(1), lambda game, state: 99), IllegalMoveError,
+     r"the MIN player \(<lambda>\) chose 99: a move is a house number from 0 to 1, not 99"),
+    (lambda: label_line(Kalah(), TicTacToe().initial, [0]), TypeError, "expected a KalahState"),
+    (lambda: cutoff_tree(Kalah(), depth=1, evaluate=store_difference, max_nodes=True), TypeError,
+     "max_nodes must be a whole number"),
+    (lambda: cutoff_tree(Kalah(), depth=1, evaluate=store_difference, max_nodes=2.5), TypeError,
+     "max_nodes must be a whole number"),
+    (lambda: cutoff_tree(Kalah(), depth=1, evaluate=store_difference, max_nodes=0), ValueError,
+     "max_nodes must be from 1 to 1,000,000, not 0"),
+    (lambda: cutoff_tree(Kalah(), depth=1, evaluate=store_difference, max_nodes=10 ** 7), ValueError,
+     "max_nodes must be from 1 to 1,000,000, not 10,000,000"),
+    (lambda: record_number_game([1, 2], max_nodes=1.5), TypeError, "max_nodes must be a whole number"),
+])
+def test_wrong_arguments_get_a_sentence(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+NOT_A_GAME = [3, 12, 8]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: alpha_beta(NOT_A_GAME),
+    lambda: depth_limited_alpha_beta(NOT_A_GAME, depth=1, evaluate=store_difference),
+    lambda: iterative_deepening(NOT_A_GAME, max_depth=1, evaluate=store_difference),
+    lambda: cutoff_tree(NOT_A_GAME, depth=1, evaluate=store_difference),
+    lambda: game_tree(NOT_A_GAME),
+    lambda: trace_game(NOT_A_GAME),
+    lambda: tree_states(NOT_A_GAME, None),
+    lambda: label_line(NOT_A_GAME, None, []),
+    lambda: play_game(NOT_A_GAME, random_player(1), random_player(2)),
+], ids=["alpha_beta", "depth_limited", "deepening", "cutoff_tree", "game_tree", "trace_game",
+        "tree_states", "label_line", "play_game"])
+def test_every_function_of_games_refuses_what_is_not_a_game(call):
+    with pytest.raises(TypeError, match=r"expected a game \(a subclass of gametree.games.Game, such as "
+                                        r"TicTacToe\(\)\), not list"):
+        call()

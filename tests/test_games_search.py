@@ -14,12 +14,20 @@ from gametree.games import (
     Bound,
     Entry,
     Game,
+    IllegalMoveError,
+    Kalah,
     NaiveTable,
+    NumberGame,
+    NumberGameState,
+    OutOfNodes,
     SearchResult,
     Stats,
+    TicTacToe,
+    TicTacToeState,
     TranspositionTable,
     TreeGame,
     alpha_beta,
+    canonical,
     minimax,
     negamax,
 )
@@ -98,7 +106,7 @@ def test_statement_tree_as_a_game():
     """AIMA's Figure 5.2 played as a game: value 3 by move B; alpha-beta
     evaluates 7 leaves and makes one cutoff that prunes (at C)."""
     game = TreeGame(Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    assert alpha_beta(game) == SearchResult(3, "B", Stats(nodes=11, terminals=7, cutoffs=1))
+    assert alpha_beta(game) == SearchResult(3, "B", Stats(nodes=11, terminals=7, cutoffs=1), pv=("B", "E"))
     assert minimax(game) == SearchResult(3, "B", Stats(nodes=13, terminals=9))
 
 
@@ -269,3 +277,199 @@ def test_the_naive_table_gives_wrong_values_on_some_games():
 def test_options_of_the_wrong_kind_are_refused(call, words):
     with pytest.raises(TypeError, match=words):
         call(TreeGame(Tree.from_nested([1, 2])))
+
+
+# --- figures pinned: the work each search does on the classic games ------------------
+
+@pytest.mark.parametrize("search, expected", [
+    (lambda g: alpha_beta(g), Stats(nodes=18_297, terminals=7_330, cutoffs=4_237)),
+    (lambda g: alpha_beta(g, table=TranspositionTable()),
+     Stats(nodes=4_781, terminals=1_050, cutoffs=1_164, table_hits=1_546)),
+    (lambda g: alpha_beta(g, table=TranspositionTable(key=canonical)),
+     Stats(nodes=1_085, terminals=242, cutoffs=256, table_hits=342)),
+    (lambda g: alpha_beta(g, table=NaiveTable()),
+     Stats(nodes=4_575, terminals=946, cutoffs=1_169, table_hits=1_565)),
+    (lambda g: minimax(g, memo=True), Stats(nodes=16_168, terminals=2_862, table_hits=8_786)),
+    (lambda g: negamax(g, memo=True), Stats(nodes=16_168, terminals=2_862, table_hits=8_786)),
+], ids=["alpha-beta", "table", "symmetry table", "naive table", "minimax memo", "negamax memo"])
+def test_the_work_of_each_search_on_tic_tac_toe_is_pinned(search, expected):
+    """Each search from the empty board finds the draw by X0 with exactly this
+    work (the figures notebook 06 shows); a refactoring must not change them."""
+    result = search(TicTacToe())
+    assert (result.value, result.move, result.stats) == (0, 0, expected)
+
+
+def test_the_work_on_kalah_3_3_is_pinned():
+    game = Kalah(3, 3)
+    plain, table = alpha_beta(game), alpha_beta(game, table=TranspositionTable())
+    assert (plain.value, plain.move, plain.stats) == (2, 0, Stats(nodes=3_366, terminals=870, cutoffs=543))
+    assert (table.value, table.move, table.stats) == (
+        2, 0, Stats(nodes=2_345, terminals=499, cutoffs=410, table_hits=133))
+
+
+# --- the one search's options, and what it refuses -----------------------------------
+
+def test_a_table_serves_one_game_and_refuses_another():
+    """Two rows of NUMBERGAME have positions that look alike (lo, hi, player,
+    margin) but are worth different things: a table used for one would answer
+    wrongly for the other, so the second search refuses it."""
+    table = TranspositionTable()
+    alpha_beta(NumberGame([1, 2, 3]), table=table)
+    with pytest.raises(ValueError, match=r"this table holds positions of NumberGame\(\[1, 2, 3\]\), not of "
+                                         r"NumberGame\(\[5, -9, 3\]\); a table serves one game, so give "
+                                         r"each game its own TranspositionTable\(\)"):
+        alpha_beta(NumberGame([5, -9, 3]), table=table)
+    with pytest.raises(ValueError, match="give each game its own NaiveTable()"):
+        naive = NaiveTable()
+        alpha_beta(NumberGame([1]), table=naive)
+        alpha_beta(NumberGame([2]), table=naive)
+
+
+def test_a_table_serves_equal_games():
+    """Two TicTacToe() or two Kalah(3, 3) are the same rules: one table serves both."""
+    table = TranspositionTable()
+    assert alpha_beta(TicTacToe(), table=table).value == alpha_beta(TicTacToe(), table=table).value == 0
+    kalah = TranspositionTable()
+    assert alpha_beta(Kalah(3, 3), table=kalah).value == alpha_beta(Kalah(3, 3), table=kalah).value
+    assert Kalah(3, 3) == Kalah(3, 3) != Kalah(3, 2) and hash(Kalah(3, 3)) == hash(Kalah(3, 3))
+
+
+def test_the_root_is_never_answered_from_a_reused_table():
+    """Searched again with the table that already holds its exact value, the
+    root is still searched, so the best move is known (an answer from the
+    table would have no move)."""
+    game = TicTacToe()
+    table = TranspositionTable()
+    first = alpha_beta(game, table=table)
+    assert table[game.initial].bound is Bound.EXACT
+    again = alpha_beta(game, table=table)
+    assert again.move == first.move == 0 and again.value == first.value
+    assert again.stats.nodes > 1 and again.stats.table_hits == again.stats.nodes - 1
+
+
+def kalah_at(seed):
+    """A position of Kalah(6, 4) a few seeded random moves in."""
+    game, rng = Kalah(), random.Random(seed)
+    state = game.initial
+    for _ in range(6):
+        state = game.play(state, rng.choice(game.moves(state)))
+    return game, state
+
+
+@pytest.mark.parametrize("bad, error, words", [
+    (float("nan"), ValueError, r"returned NaN for the position KalahState\(pits=\(.*\); an evaluation "
+                               r"must return a number that can be compared"),
+    ("3", TypeError, r"returned '3' \(str\) for the position KalahState\(.*\); an evaluation must "
+                     r"return a number"),
+    (None, TypeError, r"returned None \(NoneType\)"),
+    (True, TypeError, r"returned True \(bool\)"),
+])
+def test_an_evaluation_that_is_not_a_number_is_refused_naming_the_position(bad, error, words):
+    """A NaN compares false with everything, so the search would silently
+    back up nonsense (it returned inf); it stops at the first such estimate."""
+    game, state = kalah_at(1)
+
+    def evaluate(position):
+        return bad
+
+    with pytest.raises(error, match=f"evaluate {words}"):
+        alpha_beta(game, state, depth=2, evaluate=evaluate)
+
+
+def test_evaluations_may_be_ints_floats_and_infinities():
+    game, state = kalah_at(2)
+    for evaluate in (lambda s: 1.5, lambda s: float("inf"), lambda s: -7):
+        assert alpha_beta(game, state, depth=2, evaluate=evaluate).value == evaluate(state)
+
+
+@pytest.mark.parametrize("options, error, words", [
+    ({"depth": 2}, TypeError, "depth and evaluate go together"),
+    ({"evaluate": lambda s: 0}, TypeError, "depth and evaluate go together"),
+    ({"depth": 2, "evaluate": lambda s: 0, "table": TranspositionTable()}, ValueError,
+     "cannot be used with a depth limit"),
+    ({"depth": 2, "evaluate": 7}, TypeError, "evaluate must be a function"),
+    ({"first": [1, 2]}, TypeError, r"first must be a dict from positions to moves, not \[1, 2\] \(list\)"),
+    ({"best_moves": ()}, TypeError, r"best_moves must be a dict to fill in"),
+    ({"max_nodes": 0}, ValueError, "max_nodes must be 1 or more, not 0"),
+    ({"max_nodes": 5.0}, TypeError, r"max_nodes must be a whole number, not 5.0 \(float\)"),
+    ({"max_nodes": False}, TypeError, r"not False \(bool\)"),
+])
+def test_options_that_do_not_fit_together_are_refused(options, error, words):
+    with pytest.raises(error, match=words):
+        alpha_beta(TicTacToe(), **options)
+
+
+def test_max_nodes_stops_the_search_at_the_limit_and_not_before():
+    """The search from the empty board visits 18,297 positions: a limit of
+    exactly that lets it finish, one fewer stops it."""
+    assert alpha_beta(TicTacToe(), max_nodes=18_297).stats.nodes == 18_297
+    with pytest.raises(OutOfNodes, match="reached its limit of 18,296 positions"):
+        alpha_beta(TicTacToe(), max_nodes=18_296)
+
+
+class Chain(Game):
+    """A game of one move a turn, ``length`` moves long: a line longer than
+    Python's recursion can follow."""
+
+    def __init__(self, length):
+        self.length, self.initial = length, 0
+
+    def to_move(self, state):
+        return MAX if state % 2 == 0 else MIN
+
+    def moves(self, state):
+        return [] if self.is_over(state) else ["on"]
+
+    def play(self, state, move):
+        return state + 1
+
+    def is_over(self, state):
+        return state == self.length
+
+    def score(self, state):
+        return 1
+
+    def __repr__(self):
+        return f"Chain({self.length})"
+
+
+def test_a_game_too_long_to_search_to_the_end_is_refused_with_a_sentence():
+    """The search says so instead of raising Python's RecursionError."""
+    for search in (alpha_beta, minimax, negamax):
+        with pytest.raises(ValueError, match=r"a line of play of Chain\(5000\) is longer than the search "
+                                             r"can follow .* depth=\.\.\., evaluate=\.\.\."):
+            search(Chain(5000))
+        assert search(Chain(100)).value == 1
+
+
+@pytest.mark.parametrize("game, state, error, words", [
+    (TicTacToe(), "XO.......", TypeError, "expected a TicTacToeState"),
+    (TicTacToe(), TicTacToeState("XX......."), ValueError, "cannot happen in a game"),
+    (Kalah(), TicTacToe().initial, TypeError, "expected a KalahState"),
+    (Kalah(), Kalah(3, 3).initial, ValueError, r"use Kalah\(3, \.\.\.\) for it"),
+    (NumberGame([1, 2]), (0, 2), TypeError, "expected a NumberGameState"),
+    (NumberGame([1, 2]), NumberGameState(0, 5), ValueError, "not a slice of this row of 2 numbers"),
+    (TreeGame(Tree.from_nested([1, 2])), "A", TypeError, "a position of this TreeGame is a node of its tree"),
+    (TreeGame(Tree.from_nested([1, 2])), Tree.from_nested([1, 2]).root, TypeError, "a node of its tree"),
+])
+def test_a_state_that_is_not_a_position_of_the_game_is_refused_before_searching(game, state, error, words):
+    for search in (alpha_beta, minimax, negamax):
+        with pytest.raises(error, match=words):
+            search(game, state)
+
+
+@pytest.mark.parametrize("game, words", [
+    (TicTacToe(), "expected a TicTacToeState"),
+    (Kalah(), "expected a KalahState"),
+    (NumberGame([1, 2]), "expected a NumberGameState"),
+    (TreeGame(Tree.from_nested([1, 2])), "a position of this TreeGame is a node of its tree"),
+])
+@pytest.mark.parametrize("method", ["to_move", "moves", "is_over", "score"])
+def test_every_question_of_the_interface_refuses_what_is_not_a_position(game, words, method):
+    with pytest.raises(TypeError, match=words):
+        getattr(game, method)(None)
+
+
+def test_a_kalah_move_label_needs_a_house():
+    with pytest.raises(IllegalMoveError, match="a move is a house number from 0 to 5, not 'x'"):
+        Kalah().move_label(Kalah().initial, "x")

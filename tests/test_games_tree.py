@@ -17,6 +17,7 @@ from gametree.games import (
     trace_game,
     tree_states,
 )
+from gametree.games.base import NODE_LIMIT
 
 FOUR_EMPTY = TicTacToeState.from_text("... O.X XOX")  # O to move; squares 0, 1, 2, 4 free
 
@@ -90,10 +91,22 @@ def test_game_tree_refuses_trees_too_big_to_draw():
     assert len(game_tree(TicTacToe(), FOUR_EMPTY, max_nodes=51)) == 51
 
 
-@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "100"])
-def test_game_tree_refuses_a_bad_max_nodes(bad):
-    with pytest.raises(ValueError, match="max_nodes must be a whole number"):
+@pytest.mark.parametrize("bad, error, words", [
+    (0, ValueError, "max_nodes must be from 1 to 1,000,000, not 0"),
+    (-3, ValueError, "not -3"),
+    (NODE_LIMIT + 1, ValueError, "max_nodes must be from 1 to 1,000,000, not 1,000,001"),
+    pytest.param(10 ** 5000, ValueError, "not a number of 5,001 digits", id="10**5000"),
+    (2.5, TypeError, r"max_nodes must be a whole number, not 2.5 \(float\)"),
+    (True, TypeError, r"not True \(bool\)"),
+    ("100", TypeError, r"not '100' \(str\)"),
+])
+def test_game_tree_refuses_a_bad_max_nodes(bad, error, words):
+    with pytest.raises(error, match=words):
         game_tree(TicTacToe(), FOUR_EMPTY, max_nodes=bad)
+
+
+def test_game_tree_takes_max_nodes_up_to_the_limit():
+    assert len(game_tree(TicTacToe(), FOUR_EMPTY, max_nodes=NODE_LIMIT)) == 51
 
 
 def test_number_game_tree_labels_say_which_number_moves():

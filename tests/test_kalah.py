@@ -1,6 +1,7 @@
 """Kalah: the rules on hand-made positions, small boards solved exactly, and
 the extra turn seen in a trace (two MAX levels in a row)."""
 
+import pickle
 from functools import cache
 
 import pytest
@@ -19,6 +20,7 @@ from gametree.games import (
     negamax,
     trace_game,
 )
+from gametree.games.kalah import MAX_HOUSES, MAX_SEEDS
 
 
 def board(text: str, player=MAX) -> KalahState:
@@ -61,8 +63,11 @@ def test_a_badly_drawn_board_is_refused_with_the_reason(text, words):
 
 
 @pytest.mark.parametrize("args, error, words", [
-    ((0, 4), ValueError, "houses must be 1 to 12, not 0"),
-    ((6, 0), ValueError, "seeds must be 1 or more, not 0"),
+    ((0, 4), ValueError, "houses must be from 1 to 12, not 0"),
+    ((13, 4), ValueError, "houses must be from 1 to 12, not 13"),
+    ((6, 0), ValueError, "seeds must be from 1 to 100, not 0"),
+    ((6, 101), ValueError, "seeds must be from 1 to 100, not 101"),
+    ((6, 10 ** 9), ValueError, "not 1,000,000,000"),
     (("6", 4), TypeError, "houses must be a whole number"),
     ((6, 4.0), TypeError, "seeds must be a whole number"),
 ])
@@ -293,3 +298,109 @@ def test_the_trace_of_a_small_kalah_has_two_max_levels_in_a_row():
     assert again.player is MAX and again in repeated
     assert trace.value == memoized_value(game, game.initial)
     assert len(game_tree(game)) == len(tree)
+
+
+# --- hand-built positions and text: checked, with the limits at and past them -----------
+
+@pytest.mark.parametrize("pits, player, error, words", [
+    ((1, 0, 2, 3, -1, 0), MAX, ValueError, "pit 4 of the position holds -1 seeds; every pit holds 0 seeds or more"),
+    ((1, 0, 2), MAX, ValueError, r"a position has 2n \+ 2 pits for n = 1 to 12 houses a row \(4, 6, \.\.\., 26\), not 3"),
+    ((1, 0), MAX, ValueError, "not 2"),
+    ((0,) * 28, MAX, ValueError, "not 28"),
+    ((1, 0, 2.0, 0), MAX, TypeError, r"pit 2 of the position holds 2.0 \(float\)"),
+    ((1, 0, True, 0), MAX, TypeError, r"pit 2 of the position holds True \(bool\)"),
+    ("1020", MAX, TypeError, "pits must be a tuple of seed counts"),
+    ((1, 0, 1, 0), "MAX", TypeError, "player must be gametree.MAX or gametree.MIN, not 'MAX'"),
+])
+def test_a_hand_built_position_is_refused_with_the_reason(pits, player, error, words):
+    """Today's rules would hang or go wrong on them (negative seeds never run out)."""
+    with pytest.raises(error, match=words):
+        KalahState(pits, player)
+
+
+def test_a_position_holds_at_most_as_many_seeds_as_the_largest_game_of_its_size():
+    most = 2 * 3 * MAX_SEEDS
+    assert sum(KalahState((most, 0, 0, 0, 0, 0, 0, 0), MAX).pits) == most
+    with pytest.raises(ValueError, match=f"the position holds {most + 1:,} seeds; a board of 3 houses a row "
+                                         f"holds at most {most:,}"):
+        KalahState((most, 0, 0, 0, 1, 0, 0, 0), MAX)
+    with pytest.raises(ValueError, match="holds at most"):
+        KalahState((most, 0, 0, 0, 0, 0, 0, 0), MAX)._replace(pits=(most, 0, 0, 0, 1, 0, 0, 0))
+
+
+def test_the_largest_game_is_accepted_and_plays():
+    game = Kalah(MAX_HOUSES, MAX_SEEDS)
+    after = game.play(game.initial, 0)
+    assert sum(after.pits) == game.seeds_in_play() == 2 * MAX_HOUSES * MAX_SEEDS
+
+
+@pytest.mark.parametrize("text, words", [
+    ("４ 1 / 0 0 / 1 1", "contains '４'; write each pit's seeds with the digits 0 to 9"),
+    ("٣ 1 / 0 0 / 1 1", "contains '٣'"),
+    ("² 1 / 0 0 / 1 1", "contains '²'"),
+    ("1_000 1 / 0 0 / 1 1", "contains '1_000'"),
+    ("+3 1 / 0 0 / 1 1", r"contains '\+3'"),
+    ("9" * 5000 + " 1 / 0 0 / 1 1", r"has a pit of '9999999999999999\.\.\. seeds; no board holds more than 2,400"),
+    ("2401 0 / 0 0 / 0 0", "has a pit of '2401' seeds; no board holds more than 2,400"),
+])
+def test_text_with_other_digits_or_too_many_seeds_is_refused_in_our_words(text, words):
+    """Only the digits 0 to 9 count: Python's int() would read '４' as 4 and
+    '1_000' as 1000, and fail on '²' with its own message."""
+    with pytest.raises(ValueError, match=words):
+        KalahState.from_text(text)
+
+
+def test_text_up_to_the_seed_limit_is_read():
+    most = 2 * MAX_HOUSES * MAX_SEEDS
+    row = " ".join(["0"] * (MAX_HOUSES - 1))
+    state = KalahState.from_text(f"{row} 0 / 0 0 / {most} {row}")
+    assert state.pits[0] == most and state.n == MAX_HOUSES
+
+
+def sow_one_by_one(state: KalahState, house: int) -> KalahState:
+    """The rules read literally: one seed a pit, counter-clockwise, skipping
+    the opponent's store; then the extra turn, the capture and the end."""
+    n, pits, me = state.n, list(state.pits), state.player
+    mine = range(n) if me is MAX else range(n + 1, 2 * n + 1)
+    store, skip = (n, 2 * n + 1) if me is MAX else (2 * n + 1, n)
+    pit = mine[house]
+    seeds, pits[pit] = pits[pit], 0
+    while seeds:
+        pit = (pit + 1) % len(pits)
+        if pit != skip:
+            pits[pit] += 1
+            seeds -= 1
+    mover = me if pit == store else me.other
+    if pit in mine and pits[pit] == 1 and pits[2 * n - pit] > 0:
+        pits[store] += 1 + pits[2 * n - pit]
+        pits[pit] = pits[2 * n - pit] = 0
+    if not any(pits[:n]) or not any(pits[n + 1: 2 * n + 1]):
+        pits[n], pits[2 * n + 1] = pits[n] + sum(pits[:n]), pits[2 * n + 1] + sum(pits[n + 1: 2 * n + 1])
+        pits[:n] = pits[n + 1: 2 * n + 1] = [0] * n
+    return KalahState(tuple(pits), mover)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.sampled_from([MAX, MIN]), st.data())
+def test_sowing_whole_laps_by_division_equals_sowing_one_seed_at_a_time(n, player, data):
+    """Houses that go round the board several times (up to nearly every seed
+    of the largest game of the size in one house) end where the literal rule ends."""
+    pits = data.draw(st.lists(st.integers(0, 20), min_size=2 * n + 2, max_size=2 * n + 2))
+    house = data.draw(st.integers(0, n - 1))
+    mine = house if player is MAX else n + 1 + house
+    pits[n + 1 if player is MAX else 0] += 1           # the opponent's row is not empty
+    pits[mine] = 0
+    pits[mine] = data.draw(st.integers(1, 2 * n * MAX_SEEDS - sum(pits)))
+    state = KalahState(tuple(pits), player)
+    after = Kalah(n).play(state, house)
+    assert after == sow_one_by_one(state, house)
+    assert after.over == KalahState(after.pits, after.player).over
+
+
+def test_states_made_by_play_and_by_hand_are_equal_and_hash_alike():
+    game = Kalah(3, 3)
+    after = game.play(game.initial, 1)
+    rebuilt = KalahState(after.pits, after.player)
+    assert after == rebuilt and hash(after) == hash(rebuilt) and after.over is rebuilt.over is False
+    assert repr(rebuilt) == "KalahState(pits=(3, 0, 4, 1, 4, 3, 3, 0), player=<Player.MIN: 'MIN'>)"
+    assert pickle.loads(pickle.dumps(after)) == after

@@ -12,9 +12,10 @@ from gametree.games import (  # noqa: E402
     KalahState,
     iterative_deepening,
     kalah_evaluation,
+    label_line,
     store_difference,
 )
-from gametree.games.depth import label_line  # noqa: E402
+from gametree.widgets import kalah as kalah_widget  # noqa: E402
 from gametree.widgets.kalah import KalahBoard  # noqa: E402
 
 GAME = Kalah()
@@ -76,10 +77,41 @@ def test_the_rows_are_laid_out_counter_clockwise(board):
     North's store on the left, South's on the right."""
     rows, *_ = board.children
     north_store, middle, south_store = rows.children
-    north, south = middle.children
-    assert north_store is board.stores[MIN] and south_store is board.stores[MAX]
+    _, north, south, _ = middle.children
+    assert board.stores[MIN] in north_store.children and board.stores[MAX] in south_store.children
     assert list(north.children) == [board.houses[pit] for pit in (12, 11, 10, 9, 8, 7)]
     assert list(south.children) == [board.houses[pit] for pit in range(6)]
+
+
+def test_every_house_and_store_is_labelled_with_the_name_the_messages_use(board):
+    """N5 .. N0 over North's houses and S0 .. S5 under South's, each label
+    in the column of its house; "North store" and "South store" over the stores."""
+    rows, *_ = board.children
+    north_store, middle, south_store = rows.children
+    over, north, south, under = middle.children
+    assert [label.value for label in over.children] == ["N5", "N4", "N3", "N2", "N1", "N0"]
+    assert [label.value for label in under.children] == ["S0", "S1", "S2", "S3", "S4", "S5"]
+    for labels, houses in ((over, north), (under, south)):
+        for label, house in zip(labels.children, houses.children):
+            assert label.layout.width == house.layout.width     # one label a column
+            assert house.tooltip == f"house {label.value}"
+            assert "gametree-kalah-label" in label._dom_classes
+    assert north_store.children[0].value == "North store" and south_store.children[0].value == "South store"
+
+
+@pytest.mark.parametrize("houses", [6, 12])
+def test_the_board_fits_a_1280_by_720_screen(houses):
+    """The widths the layout asks for, added up: two store columns and a
+    row of houses, each house with its margins; the height: the labels,
+    two rows of houses, and the lines under them."""
+    board = KalahBoard(houses, 4, depth=1)
+    rows, *_ = board.children
+    north_store, middle, south_store = rows.children
+    px = lambda text: int(text.removesuffix("px"))   # noqa: E731
+    house = board.houses[0].layout
+    width = px(north_store.layout.width) + px(south_store.layout.width) + houses * (px(house.width) + 4)
+    assert width <= 1280 - 100          # room for JupyterLab's margins
+    assert 2 * (px(house.height) + 4) + 2 * 30 + 8 * 30 <= 720 - 200   # labels, status, report, controls
 
 
 def test_a_new_board_waits_for_you_on_the_south_side(board):
@@ -107,9 +139,12 @@ def test_a_move_is_answered_by_the_depth_limited_search(board):
         assert f"principal variation {' '.join(line)}" in text
         assert [r.pv for r in board.searches] == [r.pv for r, _ in searches]
     assert board.pv.value == "<br>".join(lines).replace("'", "&#x27;")
-    # The houses the computer sowed from are highlighted.
+    # The houses the computer sowed from are highlighted, and the status says which.
     sown = {7 + result.move for result, _ in searches}
     assert {pit for pit, b in enumerate(board.houses) if b is not None and b.button_style} == sown
+    names = list(dict.fromkeys(line[0] for _, line in searches))
+    assert f"Highlighted: {' and '.join(names)}, the house{'s' if len(names) > 1 else ''} it sowed." \
+        in board.status_text
 
 
 def test_an_extra_turn_is_yours_again_and_the_computer_waits(board):
@@ -127,6 +162,8 @@ def test_the_computers_extra_turns_are_all_played_and_reported():
     board.houses[5].click()
     assert len(board.searches) == 2
     assert "N1, then N0 (its last seed fell in its store, so it moved again)" in board.status_text
+    assert "Highlighted: N1 and N0, the houses it sowed. Your move." in board.status_text
+    assert {pit for pit, b in enumerate(board.houses) if b is not None and b.button_style} == {8, 7}
     assert len(board.pv_text.splitlines()) == 3
 
 
@@ -222,14 +259,16 @@ def test_the_evaluation_function_can_be_chosen():
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"depth": 0}, ValueError, "depth must be a whole number from 1 to 10, not 0"),
-    ({"depth": 11}, ValueError, "not 11"),
+    ({"depth": 0}, ValueError, "depth must be from 1 to 10, not 0"),
+    ({"depth": 11}, ValueError, "depth must be from 1 to 10, not 11"),
+    ({"depth": 2.0}, TypeError, "depth must be a whole number, not 2.0"),
     ({"computer_starts": "yes"}, TypeError, "computer_starts must be True or False"),
     ({"evaluate": 3}, TypeError, "evaluate must be a function"),
     ({"start": 5}, TypeError, "start must be a board"),
     ({"start": "0 0 0 / 4 2 / 1 2 3"}, ValueError, "already finished"),
     ({"start": "1 2 / 0 0 / 1 2 3"}, ValueError, "2 houses in MIN's row but 3"),
-    ({"houses": 0}, ValueError, "houses must be 1 to 12"),
+    ({"houses": 0}, ValueError, "houses must be from 1 to 12"),
+    ({"seeds": 101}, ValueError, "seeds must be from 1 to 100, not 101"),
 ])
 def test_bad_arguments_are_refused(kwargs, error, words):
     with pytest.raises(error, match=words):
@@ -239,3 +278,44 @@ def test_bad_arguments_are_refused(kwargs, error, words):
 def test_a_start_position_with_min_to_move_makes_you_north():
     board = KalahBoard(start=KalahState.from_text("1 1 1 / 0 0 / 1 1 1", MIN), depth=2)
     assert board.human is MIN and enabled(board) == [4, 5, 6]
+
+
+def test_the_deepest_slider_depth_is_allowed():
+    assert KalahBoard(3, 3, depth=10).depth.value == 10
+
+
+def test_the_computer_stops_deepening_at_its_node_budget(monkeypatch):
+    """On a big board, depth 10 would take minutes: the computer plays the
+    move of the deepest search it finished within NODE_BUDGET positions,
+    and the report says so.  (The budget is lowered here so that the test
+    is quick; the rule is the same.)"""
+    monkeypatch.setattr(kalah_widget, "NODE_BUDGET", 2_000)
+    board = KalahBoard(12, 20, depth=10)
+    board.houses[0].click()
+    game = Kalah(12, 20)
+    after_you = game.play(game.initial, 0)
+    expected = iterative_deepening(game, after_you, max_depth=10, evaluate=kalah_evaluation, max_nodes=2_000)
+    assert expected.result.depth < 10 and expected.nodes <= 2_000
+    assert board.searches[0] == expected.result
+    assert board.pv_text.splitlines()[0] == (
+        f"The computer searched {expected.result.depth} moves ahead with kalah_evaluation (not the 10 "
+        f"the slider asks for: a deeper search would visit more than 2,000 positions):")
+
+
+def test_the_budget_is_not_mentioned_when_the_search_reached_the_slider_depth(board):
+    board.houses[0].click()
+    assert "slider" not in board.pv_text
+
+
+def test_an_evaluation_that_fails_is_reported_on_the_status_line():
+    """A student's evaluation that returns NaN: the board says why the
+    computer cannot move instead of dying with a traceback in the log."""
+    def broken(state):
+        return float("nan")
+
+    board = KalahBoard(3, 3, depth=2, evaluate=broken)
+    board.houses[1].click()                     # S1's 3 seeds: S2, the store, N0
+    assert board.status_text.startswith("You sowed S1. The computer cannot answer: broken returned NaN "
+                                        "for the position KalahState(")
+    starting = KalahBoard(3, 3, depth=2, evaluate=broken, computer_starts=True)
+    assert starting.status_text.startswith("The computer cannot move: broken returned NaN")

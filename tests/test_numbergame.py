@@ -9,7 +9,7 @@ import pytest
 
 import gametree
 from gametree.cli import UsageError, main
-from gametree.cli.numbergame import read_cases
+from gametree.cli.numbergame import MAX_ABS, MAX_CASES, MAX_CHARS, MAX_NUMBERS, read_cases
 from gametree.games import (
     IllegalMoveError,
     NumberGame,
@@ -21,6 +21,7 @@ from gametree.games import (
     number_game,
     record_number_game,
 )
+from gametree.games.numbergame import MAX_LENGTH
 from gametree.tree import MAX, MIN
 
 SAMPLE_IN = """3
@@ -229,7 +230,7 @@ def test_blank_lines_and_windows_line_ends_are_fine():
 @pytest.mark.parametrize("text, words", [
     ("", "the input is empty"),
     ("x\n", r"the number of cases \(line 1\) is 'x', which is not a whole number"),
-    ("2 3\n", "line 1 should hold only the number of cases"),
+    ("2 3\n", "line 1: expected the number of cases alone on its line, but found 2 items: 2 3"),
     ("0\n", "the number of cases is 0; it must be from 1 to 50"),
     ("51\n", "the number of cases is 51"),
     ("2\n1\n5\n", "case 2: the input ends, but the first line says there are 2 cases"),
@@ -266,3 +267,148 @@ def test_missing_file_is_one_line(capsys, tmp_path):
     assert main(["number-game", str(tmp_path / "nope.txt")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("gametree: error: cannot read ") and err.count("\n") == 1
+
+
+# --- limits, at them and one past them -----------------------------------------------
+
+def memoized_by_recursion(board):
+    """The recursion of the definition with functools.cache: as deep as the row is long."""
+    from functools import cache
+
+    @cache
+    def best(lo, hi):
+        if lo == hi:
+            return 0
+        options = [board[lo] - best(lo + 1, hi), board[hi - 1] - best(lo, hi - 1)]
+        if hi - lo >= 2:
+            options += [-best(lo + 2, hi), -best(lo, hi - 2)]
+        return max(options)
+
+    return best(0, len(board))
+
+
+def called_at_depth(frames, function):
+    """``function()`` called from under ``frames`` nested calls, as from a
+    notebook kernel whose stack is already deep."""
+    return function() if frames == 0 else called_at_depth(frames - 1, function)
+
+
+def test_a_row_of_max_length_is_solved_even_from_a_deep_stack():
+    """500 numbers, the limit: the recursive solver needs about 1,000 frames
+    (it raised RecursionError at 498); number_game needs none, so it works
+    with 900 frames already on the stack."""
+    board = [random.Random(500).randint(-1000, 1000) for _ in range(MAX_LENGTH)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)
+    try:
+        expected = memoized_by_recursion(board)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert called_at_depth(limit - 100, lambda: number_game(board)) == expected
+    with pytest.raises(ValueError, match="the row has 501 numbers; number_game takes at most 500"):
+        number_game(board + [1])
+
+
+def test_a_huge_row_is_refused_before_its_numbers_are_read():
+    """The length is checked first: a row of a billion numbers is refused at once."""
+    with pytest.raises(ValueError, match="the row has 1,000,000,000 numbers"):
+        number_game(range(10 ** 9))
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda g: g.move_label(g.initial, "jump"), IllegalMoveError,
+     "'jump' is not a legal move here; choose one of take left, take right, delete left, delete right"),
+    (lambda g: g.move_label(NumberGameState(1, 2, MIN), "delete left"), IllegalMoveError,
+     "'delete left' is not a legal move here; choose one of take left, take right"),
+    (lambda g: g.play(NumberGameState(5, 9), "take left"), ValueError,
+     r"NumberGameState\(lo=5, hi=9\) is not a slice of this row of 2 numbers"),
+    (lambda g: g.play(None, "take left"), TypeError, "expected a NumberGameState"),
+    (lambda g: NumberGameState(2, 1), ValueError, "needs 0 <= lo <= hi, not lo = 2, hi = 1"),
+    (lambda g: NumberGameState(0, "2"), TypeError, r"hi must be a whole number, not '2' \(str\)"),
+    (lambda g: NumberGameState(0, 2, "MAX"), TypeError, "player must be gametree.MAX or gametree.MIN"),
+])
+def test_unknown_moves_and_impossible_positions_get_a_sentence(call, error, words):
+    with pytest.raises(error, match=words):
+        call(NumberGame([7, -5]))
+
+
+def judge_input(cases):
+    return f"{len(cases)}\n" + "".join(f"{len(row)}\n{' '.join(map(str, row))}\n" for row in cases)
+
+
+def test_the_judge_takes_every_documented_limit():
+    """50 cases, 50 numbers a row, numbers of size 1,000: all at once."""
+    rng = random.Random(50)
+    cases = [[rng.choice([-MAX_ABS, MAX_ABS, rng.randint(-MAX_ABS, MAX_ABS)]) for _ in range(MAX_NUMBERS)]
+             for _ in range(MAX_CASES)]
+    assert read_cases(judge_input(cases)) == cases
+    assert MAX_CASES == MAX_NUMBERS == 50 and MAX_ABS == 1000
+
+
+@pytest.mark.parametrize("text, words", [
+    (judge_input([[1]] * 51), "the number of cases is 51; it must be from 1 to 50"),
+    (judge_input([[1] * 51]), r"case 1 \(line 2\): n is 51; it must be from 1 to 50"),
+    (judge_input([[1, 1001]]), r"number 2 is 1001; numbers must be from -1000 to 1000"),
+    (judge_input([[-1001]]), r"number 1 is -1001"),
+])
+def test_the_judge_refuses_one_past_each_limit(text, words):
+    with pytest.raises(UsageError, match=words):
+        read_cases(text)
+
+
+@pytest.mark.parametrize("token", ["1_000", "４", "٣", "²", "1e3", "0x10", "--1"])
+def test_the_judge_reads_only_ascii_digits(token):
+    """int() would read '1_000' as 1000 and '４' as 4; the judge's input is
+    ASCII, so they are refused, in our words."""
+    with pytest.raises(UsageError, match="which is not a whole number written with the digits 0 to 9"):
+        read_cases(f"1\n1\n{token}\n")
+
+
+def test_the_judge_refuses_a_number_of_thousands_of_digits_in_our_words():
+    """int() would refuse it with "Exceeds the limit (4300 digits)"."""
+    with pytest.raises(UsageError, match=r"number 1 is '99999999999999999'\.\.\., a number far too large"):
+        read_cases(f"1\n1\n{'9' * 5000}\n")
+
+
+def test_the_judge_reads_signs_and_padding():
+    assert read_cases("1\n3\n+5 -0 007\n") == [[5, 0, 7]]
+
+
+def test_the_judge_input_may_be_as_long_as_the_limit_and_no_longer():
+    legal = judge_input([[3, 4]])
+    padded = legal + " " * (MAX_CHARS - len(legal))
+    assert len(padded) == MAX_CHARS and read_cases(padded) == [[3, 4]]
+    with pytest.raises(UsageError, match="the input has more than 1,000,000 characters"):
+        read_cases(padded + " ")
+
+
+class Endless:
+    """Standard input that never ends, and remembers what was asked of it."""
+
+    def __init__(self):
+        self.asked = []
+
+    def read(self, size=-1):
+        self.asked.append(size)
+        if size < 0:
+            raise AssertionError("the judge read the whole input")
+        return " " * size
+
+
+def test_the_judge_reads_no_more_than_the_limit_before_refusing(monkeypatch, capsys):
+    stdin = Endless()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["number-game"]) == 2
+    assert stdin.asked == [MAX_CHARS + 1]
+    err = capsys.readouterr().err
+    assert err == f"gametree: error: the input has more than {MAX_CHARS:,} characters; a judge input " \
+                  f"(50 cases of at most 50 numbers) is far shorter\n"
+
+
+def test_a_file_longer_than_the_limit_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_text(judge_input([[1]]) + " " * MAX_CHARS)
+    done = subprocess.run([sys.executable, "-m", "gametree", "number-game", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "more than 1,000,000 characters" in done.stderr

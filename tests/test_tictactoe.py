@@ -2,6 +2,7 @@
 transposition table checked on every position the game can reach."""
 
 import itertools
+import pickle
 from functools import cache
 
 import pytest
@@ -19,7 +20,7 @@ from gametree.games import (
     negamax,
     perfect_move,
 )
-from gametree.games.tictactoe import SYMMETRIES, count_games, positions, winner
+from gametree.games.tictactoe import LINES, SYMMETRIES, count_games, positions, winner
 
 GAME = TicTacToe()
 
@@ -243,3 +244,52 @@ def test_the_perfect_player_takes_an_immediate_win(open_positions):
 def test_no_perfect_move_in_a_finished_game():
     with pytest.raises(IllegalMoveError, match="the game is over"):
         perfect_move(TicTacToeState.from_text("XXX OO. ..."))
+
+
+# --- the facts a state carries, and what is refused --------------------------------------
+
+def test_every_state_carries_its_mover_and_winner_as_read_off_its_cells():
+    """States made by play carry the facts play worked out; they must be
+    what the cells say, on every reachable position."""
+    for state in positions():
+        cells = state.cells
+        assert state.player is (MAX if cells.count("X") == cells.count("O") else MIN)
+        lines = [cells[a] for a, b, c in LINES if cells[a] != "." and cells[a] == cells[b] == cells[c]]
+        assert state.winner == (lines[0] if lines else None)
+        assert state == TicTacToeState(cells) and hash(state) == hash(TicTacToeState(cells))
+
+
+def test_a_state_shows_and_copies_as_its_cells():
+    state = GAME.play(GAME.initial, 4)
+    assert repr(state) == "TicTacToeState(cells='....X....')"
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert state._replace(cells="XXX.O.O..").winner == "X"   # the facts are read again
+
+
+@pytest.mark.parametrize("cells, error, words", [
+    ("", ValueError, "cells must be nine characters X, O or ."),
+    ("XO.", ValueError, "not 'XO.'"),
+    ("abcdefghi", ValueError, "not 'abcdefghi'"),
+    (list("........."), TypeError, "not list"),
+])
+def test_a_state_is_nine_cells_of_x_o_and_dot(cells, error, words):
+    with pytest.raises(error, match=words):
+        TicTacToeState(cells)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: perfect_move(TicTacToeState("XX.......")), ValueError,
+     "the board 'XX.......' cannot happen in a game: X moves first and players alternate"),
+    (lambda: perfect_move(TicTacToeState("XXXOOO...")), ValueError, "both players have three in a line"),
+    (lambda: perfect_move(TicTacToeState("XXXOO....")), IllegalMoveError, "the game is over"),
+    (lambda: perfect_move(""), TypeError, "expected a TicTacToeState .* not str"),
+    (lambda: perfect_move(None), TypeError, "not NoneType"),
+    (lambda: winner("XXX......"), TypeError, "expected a TicTacToeState"),
+    (lambda: canonical("X........"), TypeError, "expected a TicTacToeState"),
+    (lambda: count_games("X........"), TypeError, "expected a TicTacToeState"),
+    (lambda: GAME.play("X........", 4), TypeError, "expected a TicTacToeState"),
+    (lambda: GAME.play(GAME.initial, 4.0), IllegalMoveError, "not 4.0"),
+])
+def test_impossible_boards_and_wrong_arguments_get_a_sentence(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

@@ -4,19 +4,24 @@ Input (standard input, or a file): the number of cases C (at most 50),
 then for each case a line with n (1 to 50) and a line with the n numbers
 (each from -1,000 to 1,000).  Output: one line per case, the first
 player's score minus the second's under best play.  Blank lines are
-skipped.  The whole input is checked before anything is printed; a
-mistake is reported as one line naming the case and the problem.
+skipped.  Numbers are written in ASCII: an optional sign and the digits 0
+to 9 (no ``_``, no other script's digits such as ``４`` or ``٣``).  An
+input longer than :data:`MAX_CHARS` characters is refused after reading
+no more than that.  The whole input is checked before anything is
+printed; a mistake is reported as one line naming the case and the
+problem.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from ..games.numbergame import number_game
 from .usage import UsageError
 
-__all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS"]
+__all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS", "MAX_CHARS"]
 
 MAX_CASES = 50
 """Most cases in one input (the judge's C <= 50)."""
@@ -24,13 +29,33 @@ MAX_NUMBERS = 50
 """Most numbers in one row (the judge's n <= 50)."""
 MAX_ABS = 1000
 """Largest size of a number (the judge's -1,000 to 1,000)."""
+MAX_CHARS = 1_000_000
+"""Most characters of input read.  The largest legal input, 50 cases of 50
+numbers of five characters, is about 16,000 characters; the rest is room
+for generous whitespace."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+"""A whole number as the judge writes it: ASCII digits (not ``\\d``, which
+takes any script's digits)."""
 
 
 def _integer(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise UsageError(f"{what} is {token!r}, which is not a whole number") from None
+    shown = repr(token) if len(token) <= 20 else repr(token[:17]) + "..."
+    if not _WHOLE.fullmatch(token):
+        raise UsageError(f"{what} is {shown}, which is not a whole number written with the "
+                         f"digits 0 to 9")
+    if len(token) > 12:  # no legal value comes near; and int() of 5,000 digits fails on its own
+        raise UsageError(f"{what} is {shown}, a number far too large for any count or value here")
+    return int(token)
+
+
+def _alone(line: tuple[int, list[str]], where: str, what: str) -> str:
+    """The one item on ``line``, or a UsageError saying the line holds more."""
+    number, tokens = line
+    if len(tokens) != 1:
+        raise UsageError(f"{where}: expected {what} alone on its line, but found {len(tokens)} "
+                         f"items: {' '.join(tokens[:5])}")
+    return tokens[0]
 
 
 def read_cases(text: str) -> list[list[int]]:
@@ -50,16 +75,17 @@ def read_cases(text: str) -> list[list[int]]:
     ...
     gametree.cli.usage.UsageError: case 1 (line 3): n is 3 but the line has 2 numbers: 1 2
     """
+    if len(text) > MAX_CHARS:
+        raise UsageError(f"the input has more than {MAX_CHARS:,} characters; a judge input "
+                         f"({MAX_CASES} cases of at most {MAX_NUMBERS} numbers) is far shorter")
     lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1)]
     lines = [(number, tokens) for number, tokens in lines if tokens]
     if not lines:
         raise UsageError("the input is empty; it starts with the number of cases, "
                          "then n and a line of n numbers for each case")
-    number, tokens = lines.pop(0)
-    if len(tokens) != 1:
-        raise UsageError(f"line {number} should hold only the number of cases, "
-                         f"but it has {len(tokens)} items: {' '.join(tokens[:5])}")
-    count = _integer(tokens[0], f"the number of cases (line {number})")
+    number = lines[0][0]
+    count = _integer(_alone(lines.pop(0), f"line {number}", "the number of cases"),
+                     f"the number of cases (line {number})")
     if not 1 <= count <= MAX_CASES:
         raise UsageError(f"the number of cases is {count}; it must be from 1 to {MAX_CASES}")
     rows = []
@@ -67,12 +93,8 @@ def read_cases(text: str) -> list[list[int]]:
         if not lines:
             raise UsageError(f"case {case}: the input ends, but the first line says there are "
                              f"{count} cases; add the missing cases or lower the count")
-        number, tokens = lines.pop(0)
-        where = f"case {case} (line {number})"
-        if len(tokens) != 1:
-            raise UsageError(f"{where}: expected n, the count of numbers, alone on its line, "
-                             f"but found {len(tokens)} items: {' '.join(tokens[:5])}")
-        n = _integer(tokens[0], f"{where}: n")
+        where = f"case {case} (line {lines[0][0]})"
+        n = _integer(_alone(lines.pop(0), where, "n, the count of numbers,"), f"{where}: n")
         if not 1 <= n <= MAX_NUMBERS:
             raise UsageError(f"{where}: n is {n}; it must be from 1 to {MAX_NUMBERS}")
         if not lines:
@@ -95,14 +117,19 @@ def read_cases(text: str) -> list[list[int]]:
     return rows
 
 
+def _read(source: str) -> str:
+    """At most :data:`MAX_CHARS` + 1 characters of the input (one more than
+    allowed, so that :func:`read_cases` can tell a longer input)."""
+    if source == "-":
+        return sys.stdin.read(MAX_CHARS + 1)
+    with open(source, encoding="utf-8") as handle:
+        return handle.read(MAX_CHARS + 1)
+
+
 def _run(args: argparse.Namespace) -> None:
     source = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+        text = _read(args.file)
         text.encode("utf-8")  # undecodable bytes read with surrogateescape fail here
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror}") from None

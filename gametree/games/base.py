@@ -15,9 +15,12 @@ names):
                        MAX wants it high, MIN wants it low
 =====================  ==================================================
 
-plus ``game.initial``, the state the game starts from, and
+plus ``game.initial``, the state the game starts from,
 ``game.move_label(s, m)``, the text for a move in drawings ("X4",
-"take left 7").
+"take left 7"), and ``game.check_state(s)``, which refuses with a sentence
+what is not a state of the game (the searches call it on the position
+they start from, so that a wrong argument is named at once instead of
+failing deep inside the search).
 
 States are immutable and hashable (frozen dataclasses or NamedTuples), so
 searches may keep them in sets and dictionaries.  ``to_move`` must answer
@@ -28,18 +31,26 @@ turns alternate.
 
 from __future__ import annotations
 
+import numbers
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
+from ..text import describe
 from ..tree import Player, Value
 
-__all__ = ["Game", "IllegalMoveError", "State", "Move"]
+__all__ = ["Game", "IllegalMoveError", "State", "Move", "Evaluation", "Strategy", "check_game",
+           "check_whole", "check_max_nodes", "short", "NODE_LIMIT"]
 
 State = Hashable
 """A position of a game: immutable and hashable."""
 
 Move = Hashable
 """A move: a square number, a string such as "take left", ..."""
+
+Evaluation = Callable[[State], Value]
+"""An evaluation function: an estimate of a position's final score, from
+MAX's side (high is good for MAX), for positions where a search stops
+before the game is over."""
 
 
 class IllegalMoveError(ValueError):
@@ -82,3 +93,105 @@ class Game(ABC):
     def move_label(self, state: State, move: Move) -> str:
         """Text for ``move`` played in ``state``, for drawings and captions."""
         return str(move)
+
+    def check_state(self, state: object) -> None:
+        """Raise TypeError or ValueError, with a sentence, if ``state`` is
+        not a position of this game.  Games override it; by default any
+        object is accepted."""
+
+    def _not_a_position(self, state: object) -> Exception:
+        """The error to raise for ``state`` when reading it failed: the one
+        :meth:`check_state` gives, or a TypeError naming it."""
+        try:
+            self.check_state(state)
+        except (TypeError, ValueError) as error:
+            return error
+        return TypeError(f"{short(state)} is not a position of {short(self)}")
+
+
+Strategy = Callable[[Game, State], Move]
+"""A player: given the rules and a position where it is to move, a legal move."""
+
+
+def check_game(game: object, state: object = None) -> State:
+    """The position to start from: ``state``, or ``game.initial`` when it is
+    None, once ``game`` is known to be a :class:`Game` and ``state`` one of
+    its positions.
+
+    >>> check_game([3, 12, 8])
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a game (a subclass of gametree.games.Game, such as TicTacToe()), not list
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a game (a subclass of gametree.games.Game, such as TicTacToe()), "
+                        f"not {type(game).__name__}")
+    if state is None:
+        return game.initial
+    game.check_state(state)
+    return state
+
+
+def short(obj: object, width: int = 40) -> str:
+    """``repr(obj)`` for a message, cut to ``width`` characters.
+
+    >>> short(list(range(30)))
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
+    """
+    text = repr(obj)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def check_whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (no upper
+    limit when None); else TypeError (not a whole number; True and 2.0
+    included) or ValueError (out of range), naming ``name``.
+
+    >>> check_whole("depth", 3, 0)
+    3
+    >>> check_whole("depth", 2.5, 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: depth must be a whole number, not 2.5 (float)
+    >>> check_whole("houses", 13, 1, 12)
+    Traceback (most recent call last):
+    ...
+    ValueError: houses must be from 1 to 12, not 13
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, not {describe(value)}")
+    if value < low or (high is not None and value > high):
+        allowed = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
+        raise ValueError(f"{name} must be {allowed}, not {_size(int(value))}")
+    return int(value)
+
+
+NODE_LIMIT = 1_000_000
+"""Largest ``max_nodes`` any tree builder here accepts: a tree of a
+million nodes already takes hundreds of megabytes and minutes to step
+through."""
+
+
+def check_max_nodes(max_nodes: object) -> int:
+    """``max_nodes`` if it is a whole number from 1 to :data:`NODE_LIMIT`, else raise.
+
+    >>> check_max_nodes(10 ** 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be from 1 to 1,000,000, not 1,000,000,000
+    """
+    return check_whole("max_nodes", max_nodes, 1, NODE_LIMIT)
+
+
+def _size(number: int) -> str:
+    """``number`` for a message; one too long to print is said by its length.
+
+    >>> _size(-12345), _size(10 ** 5000)
+    ('-12,345', 'a number of 5,001 digits')
+    """
+    if abs(number) < 10 ** 30:
+        return f"{number:,}"
+    digits = int(abs(number).bit_length() * 0.30102999566398120) + 1  # log10(2) per bit
+    if abs(number) < 10 ** (digits - 1):                                # one too many
+        digits -= 1
+    return f"a number of {digits:,} digits"

@@ -11,49 +11,40 @@ AIMA's H-MINIMAX::
                       min over moves of H-MINIMAX(play(s, m), d - 1)   if MIN is to move at s
 
 Who moves is asked at every position (in Kalah a player may move again),
-and each move counts one ply whoever makes it.
+and each move counts one ply whoever makes it.  The search itself is
+:func:`gametree.games.alpha_beta` with ``depth`` and ``evaluate``; this
+module adds what is built on it:
 
-* :func:`depth_limited_alpha_beta` is that search with alpha-beta pruning;
-  it returns the estimated value, the best move, the principal variation
-  and :class:`DepthStats`.
+* :func:`depth_limited_alpha_beta`: that search, with its result as a
+  :class:`DepthResult` (value, best move, principal variation,
+  :class:`DepthStats`);
 * :func:`iterative_deepening` searches to depth 1, 2, 3, ... and uses
   each iteration's best moves to order the next one's: the moves of the
   previous principal variation are tried first, and (with
   ``ordering="best"``) so is the best move found at any position searched
-  before.  Good order means early cutoffs: fewer nodes.
+  before.  Good order means early cutoffs: fewer nodes.  A node budget
+  stops it in time, keeping the deepest iteration it finished.
 * :func:`cutoff_tree` is the same depth-limited tree as a
   :class:`gametree.Tree`, to draw it or step through it.
-* Evaluation functions for Kalah: :func:`store_difference` and
-  :func:`kalah_evaluation`; players built on the search for matches:
-  :func:`search_player`, :func:`random_player`, :func:`greedy_player`,
-  played against each other by :func:`play_game`.
 
+Evaluation functions belong to their game (Kalah's are in
+:mod:`gametree.games.kalah`); players are in :mod:`gametree.games.players`.
 Nothing here imports matplotlib, networkx or ipywidgets.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from math import inf
 
-from ..tree import MAX, MIN, Tree, Value
-from .base import Game, Move, State
-from .kalah import KalahState
-from .search import _check as _check_game
+from ..tree import Tree, Value
+from .base import Evaluation, Game, Move, State, check_game, check_max_nodes, check_whole
+from .search import OutOfNodes, SearchResult, alpha_beta, estimate
 
 __all__ = [
     "depth_limited_alpha_beta", "iterative_deepening", "cutoff_tree",
     "DepthResult", "DepthStats", "Deepening", "ORDERINGS", "Evaluation", "label_line",
-    "store_difference", "kalah_evaluation",
-    "Strategy", "search_player", "random_player", "greedy_player", "play_game", "GameRecord",
 ]
-
-Evaluation = Callable[[State], Value]
-"""An evaluation function: an estimate of a position's final score, from
-MAX's side (high is good for MAX), for positions where the search stops
-before the game is over."""
 
 ORDERINGS = ("none", "pv", "best")
 """Move orderings :func:`iterative_deepening` knows: none (the game's own
@@ -93,26 +84,12 @@ class DepthResult:
     stats: DepthStats
     """The work done."""
 
-
-@dataclass
-class _Counter:
-    nodes: int = 0
-    terminals: int = 0
-    evaluated: int = 0
-    cutoffs: int = 0
-
-    def freeze(self) -> DepthStats:
-        return DepthStats(self.nodes, self.terminals, self.evaluated, self.cutoffs)
-
-
-def _check(game: object, state: State | None, depth: object, evaluate: object) -> State:
-    state = _check_game(game, state)
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number of moves, 0 or more, not {depth!r}")
-    if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function from a position to a number, such as "
-                        f"store_difference, not {evaluate!r}")
-    return state
+    @classmethod
+    def of(cls, result: SearchResult, depth: int) -> DepthResult:
+        """The depth-limited search ``result`` (of :func:`alpha_beta` with ``depth``)."""
+        s = result.stats
+        return cls(result.value, result.move, result.pv, depth,
+                   DepthStats(s.nodes, s.terminals, s.evaluated, s.cutoffs))
 
 
 def depth_limited_alpha_beta(
@@ -128,33 +105,25 @@ def depth_limited_alpha_beta(
 
     The cutoff test is ``depth == 0``: a position that is not over but is
     ``depth`` moves from the root is worth ``evaluate(position)``.  Ended
-    positions are worth their score, at any depth.  The rest is
-    :func:`gametree.games.alpha_beta`: fail-soft, children in order,
-    cutting as soon as v >= beta at MAX or v <= alpha at MIN, and asking
-    the game who moves at each position.  So with a depth at least the
-    length of the longest game it finds the exact minimax value.
+    positions are worth their score, at any depth.  The search is
+    :func:`gametree.games.alpha_beta` with ``depth`` and ``evaluate``:
+    fail-soft, children in order, cutting as soon as v >= beta at MAX or
+    v <= alpha at MIN, and asking the game who moves at each position.  So
+    with a depth at least the length of the longest game it finds the
+    exact minimax value.
 
     Parameters
     ----------
-    game : Game
-        The rules.
-    state : state of ``game``, optional
-        Where to search from; ``game.initial`` by default.
+    game, state, first, best_moves
+        As for :func:`~gametree.games.alpha_beta`.
+        :func:`iterative_deepening` passes the best moves of its previous
+        iteration as ``first``.
     depth : int
         How many moves (plies) to look ahead.  A player's extra turn is a
         ply too.
     evaluate : callable
         Estimates a position's score from MAX's side, e.g.
-        :func:`store_difference` for Kalah.
-    first : mapping, optional
-        A move to try first at some positions (it must be legal there);
-        the other moves follow in the game's order.
-        :func:`iterative_deepening` passes the best moves of its previous
-        iteration.
-    best_moves : dict, optional
-        Filled in with the best move found at every position searched
-        (the move that gave the position its value), for the next search's
-        ``first``.
+        :func:`~gametree.games.store_difference` for Kalah.
 
     Returns
     -------
@@ -167,7 +136,7 @@ def depth_limited_alpha_beta(
     One move ahead with the store difference: S2, S3, S4 and S5 each put
     a seed in MAX's store, and S2 comes first.
 
-    >>> from gametree.games import Kalah
+    >>> from gametree.games import Kalah, store_difference
     >>> result = depth_limited_alpha_beta(Kalah(), depth=1, evaluate=store_difference)
     >>> result.value, result.move, result.pv, result.stats.evaluated
     (1, 2, (2,), 6)
@@ -179,63 +148,8 @@ def depth_limited_alpha_beta(
     >>> result.value, result.pv
     (2, (2, 3))
     """
-    state = _check(game, state, depth, evaluate)
-    count = _Counter()
-
-    def value(state: State, depth: int, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
-        """(v, the line that gives it) for ``state``, with the window (alpha, beta)."""
-        count.nodes += 1
-        if game.is_over(state):
-            count.terminals += 1
-            return game.score(state), ()
-        if depth == 0:                                   # the cutoff test
-            count.evaluated += 1
-            return evaluate(state), ()
-        if game.to_move(state) is MAX:
-            return max_value(state, depth, alpha, beta)
-        return min_value(state, depth, alpha, beta)
-
-    def max_value(state, depth, alpha, beta):
-        v, line = -inf, ()
-        moves = ordered(state)
-        for i, move in enumerate(moves):
-            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
-            if v2 > v:
-                v, line = v2, (move, *below)
-                alpha = max(alpha, v)
-            if v >= beta:
-                count.cutoffs += i + 1 < len(moves)
-                break
-        return remember(state, v, line)
-
-    def min_value(state, depth, alpha, beta):
-        v, line = inf, ()
-        moves = ordered(state)
-        for i, move in enumerate(moves):
-            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
-            if v2 < v:
-                v, line = v2, (move, *below)
-                beta = min(beta, v)
-            if v <= alpha:
-                count.cutoffs += i + 1 < len(moves)
-                break
-        return remember(state, v, line)
-
-    def ordered(state: State) -> Sequence[Move]:
-        moves = game.moves(state)
-        if first is not None:
-            move = first.get(state)
-            if move is not None and move in moves:
-                moves = [move, *(m for m in moves if m != move)]
-        return moves
-
-    def remember(state: State, v: Value, line: tuple[Move, ...]) -> tuple[Value, tuple[Move, ...]]:
-        if best_moves is not None and line:
-            best_moves[state] = line[0]
-        return v, line
-
-    best, line = value(state, depth, -inf, inf)
-    return DepthResult(best, line[0] if line else None, line, depth, count.freeze())
+    result = alpha_beta(game, state, depth=depth, evaluate=evaluate, first=first, best_moves=best_moves)
+    return DepthResult.of(result, depth)
 
 
 @dataclass(frozen=True)
@@ -244,9 +158,13 @@ class Deepening:
 
     iterations: tuple[DepthResult, ...]
     """The result of the search to depth 1, 2, ..., in order (fewer than
-    asked for when the search reached the end of every line early)."""
+    asked for when the search reached the end of every line early, or ran
+    out of its node budget)."""
     ordering: str
     """The move ordering used: one of :data:`ORDERINGS`."""
+    unfinished: int = 0
+    """Positions visited by an iteration that the node budget stopped
+    before it finished (its result is dropped); 0 when none was stopped."""
 
     @property
     def result(self) -> DepthResult:
@@ -255,8 +173,8 @@ class Deepening:
 
     @property
     def nodes(self) -> int:
-        """Nodes of all iterations together: the whole cost."""
-        return sum(iteration.stats.nodes for iteration in self.iterations)
+        """Nodes of all iterations together, a stopped one included: the whole cost."""
+        return sum(iteration.stats.nodes for iteration in self.iterations) + self.unfinished
 
 
 def iterative_deepening(
@@ -266,6 +184,7 @@ def iterative_deepening(
     max_depth: int,
     evaluate: Evaluation,
     ordering: str = "best",
+    max_nodes: int | None = None,
 ) -> Deepening:
     """Depth-limited alpha-beta to depth 1, then 2, ..., up to ``max_depth``,
     each iteration ordering its moves by what the previous ones found.
@@ -289,6 +208,13 @@ def iterative_deepening(
         moves of the previous principal variation, at the positions along
         it, go first.  ``"none"``: the game's order every time (the
         baseline for comparison).
+    max_nodes : int, optional
+        A budget: the positions all iterations may visit together.  An
+        iteration that would go over it is stopped and dropped, and the
+        deepest finished iteration is the answer, so the time a search
+        takes is bounded whatever the board.  The first iteration is
+        always finished (it visits one position per move and the root),
+        so that there is a move.
 
     Returns
     -------
@@ -296,23 +222,31 @@ def iterative_deepening(
         ``iterations[d - 1]`` is the result at depth d; ``result`` the last.
         The search stops before ``max_depth`` when an iteration estimated
         no position, because every line it looked at reached the end of
-        the game: its value is exact and deeper searches find the same.
+        the game (its value is exact and deeper searches find the same),
+        or when the budget ran out (``unfinished`` then counts the work of
+        the stopped iteration).
 
     Examples
     --------
-    >>> from gametree.games import Kalah
+    >>> from gametree.games import Kalah, store_difference
     >>> ordered = iterative_deepening(Kalah(), max_depth=6, evaluate=store_difference)
     >>> plain = iterative_deepening(Kalah(), max_depth=6, evaluate=store_difference, ordering="none")
     >>> ordered.result.value == plain.result.value
     True
     >>> ordered.result.stats.nodes < plain.result.stats.nodes
     True
+
+    With a budget of 100 positions, depth 4 is stopped: depth 3 answers.
+
+    >>> budgeted = iterative_deepening(Kalah(), max_depth=6, evaluate=store_difference, max_nodes=100)
+    >>> budgeted.result.depth, budgeted.nodes <= 100
+    (3, True)
     """
     if ordering not in ORDERINGS:
         raise ValueError(f"ordering must be one of {', '.join(map(repr, ORDERINGS))}, not {ordering!r}")
-    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
-        raise ValueError(f"max_depth must be a whole number of moves, 1 or more, not {max_depth!r}")
-    state = _check(game, state, max_depth, evaluate)
+    check_whole("max_depth", max_depth, 1)
+    budget = None if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
+    state = check_game(game, state)
     best_moves: dict[State, Move] = {}
     iterations: list[DepthResult] = []
     for depth in range(1, max_depth + 1):
@@ -320,9 +254,15 @@ def iterative_deepening(
             first = _along(game, state, iterations[-1].pv)
         else:
             first = best_moves if ordering == "best" else None
-        result = depth_limited_alpha_beta(game, state, depth=depth, evaluate=evaluate, first=first,
-                                          best_moves=best_moves if ordering == "best" else None)
-        iterations.append(result)
+        left = None if budget is None or not iterations else budget - sum(r.stats.nodes for r in iterations)
+        if left is not None and left < 1:
+            break   # the budget is spent
+        try:
+            result = alpha_beta(game, state, depth=depth, evaluate=evaluate, first=first,
+                                best_moves=best_moves if ordering == "best" else None, max_nodes=left)
+        except OutOfNodes:
+            return Deepening(tuple(iterations), ordering, unfinished=left)
+        iterations.append(DepthResult.of(result, depth))
         if result.stats.evaluated == 0:
             break   # every line reached the end of the game: the value is exact, deeper adds nothing
     return Deepening(tuple(iterations), ordering)
@@ -336,6 +276,7 @@ def label_line(game: Game, state: State, line: Sequence[Move]) -> tuple[str, ...
     >>> label_line(Kalah(), Kalah().initial, (2, 3, 1))   # S2 gives MAX another move
     ('S2', 'S3', 'N1')
     """
+    state = check_game(game, state)
     labels = []
     for move in line:
         labels.append(game.move_label(state, move))
@@ -364,14 +305,20 @@ def cutoff_tree(game: Game, state: State | None = None, *, depth: int, evaluate:
     value of :func:`depth_limited_alpha_beta` and evaluates as many leaves
     (terminals plus estimated positions).
 
-    >>> from gametree.games import Kalah
+    >>> from gametree.games import Kalah, store_difference
     >>> tree = cutoff_tree(Kalah(), depth=1, evaluate=store_difference)
     >>> [(node.label, node.score) for node in tree.leaves]
     [('S0', 0), ('S1', 0), ('S2', 1), ('S3', 1), ('S4', 1), ('S5', 1)]
 
-    Raises ValueError if the tree would have more than ``max_nodes`` nodes.
+    Raises ValueError if the tree would have more than ``max_nodes`` nodes
+    (1 to :data:`~gametree.games.base.NODE_LIMIT`).
     """
-    state = _check(game, state, depth, evaluate)
+    state = check_game(game, state)
+    check_whole("depth", depth, 0)
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function from a position to a number, such as "
+                        f"store_difference, not {evaluate!r}")
+    check_max_nodes(max_nodes)
     made = 1
 
     def expand(position):
@@ -388,179 +335,8 @@ def cutoff_tree(game: Game, state: State | None = None, *, depth: int, evaluate:
 
     def score(position):
         state = position[0]
-        return game.score(state) if game.is_over(state) else evaluate(state)
+        return game.score(state) if game.is_over(state) else estimate(evaluate, state)
 
     return Tree.unfold((state, "", depth), expand, score,
                        player=lambda position: game.to_move(position[0]),
                        label=lambda position: position[1])
-
-
-# --- evaluation functions for Kalah -----------------------------------------------
-
-def store_difference(state: KalahState) -> Value:
-    """MAX's store minus MIN's store: the score if the game ended now,
-    without the seeds still in the houses.
-
-    >>> store_difference(KalahState.from_text("0 0 1 / 5 2 / 3 0 4"))
-    -3
-    """
-    return state.store(MAX) - state.store(MIN)
-
-
-def kalah_evaluation(state: KalahState) -> Value:
-    """A better estimate of a Kalah position: the store difference after
-    the best seeds the player to move can grab at once.
-
-    The store difference misses what is about to happen.  At a position
-    where the player to move can capture six seeds, it says nothing of
-    them, so a search that stops there is wrong by six, and a search one
-    move deeper is right: the estimates swing with the parity of the
-    depth.  This evaluation adds, for the player to move, the largest of
-    these simple gains:
-
-    * a house whose last seed falls into the store: 1 (and another move);
-    * a house that passes the store on its way: 1;
-    * a house whose last seed falls into an empty house of the mover's
-      own row, across from a house with seeds: the capture, 1 plus the
-      seeds opposite.
-
-    It is a one-move look-ahead for the player to move that costs no
-    search (it ignores sowing all the way round and chains of extra
-    moves).  Against the store difference at the same depth it wins about
-    three games in four at depths 1 and 2 and more than half at depth 3;
-    from depth 4 on the two are about even, as the search itself then sees
-    most of what the evaluation adds (``benchmarks/bench_kalah_strength.py``,
-    results in ``benchmarks/results/kalah_strength.json``).
-
-    Examples
-    --------
-    MAX to move can sow S0's one seed into the empty S1 and capture the
-    three seeds of N1 across from it: 4 seeds.
-
-    >>> state = KalahState.from_text("0 3 1 / 5 2 / 1 0 4")
-    >>> store_difference(state), kalah_evaluation(state)
-    (-3, 1)
-    """
-    sign = 1 if state.player is MAX else -1
-    gain = _gain_in_hand(state.houses(state.player), state.houses(state.player.other))
-    return store_difference(state) + sign * gain
-
-
-def _gain_in_hand(mine: Sequence[int], theirs: Sequence[int]) -> int:
-    """The most seeds one move of the mover puts in their store, counting
-    only the simple cases of :func:`kalah_evaluation`.
-
-    >>> _gain_in_hand((1, 0, 4), (1, 3, 0))   # S0 into the empty S1 captures N1's 3
-    4
-    """
-    n = len(mine)
-    best = 0
-    for house, seeds in enumerate(mine):
-        if seeds == 0:
-            continue
-        to_store = n - house
-        if seeds == to_store:                        # ends in the store: one seed and a move
-            best = max(best, 1)
-        elif seeds < to_store:                       # ends in my own row
-            end = house + seeds
-            if mine[end] == 0 and theirs[n - 1 - end] > 0:
-                best = max(best, 1 + theirs[n - 1 - end])
-        else:
-            best = max(best, 1)                      # passes the store: one seed in it
-    return best
-
-
-# --- players, and a game between two of them ----------------------------------------
-
-Strategy = Callable[[Game, State], Move]
-"""A player: given the rules and a position where it is to move, a legal move."""
-
-
-def search_player(depth: int, evaluate: Evaluation = store_difference) -> Strategy:
-    """A player that plays the move of :func:`iterative_deepening` to
-    ``depth`` with ``evaluate`` (the first best move in the game's order
-    among equals, so it plays the same way every time).
-
-    >>> from gametree.games import Kalah
-    >>> search_player(1)(Kalah(), Kalah().initial)   # S2 puts a seed in the store
-    2
-    """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be a whole number of moves, 1 or more, not {depth!r}")
-
-    def play(game: Game, state: State) -> Move:
-        return iterative_deepening(game, state, max_depth=depth, evaluate=evaluate).result.move
-
-    play.__name__ = f"depth {depth}"
-    return play
-
-
-def random_player(seed: int) -> Strategy:
-    """A player that picks a legal move at random, from its own
-    ``random.Random(seed)``, so that a game can be replayed."""
-    rng = random.Random(seed)
-
-    def play(game: Game, state: State) -> Move:
-        return rng.choice(list(game.moves(state)))
-
-    play.__name__ = "random"
-    return play
-
-
-def greedy_player(seed: int) -> Strategy:
-    """A player that takes the move that most improves its own store
-    difference right now (a capture, a seed in the store), breaking ties
-    at random with its own ``random.Random(seed)``.  It never looks at
-    what the opponent can do next, nor at its own extra moves."""
-    rng = random.Random(seed)
-
-    def play(game: Game, state: State) -> Move:
-        sign = 1 if game.to_move(state) is MAX else -1
-        gains = {move: sign * _now(game, game.play(state, move)) for move in game.moves(state)}
-        top = max(gains.values())
-        return rng.choice([move for move, gain in gains.items() if gain == top])
-
-    play.__name__ = "greedy"
-    return play
-
-
-def _now(game: Game, state: KalahState) -> Value:
-    """The score if the game is over, else the store difference."""
-    return game.score(state) if game.is_over(state) else store_difference(state)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A game played by :func:`play_game`."""
-
-    moves: tuple[Move, ...]
-    """Every move in order, the opening's included."""
-    final: State
-    """The position at the end."""
-    score: Value
-    """The final score, from MAX's (the first player's) side."""
-
-
-def play_game(game: Game, max_player: Strategy, min_player: Strategy, *,
-              opening: Sequence[Move] = (), state: State | None = None) -> GameRecord:
-    """Play a whole game: ``opening`` first (moves given in advance, e.g.
-    random ones so that two fixed players do not play the same game every
-    time), then ``max_player`` and ``min_player`` whenever it is their turn.
-
-    >>> from gametree.games import Kalah
-    >>> game = Kalah(3, 3)
-    >>> record = play_game(game, search_player(4), random_player(seed=1))
-    >>> game.is_over(record.final), record.score == game.score(record.final)
-    (True, True)
-    """
-    state = game.initial if state is None else state
-    moves = []
-    for move in opening:
-        state = game.play(state, move)
-        moves.append(move)
-    while not game.is_over(state):
-        player = max_player if game.to_move(state) is MAX else min_player
-        move = player(game, state)
-        state = game.play(state, move)
-        moves.append(move)
-    return GameRecord(tuple(moves), state, game.score(state))

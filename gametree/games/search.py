@@ -1,36 +1,38 @@
 """Minimax, negamax and alpha-beta for any :class:`~gametree.games.base.Game`.
 
 Each search returns a :class:`SearchResult`: the value of the position
-from MAX's side (the side :meth:`Game.score` speaks for), a best move, and
-:class:`Stats` on the work done.  Moves are tried in the order
-``game.moves`` lists them, and the best move is the first one that reaches
-the value.
+from MAX's side (the side :meth:`Game.score` speaks for), a best move, the
+principal variation and :class:`Stats` on the work done.  Moves are tried
+in the order ``game.moves`` lists them, and the best move is the first one
+that reaches the value.
 
-Remembering values of positions already searched (a *transposition
-table*) is simple for minimax and negamax, which always compute exact
-values: ``memo=True``.  Under alpha-beta it is subtle.  A search with the
-window (alpha, beta) returns the exact value only when that value falls
-inside the window; otherwise it returns a *bound*.  :class:`TranspositionTable`
-stores each value with its bound type and uses it only where it is valid.
-:class:`NaiveTable`, kept for teaching, stores every value as if it were
-exact, and gives wrong answers.
+* :func:`minimax` and :func:`negamax` search every move to the end of the
+  game; with ``memo=True`` they remember the value of every position
+  searched, which is simple because those values are exact.
+* :func:`alpha_beta` is the one pruning search of the package.  Its options
+  are what grows from it: a depth limit with an evaluation function (AIMA's
+  H-MINIMAX cutoff), a :class:`~gametree.games.TranspositionTable`, and
+  move ordering for iterative deepening (a move to try first at some
+  positions, and a record of the best move found at each).
+  :func:`~gametree.games.depth_limited_alpha_beta` and
+  :func:`~gametree.games.iterative_deepening` are built on it.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Hashable
+import numbers
+import sys
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import inf
-from typing import NamedTuple
 
+from ..text import describe
 from ..tree import MAX, Value
-from .base import Game, Move, State
+from .base import Evaluation, Game, Move, State, check_game, check_whole, short
+from .table import TranspositionTable
 
-__all__ = [
-    "minimax", "negamax", "alpha_beta", "SearchResult", "Stats",
-    "TranspositionTable", "NaiveTable", "Bound", "Entry",
-]
+__all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Stats:
     table_hits: int = 0
     """Positions answered from the memo or transposition table without
     searching them again."""
+    evaluated: int = 0
+    """Positions at the depth limit that the evaluation function estimated
+    (0 for a search without a depth limit)."""
 
 
 @dataclass(frozen=True)
@@ -54,36 +59,30 @@ class SearchResult:
     """What a search found."""
 
     value: Value
-    """The minimax value of the position, from MAX's side."""
+    """The minimax value of the position, from MAX's side (with a depth
+    limit: the backed-up estimate)."""
     move: Move | None
     """The first move that reaches ``value``; None when the game is over."""
     stats: Stats
     """The work done to find them."""
+    pv: tuple[Move, ...] = ()
+    """The principal variation: the line of best moves for both players
+    from the position, down to the end of the game, the depth limit or a
+    position answered from a table.  ``pv[0]`` is ``move``.  (Only
+    :func:`alpha_beta` records it.)"""
 
 
-@dataclass
-class _Counter:
-    nodes: int = 0
-    terminals: int = 0
-    cutoffs: int = 0
-    table_hits: int = 0
-
-    def freeze(self) -> Stats:
-        return Stats(self.nodes, self.terminals, self.cutoffs, self.table_hits)
+class OutOfNodes(Exception):
+    """An :func:`alpha_beta` search reached its ``max_nodes`` before it finished."""
 
 
-def _check(game: object, state: State | None) -> State:
-    if not isinstance(game, Game):
-        raise TypeError(
-            f"expected a game (a subclass of gametree.games.Game, such as TicTacToe()), "
-            f"not {type(game).__name__}"
-        )
-    return game.initial if state is None else state
-
-
-def _check_flag(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
+def _start(game: object, state: object, memo: object) -> tuple[State, dict[State, Value]]:
+    """The position minimax or negamax starts from, once the arguments are
+    checked, and the memory of their values (stays empty unless ``memo``)."""
+    state = check_game(game, state)
+    if not isinstance(memo, bool):
+        raise TypeError(f"memo must be True or False, not {memo!r}")
+    return state, {}
 
 
 # --- minimax and negamax: exact values, so memoizing them is easy -------------
@@ -123,28 +122,28 @@ def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     >>> minimax(game, state, memo=True).stats.nodes < result.stats.nodes
     True
     """
-    state = _check(game, state)
-    _check_flag("memo", memo)
-    count = _Counter()
-    table: dict[State, Value] = {}
+    state, known = _start(game, state, memo)
+    nodes = terminals = hits = 0
 
     def value(state: State) -> tuple[Value, Move | None]:
-        count.nodes += 1
+        nonlocal nodes, terminals, hits
+        nodes += 1
         if game.is_over(state):
-            count.terminals += 1
+            terminals += 1
             return game.score(state), None
-        if memo and state in table:
-            count.table_hits += 1
-            return table[state], None
+        if state in known:
+            hits += 1
+            return known[state], None
         pick = max if game.to_move(state) is MAX else min
         best = pick(((value(game.play(state, move))[0], move) for move in game.moves(state)),
                     key=lambda pair: pair[0])  # max and min keep the first of equals
         if memo:
-            table[state] = best[0]
+            known[state] = best[0]
         return best
 
-    best_value, best_move = value(state)
-    return SearchResult(best_value, best_move, count.freeze())
+    with _deep_games(game):
+        best_value, best_move = value(state)
+    return SearchResult(best_value, best_move, Stats(nodes, terminals, table_hits=hits))
 
 
 def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> SearchResult:
@@ -167,21 +166,20 @@ def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     >>> result.value, result.move
     (7, 'take right')
     """
-    state = _check(game, state)
-    _check_flag("memo", memo)
-    count = _Counter()
-    table: dict[State, Value] = {}
+    state, known = _start(game, state, memo)
+    nodes = terminals = hits = 0
 
     def value(state: State) -> tuple[Value, Move | None]:
         """The value of ``state`` for the player to move there, and a best move."""
-        count.nodes += 1
+        nonlocal nodes, terminals, hits
+        nodes += 1
         me = game.to_move(state)
         if game.is_over(state):
-            count.terminals += 1
+            terminals += 1
             return (game.score(state) if me is MAX else -game.score(state)), None
-        if memo and state in table:
-            count.table_hits += 1
-            return table[state], None
+        if state in known:
+            hits += 1
+            return known[state], None
         best, best_move = -inf, None
         for move in game.moves(state):
             child = game.play(state, move)
@@ -191,248 +189,230 @@ def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
             if v > best:
                 best, best_move = v, move
         if memo:
-            table[state] = best
+            known[state] = best
         return best, best_move
 
-    best, best_move = value(state)
-    return SearchResult(best if game.to_move(state) is MAX else -best, best_move, count.freeze())
-
-
-# --- transposition tables for alpha-beta --------------------------------------
-
-class Bound(str, enum.Enum):
-    """What a stored value says about the true value v* of a position."""
-
-    EXACT = "exact"
-    """The stored value is v*."""
-    LOWER = "lower"
-    """v* >= the stored value (the search failed high: it cut off at beta)."""
-    UPPER = "upper"
-    """v* <= the stored value (the search failed low: nothing beat alpha)."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Entry(NamedTuple):
-    """One stored result."""
-
-    value: Value
-    """The value the search returned."""
-    bound: Bound
-    """What ``value`` says about the true value."""
-
-
-class TranspositionTable:
-    """The results of alpha-beta searches, each stored with its bound type.
-
-    Alpha-beta (fail-soft, as :func:`alpha_beta`) searching a position with
-    the window (alpha, beta) returns a value r with this contract, where v*
-    is the true minimax value:
-
-    * if r <= alpha then v* <= r  (an upper bound),
-    * if r >= beta  then v* >= r  (a lower bound),
-    * otherwise v* = r            (exact).
-
-    :meth:`store` files r under its bound type; :meth:`probe` uses an entry
-    only where it is valid: an exact value always, a bound only to narrow
-    the window, answering when the window closes.  The table can be kept
-    and reused by later searches of the same game.
-
-    Parameters
-    ----------
-    key : callable, optional
-        Maps a state to the key it is stored under; the state itself by
-        default.  Positions with equal keys must have equal values and the
-        same player to move, e.g. :func:`gametree.games.tictactoe.canonical`
-        maps each tic-tac-toe board to one representative of its 8
-        rotations and reflections.
-
-    Examples
-    --------
-    >>> table = TranspositionTable()
-    >>> table.store("s", 5, alpha=6, beta=9)   # failed low: v* <= 5
-    >>> table["s"]
-    Entry(value=5, bound=<Bound.UPPER: 'upper'>)
-    >>> table.probe("s", 7, 9)    # v* <= 5 < alpha = 7: the answer is 5 (an upper bound)
-    (5, 7, 5)
-    >>> table.probe("s", 0, 9)    # not enough to answer; beta narrows to 5
-    (None, 0, 5)
-    """
-
-    def __init__(self, key: Callable[[State], Hashable] | None = None):
-        self.key = key
-        """The key function, or None to store states under themselves."""
-        self.entries: dict[Hashable, Entry] = {}
-        """Stored results by key."""
-        self._keys: dict[State, Hashable] = {}  # key of each state met: computed once
-
-    def _key(self, state: State) -> Hashable:
-        if self.key is None:
-            return state
-        key = self._keys.get(state)
-        if key is None:
-            key = self._keys[state] = self.key(state)
-        return key
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def __getitem__(self, state: State) -> Entry:
-        return self.entries[self._key(state)]
-
-    def __contains__(self, state: State) -> bool:
-        return self._key(state) in self.entries
-
-    def probe(self, state: State, alpha: Value, beta: Value) -> tuple[Value | None, Value, Value]:
-        """Look ``state`` up before searching it with the window (alpha, beta).
-
-        Returns ``(answer, alpha, beta)``.  ``answer`` is not None when the
-        table settles the search: it then obeys the contract above for the
-        window given.  Otherwise ``answer`` is None and alpha and beta come
-        back narrowed by any stored bound, for the search to use.
-        """
-        entry = self.entries.get(self._key(state))
-        if entry is None:
-            return None, alpha, beta
-        if entry.bound is Bound.EXACT:
-            return entry.value, alpha, beta
-        if entry.bound is Bound.LOWER:
-            alpha = max(alpha, entry.value)
-        else:
-            beta = min(beta, entry.value)
-        if alpha >= beta:  # never search an empty window: its result would be ambiguous
-            return entry.value, alpha, beta
-        return None, alpha, beta
-
-    def store(self, state: State, value: Value, alpha: Value, beta: Value) -> None:
-        """Record that searching ``state`` with the window (alpha, beta) returned ``value``."""
-        if value <= alpha:
-            bound = Bound.UPPER
-        elif value >= beta:
-            bound = Bound.LOWER
-        else:
-            bound = Bound.EXACT
-        self.entries[self._key(state)] = Entry(value, bound)
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} of {len(self)} positions>"
-
-
-class NaiveTable(TranspositionTable):
-    """A WRONG transposition table, for teaching: it keeps every value as exact.
-
-    A value that alpha-beta returned after a cutoff is only a bound, found
-    for one window; reused in another window it can be wrong, and so can
-    the values computed from it.  On tic-tac-toe this table gets some
-    positions' values wrong (see ``tests/test_tictactoe.py``).  Use
-    :class:`TranspositionTable`.
-    """
-
-    def probe(self, state: State, alpha: Value, beta: Value) -> tuple[Value | None, Value, Value]:
-        """The stored value, whatever the window."""
-        entry = self.entries.get(self._key(state))
-        return (None if entry is None else entry.value), alpha, beta
-
-    def store(self, state: State, value: Value, alpha: Value, beta: Value) -> None:
-        """Keep ``value`` as if it were exact, ignoring the window."""
-        self.entries[self._key(state)] = Entry(value, Bound.EXACT)
+    with _deep_games(game):
+        best, best_move = value(state)
+    return SearchResult(best if game.to_move(state) is MAX else -best, best_move,
+                        Stats(nodes, terminals, table_hits=hits))
 
 
 # --- alpha-beta -----------------------------------------------------------------
 
 def alpha_beta(game: Game, state: State | None = None, *,
-               table: TranspositionTable | None = None) -> SearchResult:
-    """Minimax with alpha-beta pruning, as in AIMA's ``alphabeta_search``.
+               table: TranspositionTable | None = None,
+               depth: int | None = None, evaluate: Evaluation | None = None,
+               first: Mapping[State, Move] | None = None,
+               best_moves: MutableMapping[State, Move] | None = None,
+               max_nodes: int | None = None) -> SearchResult:
+    """Minimax with alpha-beta pruning, as in AIMA's ``alphabeta_search``,
+    optionally cut off at a depth and estimated there (AIMA's H-MINIMAX).
 
     alpha is the value MAX is already assured of on the path to a position,
     beta the value MIN is assured of.  A MAX position stops trying moves as
     soon as its value v >= beta (MIN above will never let the game come
-    here); a MIN position stops as soon as v <= alpha.
+    here); a MIN position stops as soon as v <= alpha.  Who moves is asked
+    at every position, so a player may move twice in a row.
 
-    The search is fail-soft: searching a position with the window
-    (alpha, beta) returns r with: if r <= alpha then v* <= r; if r >= beta
-    then v* >= r; otherwise r = v*, the minimax value.  The root is
-    searched with (-inf, +inf), so its value is exact.
+    The search is *fail-soft*.  Searching a position with the window
+    (alpha, beta) returns r with this contract, where v* is the minimax
+    value (with a depth limit: the H-MINIMAX value):
+
+    * if r <= alpha then v* <= r  (an upper bound),
+    * if r >= beta  then v* >= r  (a lower bound),
+    * otherwise r = v*.
+
+    The root is searched with (-inf, +inf), so its value is exact.
 
     Parameters
     ----------
-    game : Game
-        The rules.
-    state : state of ``game``, optional
-        Where to search from; ``game.initial`` by default.
+    game, state
+        The rules, and the position to search from (``game.initial`` by
+        default).
     table : TranspositionTable, optional
-        Reuse results of positions reached again by other move orders.
+        Reuse results of positions reached again by other move orders
+        (stored with their bound type, see :class:`TranspositionTable`).
         The root itself is always searched, so that the best move is known.
+        A table serves one game, and only searches to the end of the game.
+    depth : int, optional
+        Stop this many moves (plies, whoever makes them) below the root and
+        estimate the positions there with ``evaluate`` (the cutoff test).
+        Ended positions are worth their score at any depth.
+    evaluate : callable, optional
+        With ``depth``: a position's estimated score from MAX's side, e.g.
+        :func:`~gametree.games.store_difference` for Kalah.  It must return
+        a number (NaN is refused, naming the position).
+    first : mapping, optional
+        A move to try first at some positions (ignored where it is not
+        legal); the other moves follow in the game's order.
+    best_moves : dict, optional
+        Filled in with the best move found at every position searched (the
+        move that gave the position its value), for a later search's
+        ``first``.
+    max_nodes : int, optional
+        Give up with :class:`OutOfNodes` rather than visit more positions
+        than this.
 
     Returns
     -------
     SearchResult
-        ``value`` from MAX's side (equal to :func:`minimax`'s), the first
-        best ``move`` and ``stats``.
+        ``value`` from MAX's side (equal to :func:`minimax`'s without a
+        depth limit), the first best ``move``, the principal variation
+        ``pv`` and ``stats``.
 
     Examples
     --------
-    The statement's tree: value 3, seven of the nine leaves evaluated.
+    AIMA's Figure 5.2: value 3, seven of the nine leaves evaluated.
 
     >>> from gametree import Tree
-    >>> from gametree.games import TreeGame, TicTacToe
+    >>> from gametree.games import TreeGame, TicTacToe, TranspositionTable
     >>> result = alpha_beta(TreeGame(Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)))
-    >>> result.value, result.move, result.stats.terminals, result.stats.cutoffs
-    (3, 'B', 7, 1)
+    >>> result.value, result.move, result.pv, result.stats.terminals, result.stats.cutoffs
+    (3, 'B', ('B', 'E'), 7, 1)
 
     Tic-tac-toe from the empty board is a draw:
 
     >>> alpha_beta(TicTacToe(), table=TranspositionTable()).value
     0
-    """
-    state = _check(game, state)
-    if table is not None and not isinstance(table, TranspositionTable):
-        raise TypeError(f"table must be a TranspositionTable, e.g. table=TranspositionTable(), "
-                        f"or None for no table; not {table!r}")
-    count = _Counter()
 
-    def value(state: State, alpha: Value, beta: Value, root: bool = False) -> tuple[Value, Move | None]:
-        count.nodes += 1
+    Kalah two moves ahead with the store difference: S2's last seed lands in
+    MAX's store, so MAX moves again, and S3 then puts a second seed there.
+
+    >>> from gametree.games import Kalah, store_difference
+    >>> result = alpha_beta(Kalah(), depth=2, evaluate=store_difference)
+    >>> result.value, result.pv, result.stats.evaluated
+    (2, (2, 3), 17)
+    """
+    state = check_game(game, state)
+    depth = _check_options(table, depth, evaluate, first, best_moves)
+    limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
+    if table is not None:
+        table.claim(game)
+    nodes = terminals = evaluated = cutoffs = table_hits = 0
+
+    def value(state: State, depth: float, alpha: Value, beta: Value,
+              root: bool = False) -> tuple[Value, tuple[Move, ...]]:
+        """(r, the line of moves that gives it) for ``state``, searched with (alpha, beta)."""
+        nonlocal nodes, terminals, evaluated, table_hits
+        nodes += 1
+        if nodes > limit:
+            raise OutOfNodes(f"the search reached its limit of {limit:,} positions")
         if game.is_over(state):
-            count.terminals += 1
-            return game.score(state), None
+            terminals += 1
+            return game.score(state), ()
+        if depth == 0:                                     # the cutoff test
+            evaluated += 1
+            return estimate(evaluate, state), ()
         if table is not None and not root:
             answer, alpha, beta = table.probe(state, alpha, beta)
             if answer is not None:
-                count.table_hits += 1
-                return answer, None
-        search = max_value if game.to_move(state) is MAX else min_value
-        v, move = search(state, alpha, beta)
+                table_hits += 1
+                return answer, ()
+        if game.to_move(state) is MAX:
+            v, line = max_value(state, depth, alpha, beta)
+        else:
+            v, line = min_value(state, depth, alpha, beta)
         if table is not None:
             table.store(state, v, alpha, beta)
-        return v, move
+        if best_moves is not None and line:
+            best_moves[state] = line[0]
+        return v, line
 
-    def max_value(state: State, alpha: Value, beta: Value) -> tuple[Value, Move | None]:
-        v, best = -inf, None
-        moves = game.moves(state)
+    def max_value(state: State, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
+        nonlocal cutoffs
+        v, line = -inf, ()
+        moves = ordered(state)
         for i, move in enumerate(moves):
-            v2 = value(game.play(state, move), alpha, beta)[0]
+            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
             if v2 > v:
-                v, best = v2, move
+                v, line = v2, (move, *below)
                 alpha = max(alpha, v)
             if v >= beta:
-                count.cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
-                return v, best
-        return v, best
+                cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
+                break
+        return v, line
 
-    def min_value(state: State, alpha: Value, beta: Value) -> tuple[Value, Move | None]:
-        v, best = inf, None
-        moves = game.moves(state)
+    def min_value(state: State, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
+        nonlocal cutoffs
+        v, line = inf, ()
+        moves = ordered(state)
         for i, move in enumerate(moves):
-            v2 = value(game.play(state, move), alpha, beta)[0]
+            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
             if v2 < v:
-                v, best = v2, move
+                v, line = v2, (move, *below)
                 beta = min(beta, v)
             if v <= alpha:
-                count.cutoffs += i + 1 < len(moves)
-                return v, best
-        return v, best
+                cutoffs += i + 1 < len(moves)
+                break
+        return v, line
 
-    best_value, best_move = value(state, -inf, inf, root=True)
-    return SearchResult(best_value, best_move, count.freeze())
+    def ordered(state: State) -> Sequence[Move]:
+        """The moves at ``state``: ``first``'s move for it (if legal), then the game's order."""
+        moves = game.moves(state)
+        if first is not None:
+            move = first.get(state)
+            if move is not None and move in moves:
+                moves = [move, *(m for m in moves if m != move)]
+        return moves
+
+    with _deep_games(game):
+        best, line = value(state, depth, -inf, inf, root=True)
+    stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
+    return SearchResult(best, line[0] if line else None, stats, line)
+
+
+@contextmanager
+def _deep_games(game: Game) -> Iterator[None]:
+    """Turn Python's RecursionError, met when a line of ``game`` is longer
+    than the recursion can follow, into a sentence that says what to do."""
+    try:
+        yield
+    except RecursionError:
+        raise ValueError(f"a line of play of {short(game)} is longer than the search can follow (Python "
+                         f"allows {sys.getrecursionlimit():,} nested calls); search fewer moves ahead "
+                         f"with alpha_beta(..., depth=..., evaluate=...)") from None
+
+
+def _check_options(table: object, depth: object, evaluate: object, first: object,
+                   best_moves: object) -> float:
+    """The depth to search (inf for no limit), once the options of
+    :func:`alpha_beta` are known to fit together."""
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise TypeError(f"table must be a TranspositionTable, e.g. table=TranspositionTable(), "
+                        f"or None for no table; not {table!r}")
+    if (depth is None) != (evaluate is None):
+        raise TypeError("depth and evaluate go together: give both (a depth limit and the "
+                        "evaluation for the positions there) or neither")
+    if first is not None and not isinstance(first, Mapping):
+        raise TypeError(f"first must be a dict from positions to moves, not {describe(first)}")
+    if best_moves is not None and not isinstance(best_moves, MutableMapping):
+        raise TypeError(f"best_moves must be a dict to fill in, such as {{}}, not {describe(best_moves)}")
+    if depth is None:
+        return inf
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function from a position to a number, such as "
+                        f"store_difference, not {evaluate!r}")
+    if table is not None:
+        raise ValueError("a transposition table keeps values searched to the end of the game; "
+                         "it cannot be used with a depth limit, so drop table= or depth=")
+    return check_whole("depth", depth, 0)
+
+
+def estimate(evaluate: Evaluation, state: State) -> Value:
+    """``evaluate(state)``, once it is known to be a number a search can compare.
+
+    Raises TypeError (not a number) or ValueError (NaN), naming ``evaluate``
+    and the position.
+    """
+    value = evaluate(state)
+    if type(value) is int or (type(value) is float and value == value):   # the usual case, quickly
+        return value
+    name = getattr(evaluate, "__name__", "the evaluation function")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} returned {describe(value)} for the position {state!r}; "
+                        f"an evaluation must return a number, such as 3 or -0.5")
+    if value != value:
+        raise ValueError(f"{name} returned NaN for the position {state!r}; an evaluation must "
+                         f"return a number that can be compared, such as 0")
+    return value

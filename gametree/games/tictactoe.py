@@ -36,6 +36,10 @@ LINES: tuple[tuple[Square, Square, Square], ...] = (
 )
 """The eight lines of three that win."""
 
+LINES_THROUGH: tuple[tuple[tuple[Square, Square, Square], ...], ...] = tuple(
+    tuple(line for line in LINES if square in line) for square in range(9))
+"""For each square, the lines through it: after a mark there, only they can have been completed."""
+
 SYMMETRIES: tuple[tuple[Square, ...], ...] = (
     (0, 1, 2, 3, 4, 5, 6, 7, 8),  # identity
     (6, 3, 0, 7, 4, 1, 8, 5, 2),  # rotate a quarter turn clockwise
@@ -50,11 +54,50 @@ SYMMETRIES: tuple[tuple[Square, ...], ...] = (
 square ``symmetry[i]`` of the original."""
 
 
-class TicTacToeState(NamedTuple):
-    """A tic-tac-toe position.  Build one from text with :meth:`from_text`."""
-
+class _Cells(NamedTuple):
     cells: str
     """Nine characters, ``X``, ``O`` or ``.`` (empty), squares 0 to 8 row by row."""
+    player: Player
+    """Whose turn it is: MAX (X) when both have as many marks, else MIN (O).
+    Read off the cells once, when the state is made."""
+    winner: str | None
+    """``"X"`` or ``"O"`` if that player has three in a line, else None.
+    Read off the cells once, when the state is made."""
+
+
+class TicTacToeState(_Cells):
+    """A tic-tac-toe position: ``TicTacToeState(cells)``, or drawn as text
+    with :meth:`from_text`.
+
+    Besides its cells a state carries two facts read off them once, when it
+    is made, so that a search does not read them again at every visit:
+    whose turn it is (``player``) and who has three in a line (``winner``).
+    States are equal when their cells are.
+
+    >>> TicTacToeState("XX.OO.X..").winner, TicTacToeState("XXXOO....").winner
+    (None, 'X')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cells: str) -> TicTacToeState:
+        if not isinstance(cells, str):
+            raise TypeError(f"cells must be nine characters X, O or . such as 'XO..X...O', "
+                            f"not {type(cells).__name__}")
+        if len(cells) != 9 or cells.strip("XO" + EMPTY):
+            raise ValueError(f"cells must be nine characters X, O or . (row by row), not {cells[:20]!r}")
+        player = MAX if cells.count("X") == cells.count("O") else MIN
+        return super().__new__(cls, cells, player, _winner_of(cells))
+
+    @classmethod
+    def _make(cls, iterable) -> TicTacToeState:
+        return cls(tuple(iterable)[0])   # the facts are read off the cells again
+
+    def __getnewargs__(self) -> tuple[str]:
+        return (self.cells,)
+
+    def __repr__(self) -> str:
+        return f"TicTacToeState(cells={self.cells!r})"
 
     @classmethod
     def from_text(cls, text: str) -> TicTacToeState:
@@ -72,21 +115,37 @@ class TicTacToeState(NamedTuple):
             raise TypeError(f"expected the board as text such as 'XO. .X. ..O', not {type(text).__name__}")
         cells = "".join(ch for ch in text.upper() if ch not in " \t\n/|")
         cells = cells.replace("-", EMPTY).replace("_", EMPTY)
+        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
         wrong = sorted(set(cells) - set("XO" + EMPTY))
         if wrong:
-            raise ValueError(f"the board {text!r} contains {wrong[0]!r}; write each square as X, O or .")
+            raise ValueError(f"the board {shown} contains {wrong[0]!r}; write each square as X, O or .")
         if len(cells) != 9:
-            raise ValueError(f"the board {text!r} has {len(cells)} squares, not 9; write three rows "
+            raise ValueError(f"the board {shown} has {len(cells)} squares, not 9; write three rows "
                              f"of three such as 'XO. .X. ..O'")
         state = cls(cells)
         problem = _illegal(state)
         if problem:
-            raise ValueError(f"the board {text!r} cannot happen in a game: {problem}")
+            raise ValueError(f"the board {shown} cannot happen in a game: {problem}")
         return state
 
     def __str__(self) -> str:
         c = self.cells
         return "\n".join(" ".join(c[row : row + 3]) for row in (0, 3, 6))
+
+
+def _winner_of(cells: str) -> str | None:
+    """``"X"`` or ``"O"`` if that player has three in a line on ``cells``, else None."""
+    for a, b, d in LINES:
+        if cells[a] != EMPTY and cells[a] == cells[b] == cells[d]:
+            return cells[a]
+    return None
+
+
+def _check(state: object) -> TicTacToeState:
+    if not isinstance(state, TicTacToeState):
+        raise TypeError(f"expected a TicTacToeState (e.g. TicTacToeState.from_text('XO. .X. ..O')), "
+                        f"not {type(state).__name__}")
+    return state
 
 
 def winner(state: TicTacToeState) -> str | None:
@@ -95,11 +154,7 @@ def winner(state: TicTacToeState) -> str | None:
     >>> winner(TicTacToeState("XXXOO...."))
     'X'
     """
-    c = state.cells
-    for a, b, d in LINES:
-        if c[a] != EMPTY and c[a] == c[b] == c[d]:
-            return c[a]
-    return None
+    return _check(state).winner
 
 
 def _illegal(state: TicTacToeState) -> str:
@@ -125,12 +180,18 @@ def canonical(state: TicTacToeState) -> TicTacToeState:
     >>> canonical(TicTacToeState("X........")) == canonical(TicTacToeState("........X"))
     True
     """
-    cells = state.cells
-    return TicTacToeState(min(cells, *["".join(moved(cells)) for moved in _MOVED]))
+    cells = _check(state).cells
+    least = min(cells, *["".join(moved(cells)) for moved in _MOVED])
+    return _new_state(TicTacToeState, (least, state.player, state.winner))   # symmetry keeps both
 
 
 _MOVED = [itemgetter(*symmetry) for symmetry in SYMMETRIES[1:]]
 """For each symmetry but the identity, a function from the cells to the moved cells."""
+
+
+_SCORES = {"X": 1, "O": -1, None: 0}
+_new_state = tuple.__new__
+"""Makes a TicTacToeState from its cells and their facts, without reading them again."""
 
 
 class TicTacToe(Game):
@@ -157,7 +218,10 @@ class TicTacToe(Game):
 
     def to_move(self, state: TicTacToeState) -> Player:
         """MAX (X) when both have as many marks, else MIN (O)."""
-        return MAX if state.cells.count("X") == state.cells.count("O") else MIN
+        try:
+            return state.player
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def mark(self, state: TicTacToeState) -> str:
         """The mark of the player to move: ``"X"`` or ``"O"``."""
@@ -165,34 +229,58 @@ class TicTacToe(Game):
 
     def moves(self, state: TicTacToeState) -> list[Square]:
         """The empty squares, in order; none once the game is over."""
-        if winner(state):
+        if _check(state).winner is not None:
             return []
-        return [i for i, ch in enumerate(state.cells) if ch == EMPTY]
+        return [square for square, mark in enumerate(state.cells) if mark == EMPTY]
 
     def play(self, state: TicTacToeState, move: Square) -> TicTacToeState:
         """The position after the player to move marks square ``move``."""
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= 8:
+        if type(move) is not int or not 0 <= move <= 8:   # True and 4.0 are not squares
             raise IllegalMoveError(f"a move is a square from 0 to 8 (row by row), not {move!r}")
+        if type(state) is not TicTacToeState:
+            _check(state)                                 # says what is wrong
         cells = state.cells
         if cells[move] != EMPTY:
             free = ", ".join(map(str, self.moves(state)))
             raise IllegalMoveError(f"square {move} is already taken (by {cells[move]}); "
                                    f"choose an empty square: {free}")
-        if self.is_over(state):
+        if state.winner is not None:
             raise IllegalMoveError("the game is over; no more moves can be played")
-        return TicTacToeState(cells[:move] + self.mark(state) + cells[move + 1 :])
+        mark = "X" if state.player is MAX else "O"
+        cells = cells[:move] + mark + cells[move + 1 :]
+        won = None
+        for a, b, c in LINES_THROUGH[move]:    # only a line through the move can be new
+            if cells[a] == cells[b] == cells[c]:
+                won = mark
+        # The facts of the new state are known here; skip reading them off the cells again.
+        return _new_state(TicTacToeState, (cells, MIN if state.player is MAX else MAX, won))
 
     def is_over(self, state: TicTacToeState) -> bool:
         """True when someone has three in a line or the board is full."""
-        return EMPTY not in state.cells or winner(state) is not None
+        try:
+            return state.winner is not None or EMPTY not in state.cells
+        except AttributeError:
+            raise self._not_a_position(state) from None
 
     def score(self, state: TicTacToeState) -> Value:
         """+1 if X won, -1 if O won, 0 otherwise."""
-        return {"X": 1, "O": -1, None: 0}[winner(state)]
+        return _SCORES[_check(state).winner]
 
     def move_label(self, state: TicTacToeState, move: Square) -> str:
         """The mark and the square, e.g. ``"X4"`` for X in the centre."""
         return f"{self.mark(state)}{move}"
+
+    def check_state(self, state: object) -> None:
+        """Refuse what is not a tic-tac-toe position that a game can reach."""
+        problem = _illegal(_check(state))
+        if problem:
+            raise ValueError(f"the board {state.cells!r} cannot happen in a game: {problem}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TicTacToe)   # one set of rules
+
+    def __hash__(self) -> int:
+        return hash(TicTacToe)
 
     def __repr__(self) -> str:
         return "TicTacToe()"
@@ -236,6 +324,7 @@ def perfect_move(state: TicTacToeState) -> Square:
     >>> perfect_move(TicTacToeState.from_text("XX. O.. ..."))   # O must block
     2
     """
+    _GAME.check_state(state)
     if _GAME.is_over(state):
         raise IllegalMoveError("the game is over; there is no move to make")
     prefer = _preference(_GAME.to_move(state))
@@ -285,7 +374,7 @@ def count_games(state: TicTacToeState | None = None) -> GameCount:
     >>> count_games(TicTacToeState.from_text("XOX OOX ..."))   # X8 wins at once; X6, X7 play on
     GameCount(nodes=11, games=5, x_wins=2, o_wins=1, draws=2)
     """
-    return _count((_GAME.initial if state is None else state).cells)
+    return _count((_GAME.initial if state is None else _check(state)).cells)
 
 
 @cache

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from ..trace import Trace, trace_alpha_beta
 from ..tree import Node, Player, Tree, Value
-from .base import Game, IllegalMoveError, State
+from .base import NODE_LIMIT, Game, IllegalMoveError, State, check_game, check_max_nodes
 
-__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES"]
+__all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT"]
 
 MAX_NODES = 10_000
 """Largest tree :func:`game_tree` builds unless told otherwise: far more
 than a drawing can show."""
-
 
 def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NODES) -> Tree:
     """The full game tree below ``state`` (``game.initial`` by default).
@@ -34,7 +33,8 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     ------
     ValueError
         If the tree would have more than ``max_nodes`` nodes (start from a
-        later position, or raise ``max_nodes``).
+        later position, or raise ``max_nodes``, up to
+        :data:`~gametree.games.base.NODE_LIMIT`).
 
     Examples
     --------
@@ -43,9 +43,8 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     >>> len(tree), [node.label for node in tree.children(tree.root)]
     (11, ['X6', 'X7', 'X8'])
     """
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
-    state = game.initial if state is None else state
+    state = check_game(game, state)
+    check_max_nodes(max_nodes)
     made = 1
 
     def expand(position):
@@ -85,8 +84,11 @@ def tree_states(game: Game, tree: Tree, state: State | None = None) -> tuple[Sta
     O O X
     X . .
     """
+    state = check_game(game, state)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a gametree.Tree made by game_tree, not {type(tree).__name__}")
     states: list = [None] * len(tree)
-    states[0] = game.initial if state is None else state
+    states[0] = state
     for node in tree:  # level order: a parent comes before its children
         moves = game.moves(states[node.id]) if node.children else []
         if len(moves) != len(node.children):
@@ -132,12 +134,15 @@ class TreeGame(Game):
         self.initial = tree.root
 
     def to_move(self, state: Node) -> Player:
+        self.check_state(state)
         return state.player
 
     def moves(self, state: Node) -> list[str]:
+        self.check_state(state)
         return [self.tree[child].name for child in state.children]
 
     def play(self, state: Node, move: str) -> Node:
+        self.check_state(state)
         for child in state.children:
             if self.tree[child].name == move:
                 return self.tree[child]
@@ -145,14 +150,22 @@ class TreeGame(Game):
                                f"choose one of {', '.join(self.moves(state)) or '(none: a leaf)'}")
 
     def is_over(self, state: Node) -> bool:
+        self.check_state(state)
         return state.is_leaf
 
     def score(self, state: Node) -> Value:
+        self.check_state(state)
         return state.score
 
     def move_label(self, state: Node, move: str) -> str:
         """The label of the child's edge (often empty for trees made from numbers)."""
         return self.play(state, move).label
+
+    def check_state(self, state: object) -> None:
+        """Refuse what is not a node of this tree."""
+        if not isinstance(state, Node) or state.id >= len(self.tree) or self.tree[state.id] is not state:
+            raise TypeError(f"a position of this TreeGame is a node of its tree, such as "
+                            f"game.initial or game.tree['B'], not {state!r}")
 
     def __repr__(self) -> str:
         return f"TreeGame({self.tree!r})"

@@ -6,26 +6,38 @@
 'You sowed S2: the last seed fell in your store, so you move again.'
 >>> board.houses[5].click()          # ... and then S5; the computer answers at once
 >>> board.status_text
-'You sowed S5. The computer sowed N1, then N0 (its last seed fell in its store, so it moved again). Your move.'
+'You sowed S5. The computer sowed N1, then N0 (its last seed fell in its store, so it moved again). Highlighted: N1 and N0, the houses it sowed. Your move.'
 >>> print(board.pv_text)
 The computer searched 2 moves ahead with kalah_evaluation:
 N1: value +2 from South's (MAX's) side; principal variation N1 N0
 N0: value +1 from South's (MAX's) side; principal variation N0 S3
 
 You play South (MAX, the bottom row) when you move first, North (MIN,
-the top row) when the computer does.  Houses you cannot sow (the
-opponent's, empty ones, all of them once the game is over) are disabled,
-and a click that gets through anyway is refused with a message in the
-status line.  After every move the computer shows, for each search it
-made, the move, the value it expects (from MAX's side: South's store
-minus North's) and its principal variation.  The search
-(:func:`gametree.games.iterative_deepening`) knows nothing of this module.
+the top row) when the computer does.  Every house is labelled with its
+name, S0 to S5 under South's row and N0 to N5 over North's (N5 on the
+left: sowing goes counter-clockwise), and each store with its owner, so
+that the names in the messages can be found on the board.  Houses you
+cannot sow (the opponent's, empty ones, all of them once the game is
+over) are disabled, and a click that gets through anyway is refused with
+a message in the status line.  The houses the computer sowed on its last
+turn are highlighted, and the status line names them.  After every move
+the computer shows, for each search it made, the move, the value it
+expects (from MAX's side: South's store minus North's) and its principal
+variation.  The search (:func:`gametree.games.iterative_deepening`)
+knows nothing of this module.
+
+The computer deepens its search up to the depth on the slider, but stops
+before a search would visit more than :data:`NODE_BUDGET` positions and
+plays the move of the deepest search it finished, so that a move takes
+about a second at most on any board (up to 12 houses of 100 seeds); the
+report then says how deep it got.
 
 CSS classes, for styling and for browser tests: the board
 ``gametree-kalah``; each house ``gametree-house`` and ``gametree-house-<i>``
 where i is the pit number (South's houses 0 to n-1, North's n+1 to 2n);
 each store ``gametree-kalah-store`` and ``gametree-kalah-store-<i>`` (i = n
-for South's, 2n+1 for North's); the status line ``gametree-kalah-status``;
+for South's, 2n+1 for North's); the labels of houses and stores
+``gametree-kalah-label``; the status line ``gametree-kalah-status``;
 the search report ``gametree-kalah-pv``; the depth slider
 ``gametree-kalah-depth``; the "New game" button ``gametree-kalah-new-game``;
 the choice of who starts ``gametree-kalah-starts``.
@@ -37,22 +49,26 @@ import html
 
 import ipywidgets as widgets
 
-from ..games.depth import (
-    DepthResult,
-    Evaluation,
-    iterative_deepening,
-    kalah_evaluation,
-    label_line,
-)
-from ..games.kalah import House, Kalah, KalahState
-from ..text import fmt
+from ..games.base import Evaluation, check_whole
+from ..games.depth import DepthResult, iterative_deepening, label_line
+from ..games.kalah import House, Kalah, KalahState, kalah_evaluation
+from ..text import fmt, join_names
 from ..tree import MAX, Player
 
-__all__ = ["KalahBoard", "MAX_DEPTH"]
+__all__ = ["KalahBoard", "MAX_DEPTH", "NODE_BUDGET"]
 
 HUMAN, COMPUTER = "you", "computer"
 MAX_DEPTH = 10
-"""Deepest search the slider offers (a move takes well under a second)."""
+"""Deepest search the slider offers."""
+NODE_BUDGET = 150_000
+"""Most positions one search of the computer may visit, all its iterations
+together: about a second on a 12-house board, much less on the standard
+one (depth 10 on Kalah(6, 4) takes some 30,000)."""
+
+HOUSE = 52
+"""Width and height of a house button, in pixels (plus a margin of 2 on each side)."""
+STORE = 80
+"""Width of a store's column, in pixels: its label and the box of its seeds."""
 
 def _side(player: Player) -> str:
     return "South" if player is MAX else "North"
@@ -111,8 +127,7 @@ class KalahBoard(widgets.VBox):
                  evaluate: Evaluation = kalah_evaluation, start: str | KalahState | None = None):
         if not isinstance(computer_starts, bool):
             raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-            raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH}, not {depth!r}")
+        check_whole("depth", depth, 1, MAX_DEPTH)
         if not callable(evaluate):
             raise TypeError(f"evaluate must be a function from a position to a number, such as "
                             f"kalah_evaluation, not {evaluate!r}")
@@ -124,7 +139,7 @@ class KalahBoard(widgets.VBox):
                 start = KalahState.from_text(start)
             elif not isinstance(start, KalahState):
                 raise TypeError(f"start must be a board such as '0 3 1 / 5 2 / 1 0 4', not {type(start).__name__}")
-            self.game = Kalah(start.n, max(1, seeds))
+            self.game = Kalah(start.n)    # the rules of a board of that size; the seeds are start's
             if self.game.is_over(start):
                 raise ValueError(f"the start position is already finished:\n{start}")
         self.evaluate = evaluate
@@ -135,14 +150,19 @@ class KalahBoard(widgets.VBox):
         self.human = self.computer = MAX
         self.searches: list[DepthResult] = []
         self._lines: list[tuple[str, ...]] = []   # each search's PV as move labels
-        self._sown: set[int] = set()              # pits the computer sowed on its last turn
+        self._sown: list[int] = []                # pits the computer sowed on its last turn, in order
         n = self.game.houses
 
         self.houses = tuple(None if i in (n, 2 * n + 1) else self._house(i) for i in range(2 * n + 1))
         self.stores = {MAX: self._store(n), Player.MIN: self._store(2 * n + 1)}
-        north = widgets.HBox([self.houses[i] for i in range(2 * n, n, -1)])
-        south = widgets.HBox([self.houses[i] for i in range(n)])
-        rows = widgets.HBox([self.stores[Player.MIN], widgets.VBox([north, south]), self.stores[MAX]],
+        north_pits, south_pits = range(2 * n, n, -1), range(n)
+        middle = widgets.VBox([
+            self._labels(north_pits),
+            widgets.HBox([self.houses[i] for i in north_pits]),
+            widgets.HBox([self.houses[i] for i in south_pits]),
+            self._labels(south_pits),
+        ])
+        rows = widgets.HBox([self._store_column(Player.MIN), middle, self._store_column(MAX)],
                             layout=widgets.Layout(align_items="center", width="max-content"))
         self.status = widgets.HTML()
         self.status.add_class("gametree-kalah-status")
@@ -171,21 +191,44 @@ class KalahBoard(widgets.VBox):
         self.add_class("gametree-kalah")
         self.new_game()
 
-    def _house(self, pit: int) -> widgets.Button:
+    def _name(self, pit: int) -> str:
+        """The name of house ``pit`` in the messages: S0 .. S(n-1), N0 .. N(n-1)."""
         n = self.game.houses
-        label = f"S{pit}" if pit < n else f"N{pit - n - 1}"
+        return f"S{pit}" if pit < n else f"N{pit - n - 1}"
+
+    def _labels(self, pits: range) -> widgets.HBox:
+        """A row of house names, one over (or under) each house of ``pits``."""
+        labels = []
+        for pit in pits:
+            label = widgets.Label(self._name(pit), layout=widgets.Layout(
+                width=f"{HOUSE}px", margin="0 2px", justify_content="center"))
+            label.add_class("gametree-kalah-label")
+            labels.append(label)
+        return widgets.HBox(labels)
+
+    def _store_column(self, player: Player) -> widgets.VBox:
+        """A store's box of seeds, with its owner's name over it."""
+        caption = widgets.Label(f"{_side(player)} store", layout=widgets.Layout(justify_content="center"))
+        caption.add_class("gametree-kalah-label")
+        return widgets.VBox([caption, self.stores[player]], layout=widgets.Layout(
+            width=f"{STORE}px", align_items="center"))
+
+    def _house(self, pit: int) -> widgets.Button:
+        label = self._name(pit)
         button = widgets.Button(description="", tooltip=f"house {label}",
-                                layout=widgets.Layout(width="52px", height="52px", margin="2px"))
+                                layout=widgets.Layout(width=f"{HOUSE}px", height=f"{HOUSE}px", margin="2px"))
         button.style.font_size = "20px"
         button.style.font_weight = "bold"
         button.add_class("gametree-house")
         button.add_class(f"gametree-house-{pit}")
+        n = self.game.houses
         house = pit if pit < n else pit - n - 1
         button.on_click(lambda _, pit=pit, house=house: self._clicked(pit, house))
         return button
 
     def _store(self, pit: int) -> widgets.Label:
-        label = widgets.Label(layout=widgets.Layout(width="56px", height="108px", border="2px solid #888",
+        label = widgets.Label(layout=widgets.Layout(width=f"{HOUSE + 4}px", height=f"{2 * HOUSE + 4}px",
+                                                    border="2px solid #888",
                                                     justify_content="center", align_items="center"))
         label.style.font_size = "22px"
         label.add_class("gametree-kalah-store")
@@ -197,12 +240,17 @@ class KalahBoard(widgets.VBox):
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if it starts."""
         self.state = self.start
-        self.searches, self._lines, self._sown = [], [], set()
+        self.searches, self._lines, self._sown = [], [], []
         mover = self.start.player
         if self.starts.value == COMPUTER:
             self.computer, self.human = mover, mover.other
-            moves = self._computer_turn()
-            message = f"The computer plays {_side(self.computer)} and sowed {self._list(moves)}. " + (
+            try:
+                moves = self._computer_turn()
+            except (TypeError, ValueError) as error:   # a broken evaluation function, say
+                self._show(f"The computer cannot move: {error}")
+                return
+            message = f"The computer plays {_side(self.computer)} and sowed {self._list(moves)}. " \
+                      f"{self._highlighted()} " + (
                 self._result() if self.game.is_over(self.state) else
                 f"You play {_side(self.human)} (the {'bottom' if self.human is MAX else 'top'} row): your move.")
         else:
@@ -243,28 +291,40 @@ class KalahBoard(widgets.VBox):
             self._show(f"{said}. {self._result()}")
             return
         if self.game.to_move(self.state) is self.human:
-            self.searches, self._lines, self._sown = [], [], set()
+            self.searches, self._lines, self._sown = [], [], []
             self._show(f"{said}: the last seed fell in your store, so you move again.")
             return
         if self.state.store(self.human) - before.store(self.human) > 1:
             said += f" and captured {self.state.store(self.human) - before.store(self.human)} seeds"
-        moves = self._computer_turn()
+        try:
+            moves = self._computer_turn()
+        except (TypeError, ValueError) as error:   # a broken evaluation function, say
+            self._show(f"{said}. The computer cannot answer: {error}")
+            return
         after = self._result() if self.game.is_over(self.state) else "Your move."
-        self._show(f"{said}. The computer sowed {self._list(moves)}. {after}")
+        self._show(f"{said}. The computer sowed {self._list(moves)}. {self._highlighted()} {after}")
 
     def _computer_turn(self) -> list[str]:
         """The computer moves until it is your turn or the game is over;
         returns the labels of its moves."""
-        self.searches, self._lines, self._sown = [], [], set()
+        self.searches, self._lines, self._sown = [], [], []
         n = self.game.houses
         while not self.game.is_over(self.state) and self.game.to_move(self.state) is self.computer:
             result = iterative_deepening(self.game, self.state, max_depth=self.depth.value,
-                                         evaluate=self.evaluate).result
+                                         evaluate=self.evaluate, max_nodes=NODE_BUDGET).result
             self.searches.append(result)
             self._lines.append(label_line(self.game, self.state, result.pv))
-            self._sown.add(result.move if self.computer is MAX else n + 1 + result.move)
+            pit = result.move if self.computer is MAX else n + 1 + result.move
+            if pit not in self._sown:
+                self._sown.append(pit)
             self.state = self.game.play(self.state, result.move)
         return [line[0] for line in self._lines]
+
+    def _highlighted(self) -> str:
+        """The sentence that says what the highlight on the board means."""
+        names = [self._name(pit) for pit in self._sown]
+        houses = "the house" if len(names) == 1 else "the houses"
+        return f"Highlighted: {join_names(names)}, {houses} it sowed."
 
     @staticmethod
     def _list(moves: list[str]) -> str:
@@ -292,7 +352,12 @@ class KalahBoard(widgets.VBox):
         if not self.searches:
             return ""
         name = getattr(self.evaluate, "__name__", "its evaluation function")
-        lines = [f"The computer searched {self.searches[0].depth} moves ahead with {name}:"]
+        depths = ", then ".join(dict.fromkeys(str(result.depth) for result in self.searches))
+        short = ""
+        if any(result.depth < self.depth.value and result.stats.evaluated for result in self.searches):
+            short = (f" (not the {self.depth.value} the slider asks for: a deeper search would visit "
+                     f"more than {NODE_BUDGET:,} positions)")
+        lines = [f"The computer searched {depths} moves ahead with {name}{short}:"]
         for result, line in zip(self.searches, self._lines):
             value = result.value
             lines.append(f"{line[0]}: value {'+' if value > 0 else ''}{fmt(value)} from South's (MAX's) side; "

@@ -141,8 +141,6 @@ def test_no_code_outside_the_view_touches_a_drawings_artists():
     assert found == {}
 
 
-@pytest.mark.xfail(strict=True, reason="notebook 01's draw_minimax writes into TracePlot's artists "
-                                       "until the lead switches it to view.figures.minimax_figure")
 def test_no_notebook_touches_a_drawings_artists():
     found = {}
     for path in sorted(ROOT.joinpath("notebooks").glob("*.ipynb")):

@@ -37,7 +37,7 @@ from ..games import (
     perfect_move,
     store_difference,
 )
-from ..games.depth import play_game, search_player
+from ..games.players import play_game, search_player
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
 from ..search import alpha_beta
 from ..tree import MAX

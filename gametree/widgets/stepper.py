@@ -395,7 +395,7 @@ class Stepper(widgets.VBox):
         """The pseudocode as HTML, 13 px, in a column 41 characters wide:
         long lines wrap under their own indentation."""
         rows = []
-        for number, line in enumerate(pseudocode(self.trace.strict), start=1):
+        for number, line in enumerate(pseudocode(self.trace.rule, fail_hard=self.trace.fail_hard), start=1):
             code = line.lstrip(" ")
             indent = len(line) - len(code)
             style, extra = (_CURRENT_LINE, ' class="gametree-code-current"') if number in current \
@@ -447,6 +447,25 @@ class Stepper(widgets.VBox):
     def state(self) -> Snapshot:
         """The state of every node at the step shown."""
         return self.plot.snapshot
+
+    @property
+    def message_text(self) -> str:
+        """The message under the controls (a typo's explanation, say) as
+        plain text; empty when there is none."""
+        return html.unescape(re.sub(r"<[^>]+>", "", self.message.value)).replace("\u26a0", "").strip()
+
+    @property
+    def highlighted(self) -> tuple[str, ...]:
+        """The pseudocode lines highlighted at the step shown, as plain text.
+
+        >>> from gametree import trace_alpha_beta
+        >>> stepper = Stepper(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+        >>> stepper.step_to(13)
+        >>> stepper.highlighted
+        ('if alpha >= beta: prune the other children; break',)
+        """
+        lines = pseudocode(self.trace.rule, fail_hard=self.trace.fail_hard)
+        return tuple(lines[number - 1].strip() for number in self.trace[self.slider.value].lines)
 
     @property
     def caption_text(self) -> str:

@@ -50,6 +50,7 @@ def _is_browser_test(nodeid: str) -> bool:
     return nodeid.replace("\\", "/").split("::", 1)[0].startswith("tests/browser/")
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With ``--dist loadgroup``: every test on its own, except each
     notebook's cells (one unit, in order) and the browser tests (one unit).

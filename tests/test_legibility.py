@@ -193,5 +193,8 @@ def test_figures_say_what_they_show_in_words(fig52_trace):
     assert "step 13 of 25" in bundle["text/plain"] and "prune 2 children" in bundle["text/plain"]
     stepper = Stepper(fig52_trace)
     stepper.step_to(13)
-    assert stepper.image.tooltip == stepper.plot.alt_text()  # the picture's title, read aloud
-    assert "step 13 of 25" in stepper.image.tooltip
+    assert "step 13 of 25" in stepper.alt_text
+    # An Image widget has no alt attribute, and a tooltip on it stops JupyterLab
+    # drawing the widget at all ("Error displaying widget"): leave it unset.
+    assert stepper.image.tooltip is None
+    assert stepper._repr_mimebundle_()["text/plain"] == stepper.alt_text

@@ -131,8 +131,9 @@ class Stepper(widgets.VBox):
     counter : Label
         "evaluated k of N leaves (fewest possible: M)".
     image : Image
-        The drawing, PNG bytes replaced at each step; its ``tooltip`` (the
-        image's title, read by screen readers) describes the tree and step.
+        The drawing, PNG bytes replaced at each step.  (An Image widget
+        cannot carry alt text; :attr:`alt_text` describes the tree and step,
+        and is the plain-text form of the PNG kept for GitHub and nbviewer.)
     message : HTML
         Problems with typed input; empty when all is well.
     plot : TracePlot
@@ -382,7 +383,6 @@ class Stepper(widgets.VBox):
         trace, step = self.trace, self.trace[index]
         self.plot.show(index)
         self.image.value = self.plot.png()
-        self.image.tooltip = self.plot.alt_text()
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
                               f"</b> {_html_text(step.caption)}</span>")
         self.counter.value = counter_text(trace, self.plot.snapshot.evaluated)
@@ -447,6 +447,12 @@ class Stepper(widgets.VBox):
     def state(self) -> Snapshot:
         """The state of every node at the step shown."""
         return self.plot.snapshot
+
+    @property
+    def alt_text(self) -> str:
+        """The picture of the step shown, in words (for screen readers and
+        places that show no pictures)."""
+        return self.plot.alt_text()
 
     @property
     def message_text(self) -> str:

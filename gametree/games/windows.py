@@ -224,19 +224,21 @@ class TreeRecorder:
 # --- the null-window test ---------------------------------------------------------
 
 TEST_CODE = (
-    "function NULL-WINDOW-TEST(root, beta)",
+    "function NULL-WINDOW(root, beta)",
     "  g = AB(root, beta - 1, beta)",
-    "  if g >= beta: value >= g  # fails high",
-    "  else: value <= g  # fails low",
+    "  if g >= beta:  # fails high",
+    "    the value is at least g",
+    "  else:  # fails low",
+    "    the value is at most g",
     "",
     "function AB(node, alpha, beta)",
     "  if node is a leaf: return its score",
-    "  if node is MAX: v = -inf",
-    "  else: v = +inf",
+    "  v = -inf if node is MAX else +inf",
     "  for each child c, left to right:",
-    "    if MAX: v = max(v, AB(c, alpha, beta))",
+    "    r = AB(c, alpha, beta)",
+    "    if MAX: v = max(v, r)",
     "            alpha = max(alpha, v)",
-    "    else:   v = min(v, AB(c, alpha, beta))",
+    "    else:   v = min(v, r)",
     "            beta = min(beta, v)",
     "    if alpha >= beta: break  # prune",
     "  return v",
@@ -244,11 +246,11 @@ TEST_CODE = (
 """The pseudocode :func:`trace_null_window` steps through."""
 
 _TEST_LINES = {
-    (LEAF, "MAX"): (7,), (LEAF, "MIN"): (7,),
-    (ENTER, "MAX"): (8,), (ENTER, "MIN"): (9,),
-    (UPDATE, "MAX"): (11, 12), (UPDATE, "MIN"): (13, 14),
-    (CUTOFF, "MAX"): (15,), (CUTOFF, "MIN"): (15,),
-    (RETURN, "MAX"): (16,), (RETURN, "MIN"): (16,),
+    (LEAF, "MAX"): (9,), (LEAF, "MIN"): (9,),
+    (ENTER, "MAX"): (10,), (ENTER, "MIN"): (10,),
+    (UPDATE, "MAX"): (12, 13, 14), (UPDATE, "MIN"): (12, 15, 16),
+    (CUTOFF, "MAX"): (17,), (CUTOFF, "MIN"): (17,),
+    (RETURN, "MAX"): (18,), (RETURN, "MIN"): (18,),
 }
 
 
@@ -306,7 +308,7 @@ def null_window_test(game: Game, state: State | None = None, *, beta: Value,
     result = alpha_beta(game, state, table=table, depth=depth, evaluate=evaluate,
                         max_nodes=max_nodes, window=(beta - 1, beta), recorder=recorder)
     if recorder is not None and passes is not None:
-        recorder.also((3,) if result.value >= beta else (4,))
+        recorder.also((3, 4) if result.value >= beta else (5, 6))
         recorder.end(passes)
     return TestResult(result.value, result.move, result.stats, result.pv, beta)
 
@@ -322,40 +324,38 @@ def pvs_code(rule: CutRule = CutRule.TIES) -> tuple[str, ...]:
     return (
         "function PVS(node, alpha, beta)",
         "  if node is a leaf: return its score",
-        "  if node is MAX:",
-        "    v = -inf",
-        "    for each child c, left to right:",
-        "      if c is the first: r = PVS(c, alpha, beta)",
-        "      else:",
-        "        r = PVS(c, alpha, alpha + 1)",
-        "        if alpha < r < beta: r = PVS(c, r, beta)",
-        "      v = max(v, r); alpha = max(alpha, v)",
-        f"      if {rule.test}: prune the other children; break",
-        "    return v",
-        "  else:  # node is MIN",
-        "    v = +inf",
-        "    for each child c, left to right:",
-        "      if c is the first: r = PVS(c, alpha, beta)",
-        "      else:",
-        "        r = PVS(c, beta - 1, beta)",
-        "        if alpha < r < beta: r = PVS(c, alpha, r)",
-        "      v = min(v, r); beta = min(beta, v)",
-        f"      if {rule.test}: prune the other children; break",
-        "    return v",
+        "  v = -inf if node is MAX else +inf",
+        "  for each child c, left to right:",
+        "    if c is the first:",
+        "      r = PVS(c, alpha, beta)",
+        "    else if node is MAX:",
+        "      r = PVS(c, alpha, alpha + 1)",
+        "      if alpha < r < beta:",
+        "        r = PVS(c, r, beta)",
+        "    else:",
+        "      r = PVS(c, beta - 1, beta)",
+        "      if alpha < r < beta:",
+        "        r = PVS(c, alpha, r)",
+        "    if MAX: v = max(v, r)",
+        "            alpha = max(alpha, v)",
+        "    else:   v = min(v, r)",
+        "            beta = min(beta, v)",
+        f"    if {rule.test}: break  # prune",
+        "  return v",
     )
 
 
 PVS_CODE = pvs_code()
 """The pseudocode :func:`trace_pvs` steps through (the alpha >= beta rule)."""
 
-# Lines of PVS_CODE (from 1) by step, on MAX's side; MIN's are 10 further down.
-_PVS_LINES = {LEAF: (2,), ENTER: (3, 4), "first": (6, 10), "tested": (8, 10),
-              "re-searched": (9, 10), RESEARCH: (9,), CUTOFF: (11,), RETURN: (12,)}
+# Lines of PVS_CODE (from 1) by step: (at a MAX node, at a MIN node).
+_PVS_LINES = {LEAF: ((2,), (2,)), ENTER: ((3,), (3,)), "first": ((6, 15, 16), (6, 17, 18)),
+              "tested": ((8, 15, 16), (12, 17, 18)), "re-searched": ((10, 15, 16), (14, 17, 18)),
+              RESEARCH: ((9, 10), (13, 14)), CUTOFF: ((19,), (19,)), RETURN: ((20,), (20,))}
 
 
 def _pvs_lines(what, maximizing: bool) -> Lines:
-    lines = _PVS_LINES[what]
-    return lines if maximizing or what is LEAF else tuple(n + 10 for n in lines)
+    return _PVS_LINES[what][0 if maximizing else 1]
 
 
 def pvs(game: Game, state: State | None = None, *, depth: int | None = None,
@@ -498,7 +498,7 @@ MTDF_CODE = (
     "function MTDF(root, f)",
     "  g = f; lower = -inf; upper = +inf",
     "  while lower < upper:",
-    "    beta = g + 1 if g == lower else g",
+    "    beta = g+1 if g == lower else g",
     "    g = AB(root, beta - 1, beta)",
     "    if g < beta: upper = g",
     "    else: lower = g",
@@ -506,16 +506,16 @@ MTDF_CODE = (
     "",
     "function AB(node, alpha, beta)",
     "  if node is a leaf: return its score",
-    "  if the table settles node: return that",
-    "  if node is MAX: v = -inf",
-    "  else: v = +inf",
+    "  if table settles it: return that",
+    "  v = -inf if node is MAX else +inf",
     "  for each child c, left to right:",
-    "    if MAX: v = max(v, AB(c, alpha, beta))",
+    "    r = AB(c, alpha, beta)",
+    "    if MAX: v = max(v, r)",
     "            alpha = max(alpha, v)",
-    "    else:   v = min(v, AB(c, alpha, beta))",
+    "    else:   v = min(v, r)",
     "            beta = min(beta, v)",
     "    if alpha >= beta: break  # prune",
-    "  store v in the table, with its bound",
+    "  store v and its bound in the table",
     "  return v",
 )
 """The pseudocode :func:`trace_mtdf` steps through: MTD(f) and its
@@ -523,8 +523,8 @@ alpha-beta with a table (Plaat's AlphaBetaWithMemory), here AB."""
 
 _MTDF_LINES = {
     (LEAF, "MAX"): (11,), (LEAF, "MIN"): (11,), (TABLE, "MAX"): (12,), (TABLE, "MIN"): (12,),
-    (ENTER, "MAX"): (13,), (ENTER, "MIN"): (14,),
-    (UPDATE, "MAX"): (16, 17), (UPDATE, "MIN"): (18, 19),
+    (ENTER, "MAX"): (13,), (ENTER, "MIN"): (13,),
+    (UPDATE, "MAX"): (15, 16, 17), (UPDATE, "MIN"): (15, 18, 19),
     (CUTOFF, "MAX"): (20,), (CUTOFF, "MIN"): (20,),
     (RETURN, "MAX"): (21, 22), (RETURN, "MIN"): (21, 22),
 }
@@ -562,9 +562,10 @@ def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
     -------
     MTDResult
         ``value`` (alpha-beta's), ``move`` (the first best, from the last
-        pass that failed high), ``pv`` (that pass's line, which may stop at
-        a position the table answered), ``stats`` over all passes, and the
-        ``passes``.
+        pass whose bound is on the root player's side: failed high at a MAX
+        root, low at a MIN root), ``pv`` (that pass's line, which may stop
+        at a position the table answered), ``stats`` over all passes, and
+        the ``passes``.
 
     Examples
     --------
@@ -584,6 +585,7 @@ def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
     if table is None:
         table = TranspositionTable()
     _check_options(table, depth, evaluate, None, None)
+    maximizing = game.to_move(state) is MAX
     g, lower, upper = guess, -inf, inf
     passes: list[Pass] = []
     best: SearchResult | None = None
@@ -602,12 +604,14 @@ def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
         if g < beta:
             upper = g
         else:
-            lower, best = g, result
+            lower = g
+        if (g >= beta) == maximizing:  # a bound on the root player's side: its move reaches it
+            best = result
         if recorder is not None and number is not None:
             recorder.also((6,) if g < beta else (7,))
             recorder.end(number)
         passes.append(Pass(beta - 1, beta, g, lower, upper, result.stats))
-    if best is None:  # no pass failed high: the value is -inf, and any move reaches it
+    if best is None:  # every pass failed the other way: the value is infinite, any move reaches it
         best = result
     stats = Stats(*(sum(getattr(p.stats, f) for p in passes)
                     for f in ("nodes", "terminals", "cutoffs", "table_hits", "evaluated")))

@@ -524,10 +524,6 @@ class TracePlot:
         ]
         if self.trace is None:
             return handles
-        if any(phase.kind is not PhaseKind.PASS for phase in self.trace.phases):
-            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=size * 0.9,
-                                  markerfacecolor="white", markeredgecolor=PHASE_COLOR,
-                                  markeredgewidth=2.5, label="tested or re-searched"))
         return handles + [
             Line2D([], [], marker="s", linestyle="none", markersize=size * 0.7,
                    markerfacecolor=LEAF_COLOR, markeredgecolor=LEAF_COLOR, label="evaluated leaf"),
@@ -619,8 +615,8 @@ class TracePlot:
                 look.window[i] = f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}"
         look.title = counter_text(self.trace, snap.evaluated)
         phase = snap.step.phase
-        if phase is not None:  # which pass, test or re-search is under way
-            look.title = phase.label
+        if phase is not None:  # which pass, test or re-search is under way: the title
+            look.title = phase.label  # names it, and a thick outline marks the node searched
             if phase.kind is not PhaseKind.PASS and status[phase.node.id] is not Status.PRUNED:
                 look.outline[phase.node.id] = Line(PHASE_COLOR, 3.0)
         look.caption = f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}"

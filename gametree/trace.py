@@ -316,12 +316,12 @@ def _phase_caption(step: Step, title: str) -> str:
             why = f", and {value} <= alpha = {fmt(step.alpha)}"
         return f"{title}: the table holds {held}{why}: return {value} without searching {node.name}"
     if kind is StepKind.RESEARCH:
-        child, r = step.child, fmt(step.value)
+        child, got = step.child, fmt(step.value)
         assert child is not None
-        window = (f"({r}, {fmt(step.beta)})" if node.player is MAX
-                  else f"({fmt(step.alpha)}, {r})")
-        return (f"{title}: {child.name}'s null-window test returned {r}, and alpha = "
-                f"{fmt(step.alpha)} < {r} < beta = {fmt(step.beta)}: search {child.name} again "
+        window = (f"({got}, {fmt(step.beta)})" if node.player is MAX
+                  else f"({fmt(step.alpha)}, {got})")
+        return (f"{title}: {child.name}'s null-window test returned {got}, and alpha = "
+                f"{fmt(step.alpha)} < {got} < beta = {fmt(step.beta)}: search {child.name} again "
                 f"with the window {window}")
     assert phase is not None
     if kind is StepKind.PASS:

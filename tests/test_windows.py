@@ -9,8 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree import MAX, MIN, Status, StepKind, Tree, minimax, trace_alpha_beta
-from gametree.games import Kalah, KalahState, OutOfNodes, TranspositionTable, TreeGame, alpha_beta
-from gametree.games import kalah_evaluation, store_difference
+from gametree.games import (
+    Kalah,
+    KalahState,
+    OutOfNodes,
+    TranspositionTable,
+    TreeGame,
+    alpha_beta,
+    kalah_evaluation,
+    store_difference,
+)
 from gametree.games import minimax as game_minimax
 from gametree.games.table import Bound, Entry
 from gametree.games.windows import (
@@ -105,7 +113,7 @@ def test_mtdf_passes_close_in_on_the_value_from_both_sides(nested, guess):
     value = alpha_beta(game).value
     result = mtdf(game, guess=guess)
     assert result.passes[0].beta == guess
-    for before, after in zip(result.passes, result.passes[1:]):
+    for before, after in zip(result.passes, result.passes[1:], strict=False):
         assert after.lower >= before.lower and after.upper <= before.upper
         assert (after.lower, after.upper) != (before.lower, before.upper)  # each pass learns
     for p in result.passes:

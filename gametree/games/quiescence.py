@@ -32,7 +32,7 @@ Nothing here imports matplotlib, networkx or ipywidgets.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..text import describe
 from .base import Evaluation, Game, State, Strategy, check_whole
@@ -42,7 +42,7 @@ from .search import SearchResult, alpha_beta
 __all__ = ["kalah_noisy_moves", "is_quiet", "quiescence_search", "depth_player"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board(houses: int) -> Kalah:
     """A board of ``houses`` houses a row, to play moves on (how many seeds
     it started with does not change the rules)."""

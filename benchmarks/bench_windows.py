@@ -1,6 +1,6 @@
 """Null windows at work: PVS and MTD(f) against plain alpha-beta, counted.
 
-Run:  python benchmarks/bench_windows.py [--trees 10] [--positions 4] [--depths 8 12]
+Run:  python benchmarks/bench_windows.py [--trees 10] [--positions 4] [--depths 8 12] [--out FILE]
 
 (About a minute with the defaults; most of it is the Kalah searches at
 depths 11 and 12.)
@@ -33,16 +33,22 @@ Two experiments:
    No move ordering: every search tries the moves in the game's order.
    Seconds are printed for information (this machine, this run).
 
-Ratios are against plain alpha-beta on the same tree or position.
+Ratios are against plain alpha-beta on the same tree or position.  With
+``--out`` it writes the counts as JSON; the committed file, which notebook 10
+reads, was made with the defaults::
+
+    python benchmarks/bench_windows.py --out benchmarks/results/windows.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from gametree import Tree, best_order, random_leaves, worst_order
 from gametree.games import Kalah, TranspositionTable, TreeGame, alpha_beta, kalah_evaluation
@@ -74,11 +80,12 @@ def tree_searches(game: TreeGame, value) -> dict:
     return found
 
 
-def tree_experiment(count: int) -> None:
+def tree_experiment(count: int) -> list[dict]:
     print(f"1. Random trees, scores 0..20, {count} trees of each shape (means per tree; "
           f"ratios against alpha-beta on the same trees)\n")
     print(f"{'shape':>8} {'order':>7} {'search':>18} {'leaves':>9} {'ratio':>6} {'nodes':>9} "
           f"{'ratio':>6} {'passes / re-searches':>21}")
+    found = []
     for branching, depth in SHAPES:
         for order in ORDERS:
             sums: dict[str, list[tuple[int, int, int]]] = {}
@@ -103,7 +110,13 @@ def tree_experiment(count: int) -> None:
                 print(f"{branching}^{depth:<6} {order:>7} {name:>18} {mean_leaves:9.1f} "
                       f"{mean_leaves / base_leaves:6.2f} {mean_nodes:9.1f} "
                       f"{mean_nodes / base_nodes:6.2f} {extra:>21}", flush=True)
+                found.append({"branching": branching, "depth": depth, "order": order,
+                              "search": name, "trees": count, "leaves": mean_leaves,
+                              "nodes": mean_nodes, "leaves_ratio": mean_leaves / base_leaves,
+                              "nodes_ratio": mean_nodes / base_nodes,
+                              "passes_or_researches": statistics.mean(r[2] for r in rows)})
         print()
+    return found
 
 
 def kalah_positions(count: int) -> list:
@@ -117,13 +130,14 @@ def kalah_positions(count: int) -> list:
     return found
 
 
-def kalah_experiment(count: int, depths: range) -> None:
+def kalah_experiment(count: int, depths: range) -> list[dict]:
     game = Kalah()
     print(f"2. Kalah(6, 4), {count} positions {OPENING_PLIES} seeded random moves into a game, "
           f"kalah_evaluation, moves in the game's order\n")
     print(f"{'position':>8} {'depth':>5} {'search':>10} {'value':>5} {'leaves':>10} {'ratio':>6} "
           f"{'nodes':>10} {'ratio':>6} {'seconds':>8} {'passes / re-searches':>21}")
     totals: dict[str, list[tuple[int, int]]] = {}
+    counted = []
     for number, state in enumerate(kalah_positions(count), start=1):
         guess = alpha_beta(game, state, depth=depths[0] - 1, evaluate=kalah_evaluation).value
         for depth in depths:
@@ -147,6 +161,11 @@ def kalah_experiment(count: int, depths: range) -> None:
             for name, found, seconds, extra in rows:
                 assert found.value == plain.value, (name, found.value, plain.value)
                 totals.setdefault(name, []).append((leaves(found.stats), found.stats.nodes))
+                counted.append({"position": number, "depth": depth, "search": name,
+                                   "value": found.value, "leaves": leaves(found.stats),
+                                   "nodes": found.stats.nodes, "seconds": round(seconds, 3),
+                                   "passes_or_researches": getattr(found, "researches", 0)
+                                   or len(getattr(found, "passes", ()))})
                 print(f"{number:>8} {depth:>5} {name:>10} {found.value:>+5} "
                       f"{leaves(found.stats):>10,} {leaves(found.stats) / leaves(base):6.2f} "
                       f"{found.stats.nodes:>10,} {found.stats.nodes / base.nodes:6.2f} "
@@ -159,6 +178,7 @@ def kalah_experiment(count: int, depths: range) -> None:
     for name, rows in totals.items():
         print(f"{name:>10}: leaves {sum(r[0] for r in rows) / base_leaves:.2f}, "
               f"nodes {sum(r[1] for r in rows) / base_nodes:.2f}")
+    return counted
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -167,15 +187,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=4, help="Kalah positions")
     parser.add_argument("--depths", type=int, nargs=2, default=(8, 12), metavar=("FROM", "TO"),
                         help="Kalah search depths, from and to (default 8 12)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="write the counts as JSON here (benchmarks/results/windows.json)")
     args = parser.parse_args(argv)
     if args.trees < 1 or args.positions < 1 or not 1 <= args.depths[0] <= args.depths[1]:
         parser.error("--trees and --positions must be 1 or more, and --depths FROM TO with "
                      "1 <= FROM <= TO")
     print(f"Python {sys.version.split()[0]}; every search checked to return alpha-beta's value\n")
     start = time.perf_counter()
-    tree_experiment(args.trees)
-    kalah_experiment(args.positions, range(args.depths[0], args.depths[1] + 1))
+    trees = tree_experiment(args.trees)
+    kalah = kalah_experiment(args.positions, range(args.depths[0], args.depths[1] + 1))
     print(f"\n{time.perf_counter() - start:.0f} s in all")
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({
+            "description": "Leaves and nodes of PVS and MTD(f) against alpha-beta; written by "
+                           "benchmarks/bench_windows.py",
+            "trees": {"scores": "0 to 20", "seed": SEED, "results": trees},
+            "kalah": {"game": "Kalah(6, 4)", "evaluation": "kalah_evaluation",
+                      "opening_plies": OPENING_PLIES, "seed": SEED,
+                      "mtdf_first_guess": "the value one move shallower", "results": kalah},
+        }, indent=1) + "\n")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gametree import MAX, MIN, Status, StepKind, Tree, minimax, trace_alpha_beta
+from gametree import MAX, MIN, Status, StepKind, Tree, minimax, trace_alpha_beta, worst_order
 from gametree.games import (
     Kalah,
     KalahState,
@@ -446,3 +446,22 @@ def test_min_to_move_at_the_root():
     expected = alpha_beta(game, state, depth=4, evaluate=store_difference)
     assert pvs(game, state, depth=4, evaluate=store_difference).value == expected.value
     assert mtdf(game, state, depth=4, evaluate=store_difference).value == expected.value
+
+
+
+def test_notes_must_give_lines_for_every_step():
+    trace = trace_pvs(FIG52, 3)
+    notes = trace.notes._replace(lines=trace.notes.lines[:-1])
+    with pytest.raises(ValueError, match=rf"the notes give lines for {len(trace) - 1} steps, but the "
+                                         rf"trace has {len(trace)}"):
+        type(trace)(trace.tree, trace._records, [], trace.rule, False, notes)
+
+
+def test_phase_at_names_the_innermost_phase_and_refuses_a_step_that_does_not_exist():
+    trace = trace_pvs(worst_order(FIG52, 3), 3)
+    research = next(step for step in trace if step.kind is StepKind.RESEARCH)
+    assert trace.phase_at(research.index).kind is PhaseKind.RESEARCH
+    assert trace.phase_at(research.index + 1).kind is PhaseKind.RESEARCH  # D's ENTER, inside it
+    assert trace.phase_at(0) is None and trace_alpha_beta(FIG52, 3).phase_at(0) is None
+    with pytest.raises(IndexError):
+        trace.phase_at(len(trace))

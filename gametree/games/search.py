@@ -11,9 +11,12 @@ that reaches the value.
   searched, which is simple because those values are exact.
 * :func:`alpha_beta` is the one pruning search of the package.  Its options
   are what grows from it: a depth limit with an evaluation function (AIMA's
-  H-MINIMAX cutoff), a :class:`~gametree.games.TranspositionTable`, and
+  H-MINIMAX cutoff), a :class:`~gametree.games.TranspositionTable`,
   move ordering for iterative deepening (a move to try first at some
-  positions, and a record of the best move found at each).
+  positions, and a record of the best move found at each), a window for
+  the root and a recorder (for the null-window searches of
+  :mod:`~gametree.games.windows` and their traces), and a quiescence
+  search past the depth limit (:mod:`~gametree.games.quiescence`).
   :func:`~gametree.games.depth_limited_alpha_beta` and
   :func:`~gametree.games.iterative_deepening` are built on it.
 """

@@ -496,6 +496,7 @@ class Trace(Sequence):
         self._saved: dict[int, tuple] = {}  # revisiting traces: states a PASS or RESEARCH clears
         self._phase_of: array | None = None  # per step: its innermost phase, -1 if none
         self._bounds = dict(notes.bounds) if notes is not None else {}
+        self._revisits = any(phase.kind is not PhaseKind.TEST for phase in self.phases)
 
     @property
     def name(self) -> str:
@@ -519,7 +520,7 @@ class Trace(Sequence):
     def revisits(self) -> bool:
         """True when the search visits some nodes more than once (it has
         passes or re-searches), so :attr:`evaluated` counts repeats."""
-        return any(phase.kind is not PhaseKind.TEST for phase in self.phases)
+        return self._revisits
 
     def phase_at(self, index: int) -> Phase | None:
         """The innermost phase under way at step ``index``; None outside every phase."""

@@ -52,6 +52,7 @@ def check_test_value(answer: object, tree: object, *, beta: float) -> Feedback:
     if not _is_number(answer):
         return invalid(f"{describe(answer)} is not a number: write what the search returns as a "
                        f"plain number, such as 3, without quotes.")
+    assert isinstance(answer, (int, float))  # what _is_number accepts
     test = null_window_test(game, beta=beta)
     side = "at least" if test.fails_high else "at most"
     if answer == test.value:

@@ -348,13 +348,13 @@ def alpha_beta(game: Game, state: State | None = None, *,
                     record(LEAF, state, v, alpha, beta)
                 return v, ()
             return quiesce(state, depth, alpha, beta, v, noisy)
-        left = None if depth == inf else depth             # a table keeps depths apart
+        left = () if depth == inf else (depth,)  # a depth-limited result is filed with the depth left
         if table is not None and not root:
-            answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, depth=left)
+            answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
             if answer is not None:
                 table_hits += 1
                 if record:
-                    record(TABLE, state, answer, alpha, beta, bound=table.get(state, left).bound)
+                    record(TABLE, state, answer, alpha, beta, bound=table.get(state, *left).bound)
                 return answer, ()
             alpha, beta = narrow_alpha, narrow_beta
         if game.to_move(state) is MAX:
@@ -362,7 +362,7 @@ def alpha_beta(game: Game, state: State | None = None, *,
         else:
             v, line = min_value(state, depth, alpha, beta, inf, ordered(state))
         if table is not None:
-            table.store(state, v, alpha, beta, depth=left)
+            table.store(state, v, alpha, beta, *left)
         if best_moves is not None and line:
             best_moves[state] = line[0]
         return v, line

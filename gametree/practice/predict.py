@@ -259,7 +259,7 @@ def _leaf_question(trace: Trace, step: int) -> Question:
                   else "no leaf is evaluated after this")
         reason = f"{test}; {follow}"
     else:
-        parent = trace.tree[now.node.parent]  # type: ignore[index]  # a leaf step's node has one
+        parent = trace.tree[now.node.parent]
         position = parent.children.index(now.node.id)
         reason = (f"{_title(parent)} searches its children left to right, and {now.node.name} "
                   f"is its {ordinal(position + 1)}")

@@ -10,8 +10,8 @@ import pytest
 import gametree
 from gametree.cli import main
 from gametree.practice import Answer, Exercise, MistakeKind, check, check_reorder
-from gametree.practice.sheets import sheet_exercises, write_sheet
 from gametree.practice.shapes import check_root, uneven_tree, with_root
+from gametree.practice.sheets import sheet_exercises, write_sheet
 from gametree.tree import MAX, MIN
 
 SHAPES = [(2, 3), (3, 2), (3, 3), (4, 2), (2, 4)]
@@ -132,7 +132,7 @@ def test_sheets_of_uneven_trees_with_min_at_the_root(tmp_path):
 
 
 def test_the_command_line_takes_root_and_uneven(tmp_path, capsys):
-    assert main(["alpha-beta", "--branching", "3", *"3 12 8 2 4 6 14 5 2".split(), "--root",
+    assert main(["alpha-beta", "--branching", "3", *["3", "12", "8", "2", "4", "6", "14", "5", "2"], "--root",
                  "MIN", "-q"]) == 0
     trace = gametree.trace_alpha_beta(with_root(gametree.Tree.from_leaves(
         [3, 12, 8, 2, 4, 6, 14, 5, 2], 3), "MIN"))

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, cast
 
 from ..checks import (
     check_branching,
-    check_flag,
     check_depth,
+    check_flag,
     check_int,
     check_leaf_count,
     check_leaves,
@@ -344,7 +344,7 @@ class Exercise:
             if ordering != "random":
                 tree = (best_order if ordering == "best" else worst_order)(tree)
             shape = tuple(len(node.children) for node in tree)
-            leaves = tree.leaf_scores
+            leaves: list = tree.leaf_scores
             internal = [node.name for node in tree if not node.is_leaf]
         else:
             shape = ()

@@ -199,6 +199,7 @@ def check_reorder(exercise: Exercise, reordered: object) -> ReorderVerdict:
         mine = with_root(as_tree(reordered), exercise.root)
     original = exercise.trace.evaluated
     minimum = exercise.minimum
+    assert minimum is not None  # a reorder exercise is complete (Exercise refuses others)
     difference = _first_difference(exercise.tree, mine)
     if difference is not None:
         return ReorderVerdict(mine, None, minimum, original, (difference,))

@@ -37,8 +37,8 @@ from typing import NamedTuple
 from ..checks import check_branching, check_depth, check_int, check_leaf_count
 from ..text import describe, fmt, join_names, pretty, shown
 from ..trace import Status
-from ..view.progress import Progress, ProgressCallback
 from ..tree import MAX
+from ..view.progress import Progress, ProgressCallback
 from .exercise import Exercise
 
 __all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "PAPER",

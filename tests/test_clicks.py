@@ -226,3 +226,9 @@ def test_close_all_keeps_what_it_is_told_to_keep():
     box = widgets.VBox([kept, gone])
     close_all(box, keep={kept})
     assert kept.comm is not None and gone.comm is None and box.comm is None
+
+
+def test_the_same_targets_keep_their_buttons_so_the_keyboard_keeps_its_place(widget):
+    before = widget.clicks.buttons["edge", "J"]
+    widget.clicks.click("edge", "I")  # the drawing is redrawn, the targets stay
+    assert widget.clicks.buttons["edge", "J"] is before

@@ -54,7 +54,8 @@ class Hotspot(NamedTuple):
 
 
 def _square(centre: tuple[float, float], side: float) -> Box:
-    x, y = centre
+    x, y = float(centre[0]), float(centre[1])
+    side = float(side)
     return (x - side / 2, y - side / 2, x + side / 2, y + side / 2)
 
 

@@ -92,23 +92,30 @@ class TreeClicks:
         self.place_image()
 
     def place_image(self) -> None:
-        """Put the picture in the grid's cell (after its layout was replaced)."""
+        """Put the picture in the grid's cell (after its layout was replaced),
+        with no margin, so its top left corner is the cell's: the buttons'
+        margins are measured from there."""
         self.image.layout.grid_area = _CELL
+        self.image.layout.margin = "0"
 
     def show(self, spots: Iterable[Hotspot], words: dict | None = None) -> None:
         """Replace the buttons by one per spot; ``words`` names a button for
         screen readers and tooltips, by ``(kind, name)`` or by name (by
         default "node C" or "edge to I")."""
         words = words or {}
+        spots = list(spots)
+        if spots == self.spots and all(
+                self.buttons[s.kind, s.node].description == _label(s, words) for s in spots):
+            return  # the same buttons: keep them, and the keyboard's focus on them
         old = list(self.buttons.values())
-        self.spots = list(spots)
+        self.spots = spots
         self.buttons = {}
         for spot in self.spots:
             left, top, right, bottom = spot.box
             label = _label(spot, words)
             button = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(
-                grid_area=_CELL, width=f"{right - left:.0f}px", height=f"{bottom - top:.0f}px",
-                margin=f"{max(top, 0):.0f}px 0 0 {max(left, 0):.0f}px"))
+                grid_area=_CELL, width=f"{right - left:.1f}px", height=f"{bottom - top:.1f}px",
+                margin=f"{max(top, 0):.1f}px 0 0 {max(left, 0):.1f}px"))
             button.add_class("gametree-hotspot")
             button.add_class(f"gametree-hotspot-{spot.kind}")
             button.add_class(f"gametree-hotspot-{spot.kind}-{spot.node}")

@@ -1,6 +1,8 @@
 """Binder builds the student's environment from binder/ (repo2docker ignores
 the root's configuration files once that folder exists); these tests check
-it asks for what the project pins.
+it asks for what the project pins, and only that: the students' packages
+are in requirements.txt, the test tools in requirements-test.txt (which
+includes it), and the two environments agree on every package they share.
 
 repo2docker reads ``runtime.txt`` as ``python-X.Y`` and runs ``pip install
 -r binder/requirements.txt`` from the repository root, so in that file
@@ -28,10 +30,41 @@ def lines(path: Path) -> list[str]:
     return [line for line in stripped if line]
 
 
-def pinned() -> dict[str, str]:
-    """Canonical name -> exact version, from requirements.txt."""
+STUDENTS, TESTS = REPO / "requirements.txt", REPO / "requirements-test.txt"
+TEST_TOOLS = {"pytest", "hypothesis", "playwright", "nbval", "ruff", "mypy", "pytest-timeout",
+              "pytest-xdist"}
+"""What tests and checks the set, and never goes into a student's environment."""
+
+
+def pins(path: Path) -> dict[str, str]:
+    """Canonical name -> exact version, from one file (its -r lines left out)."""
     return {canonicalize_name(Requirement(line).name): line.split("==", 1)[1]
-            for line in lines(REPO / "requirements.txt")}
+            for line in lines(path) if not line.startswith("-r")}
+
+
+def pinned() -> dict[str, str]:
+    """Canonical name -> exact version: the test environment (both files)."""
+    return {**pins(STUDENTS), **pins(TESTS)}
+
+
+def closure(names) -> set[str]:
+    """``names`` and everything they need, as installed here (markers that
+    do not hold on this machine, and extras, left out)."""
+    seen, todo = set(), [canonicalize_name(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            requires = importlib.metadata.requires(name) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for text in requires:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                todo.append(canonicalize_name(requirement.name))
+    return seen
 
 
 def test_binder_runs_python_3_12_which_the_package_supports():
@@ -43,7 +76,7 @@ def test_binder_runs_python_3_12_which_the_package_supports():
 
 
 def test_binder_installs_the_pinned_requirements_and_the_package_itself():
-    assert lines(BINDER / "requirements.txt") == ["-r ../requirements.txt", "-e ."]
+    assert lines(BINDER / "requirements.txt") == ["-r ../requirements.txt", "-e ."]  # no test tools
     # "-r" is relative to binder/requirements.txt: it must reach the root file.
     assert (BINDER / "../requirements.txt").resolve() == (REPO / "requirements.txt").resolve()
     # "-e ." is relative to the root, where pip runs: the package is there.
@@ -51,8 +84,31 @@ def test_binder_installs_the_pinned_requirements_and_the_package_itself():
 
 
 def test_every_requirement_is_pinned_to_one_exact_version():
-    loose = [line for line in lines(REPO / "requirements.txt") if not PIN.fullmatch(line)]
-    assert loose == [], f"pin these with == so Binder builds what the tests ran: {loose}"
+    for path in (STUDENTS, TESTS):
+        loose = [line for line in lines(path) if not PIN.fullmatch(line)
+                 and line != "-r requirements.txt"]
+        assert loose == [], f"pin these in {path.name} with == so Binder builds what the tests ran: {loose}"
+
+
+def test_the_test_file_is_the_students_file_plus_the_test_tools():
+    assert lines(TESTS)[0] == "-r requirements.txt"
+    assert set(pins(TESTS)) == TEST_TOOLS  # nothing else, and each of them
+    assert not TEST_TOOLS & set(pins(STUDENTS)), "a test tool would go into the students' Binder"
+    assert not set(pins(TESTS)) & set(pins(STUDENTS)), "a package pinned twice may drift apart"
+
+
+def test_the_students_and_the_test_environment_agree_on_every_package_they_share():
+    # A package both environments install comes in through the students'
+    # packages; if only the test file pinned it, the students' environment
+    # would float to another version.  So none of the test file's pins may
+    # be needed by the students' packages, and the students' pins (shared
+    # by both, through "-r") must be the versions installed here.
+    students = closure(pins(STUDENTS))
+    assert not students & set(pins(TESTS)), (
+        f"{sorted(students & set(pins(TESTS)))} are needed by the notebooks too: pin them in "
+        f"requirements.txt, not requirements-test.txt")
+    for name, version in pins(STUDENTS).items():
+        assert importlib.metadata.version(name) == version, name
 
 
 def test_ipywidgets_is_pinned_and_brings_its_own_jupyterlab_widgets():

@@ -68,7 +68,7 @@ def test_kernels_started_by_the_tests_keep_history_out_of_the_users_folder():
 def test_ci_runs_lint_and_type_checks_and_they_are_pinned():
     ci = (ROOT / ".ci" / "run").read_text()
     assert ".venv/bin/ruff check" in ci and ".venv/bin/mypy --no-error-summary" in ci
-    pins = (ROOT / "requirements.txt").read_text()
+    pins = (ROOT / "requirements-test.txt").read_text()
     for tool in ("ruff==", "mypy==", "pytest-timeout==", "pytest-xdist=="):
         assert tool in pins
 

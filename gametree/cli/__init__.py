@@ -16,12 +16,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import draw, exercises, numbergame, trees
+from . import draw, exercises, numbergame, slides, trees
 from .usage import Parser, UsageError
 
 __all__ = ["main", "build_parser", "UsageError"]
 
-_COMMANDS = (trees, draw, numbergame, exercises)
+_COMMANDS = (trees, draw, numbergame, exercises, slides)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
+from ..practice.shapes import ROOTS
 from ..practice.sheets import PAPER, write_sheet
 from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
@@ -39,6 +40,11 @@ def register(commands) -> None:
                         help="where to ask for alpha and beta (default: some nodes)")
     parser.add_argument("--task", choices=TASKS, default="search",
                         help="search by hand, or reorder the children to prune the most")
+    parser.add_argument("--uneven", action="store_true",
+                        help="uneven trees: 2 to B children per node, leaves at several depths "
+                             "(the deepest at D)")
+    parser.add_argument("--root", choices=ROOTS, default="MAX", type=str.upper,
+                        help="who moves at the root (default MAX)")
     parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
     parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
     parser.set_defaults(run=_run)
@@ -49,7 +55,7 @@ def _run(args: argparse.Namespace) -> None:
         files = write_sheet(args.out, seed=args.seed, count=args.count, branching=args.branching,
                             depth=args.depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
-                            dpi=args.dpi)
+                            dpi=args.dpi, uneven=args.uneven, root=args.root)
     except OSError as error:  # write_sheet names the file that failed, and writes neither
         where = error.filename or args.out
         raise UsageError(f"cannot write {where}: {error.strerror or error}; nothing was "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from ..parse import parse_leaves, parse_tree
+from ..practice.shapes import ROOTS, with_root
 from ..search import backed_up_values, principal_variation
 from ..text import fmt
 from ..trace import trace_alpha_beta
@@ -25,10 +26,17 @@ def tree_arguments(parser: argparse.ArgumentParser) -> None:
                         help="children per internal node (with LEAF scores)")
     parser.add_argument("--tree", "-t", metavar="TEXT",
                         help='the tree as nested lists, e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
+    parser.add_argument("--root", choices=ROOTS, default="MAX", type=str.upper,
+                        help="who moves at the root (default MAX); levels alternate below it")
 
 
 def tree_from_arguments(args: argparse.Namespace) -> Tree:
-    """The tree the arguments of :func:`tree_arguments` describe."""
+    """The tree the arguments of :func:`tree_arguments` describe, with
+    ``--root`` moving at its root."""
+    return with_root(_typed_tree(args), getattr(args, "root", "MAX"))
+
+
+def _typed_tree(args: argparse.Namespace) -> Tree:
     if args.tree is not None:
         if args.leaves or args.branching is not None:
             raise UsageError("give either --tree TEXT or --branching B with leaf scores, not both")

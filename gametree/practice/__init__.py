@@ -1,7 +1,8 @@
 """Practice alpha-beta by hand: seeded exercises and a checker that says why.
 
-An :class:`Exercise` is a complete tree made from a seed (the same seed
-gives the same tree on every machine), the cut rule, and the nodes where
+An :class:`Exercise` is a tree made from a seed (the same seed gives the
+same tree on every machine; complete or uneven, MAX or MIN at the root), the
+cut rule, and the nodes where
 alpha and beta are asked.  The student's work is an :class:`Answer`: the
 value of each node, alpha and beta where asked, and the branches crossed
 out.  :func:`check` returns one :class:`Mistake` per wrong box or mark,
@@ -40,11 +41,16 @@ Knuth-Moore minimum.
 * :mod:`~gametree.practice.exercise`: :class:`Exercise` and :class:`Answer`;
 * :mod:`~gametree.practice.checker`: :func:`check` and its :class:`Mistake` s;
 * :mod:`~gametree.practice.reorder`: :func:`check_reorder`;
+* :mod:`~gametree.practice.shapes`: seeded uneven trees, MAX or MIN at the
+  root (:func:`~gametree.practice.shapes.uneven_tree`,
+  :func:`~gametree.practice.shapes.with_root`);
+* :mod:`~gametree.practice.predict`: predict, then reveal: what to ask
+  before a step of a search, how to judge the answer, the score;
 * :mod:`~gametree.practice.sheets`: printable sheets and keys (matplotlib,
   loaded only when a sheet is drawn).
 
-The exercise, checker and reorder modules are pure: no matplotlib, no
-ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
+The exercise, checker, reorder, shapes and predict modules are pure: no
+matplotlib, no ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
 """
 
 from .checker import Mistake, MistakeKind, check

@@ -1,8 +1,9 @@
 """A practice exercise and a student's answer to it.
 
-An :class:`Exercise` is a complete tree made from a seed (the same seed
-gives the same tree on every machine), the cut rule, and the nodes where
-alpha and beta are asked.  The student's work is an :class:`Answer`: the
+An :class:`Exercise` is a tree made from a seed (the same seed gives the
+same tree on every machine): complete, or uneven (children per node and
+the depth of the leaves vary), with MAX or MIN at the root; the cut
+rule; and the nodes where alpha and beta are asked.  The student's work is an :class:`Answer`: the
 value of each node, alpha and beta where asked, and the branches crossed
 out.  :mod:`~gametree.practice.checker` judges an answer;
 :mod:`~gametree.practice.reorder` the "reorder to prune the most" task.
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, cast
 from ..checks import (
     check_branching,
     check_depth,
+    check_flag,
     check_int,
     check_leaf_count,
     check_leaves,
@@ -33,7 +35,8 @@ from ..parse import read_number
 from ..rules import CutRule
 from ..text import describe, join_names, shown
 from ..trace import Status, Trace, trace_alpha_beta
-from ..tree import Node, Tree, Value, node_name
+from ..tree import MAX, Node, Player, Tree, Value, node_name
+from .shapes import check_root, uneven_tree, with_root
 
 if TYPE_CHECKING:
     from .checker import Mistake
@@ -188,9 +191,11 @@ def _check_seed(seed: object) -> int:
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: a complete tree, the cut rule, and what is asked.
+    """One exercise: a tree, the cut rule, and what is asked.
 
-    Make one from a seed with :meth:`random`, or by hand from leaf scores.
+    Make one from a seed with :meth:`random`, by hand from leaf scores (a
+    complete tree), or with :meth:`from_nested` from any tree written as
+    nested lists (an uneven one, say).
     Frozen, hashable and comparable: two exercises made from the same
     seed and options are equal.
 
@@ -208,7 +213,7 @@ class Exercise:
     leaves: tuple[Value, ...]
     """Leaf scores, left to right."""
     branching: int
-    """Children per internal node."""
+    """Children per internal node (of an uneven tree: the most any node has)."""
     strict: bool = False
     """The ``strict=`` flag: False cuts when alpha >= beta (AIMA's rule),
     True only when alpha > beta (CS188's); :attr:`rule` is the
@@ -223,17 +228,31 @@ class Exercise:
     "best" or "worst" (see :data:`ORDERINGS`)."""
     seed: int | None = None
     """The seed it was made from; None for an exercise made by hand."""
+    shape: tuple[int, ...] = ()
+    """For an uneven tree, how many children each node has, in level order
+    (0 for a leaf; the root first); empty for the complete tree of
+    :attr:`leaves` and :attr:`branching`."""
+    root: Player = MAX
+    """Who moves at the root (levels alternate below it)."""
 
     def __post_init__(self):
         branching = check_branching(self.branching)
         leaves = check_leaves(self.leaves)
-        depth = complete_depth(len(leaves), branching)
-        if depth < 1:
-            raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
-                             f"{branching} leaf scores")
+        object.__setattr__(self, "root", check_root(self.root))
+        if self.shape:
+            object.__setattr__(self, "shape", _check_shape(self.shape, len(leaves), branching))
+        else:
+            depth = complete_depth(len(leaves), branching)
+            if depth < 1:
+                raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
+                                 f"{branching} leaf scores")
         CutRule.of(self.strict)
         _check_choice(self.task, TASKS, "task")
         _check_choice(self.ordering, ORDERINGS, "ordering")
+        if self.task == "reorder" and self.shape:
+            raise ValueError("the reorder task needs a complete tree: it compares the leaves "
+                             "evaluated with the Knuth-Moore minimum, which holds only for "
+                             "complete trees; give a complete tree (no shape), or task='search'")
         if self.seed is not None:
             _check_seed(self.seed)
         object.__setattr__(self, "leaves", tuple(leaves))
@@ -255,7 +274,8 @@ class Exercise:
     @classmethod
     def random(cls, seed: int, branching: int = 3, depth: int = 3, *, strict: bool = False,
                ordering: str = "random", bounds: str = "some", task: str = "search",
-               low: int = 0, high: int = 20) -> Exercise:
+               low: int = 0, high: int = 20, uneven: bool = False,
+               root: str | Player = "MAX") -> Exercise:
         """The exercise made from ``seed``: same seed and options, same
         exercise, on every machine.
 
@@ -277,6 +297,12 @@ class Exercise:
             minimum can be reached exactly (the range is widened if needed).
         low, high : int
             The range of the leaf scores.
+        uneven : bool
+            An uneven tree (:func:`gametree.practice.shapes.uneven_tree`):
+            2 to ``branching`` children per node, leaves at several depths,
+            the deepest at ``depth`` (2 or more).  Not for "reorder".
+        root : {"MAX", "MIN"}
+            Who moves at the root.
 
         Examples
         --------
@@ -285,6 +311,9 @@ class Exercise:
         (10, 4, 12, 20, 1, 2, 17, 3)
         >>> exercise.ask_bounds
         ('A', 'B', 'C', 'D', 'E', 'F', 'G')
+        >>> uneven = Exercise.random(7, 3, 2, uneven=True, root="MIN")
+        >>> uneven.tree.to_nested(), str(uneven.tree.root.player)
+        ([[20, 1, 2], [11, 18], 16], 'MIN')
         """
         seed = _check_seed(seed)
         branching = check_branching(branching)
@@ -296,15 +325,41 @@ class Exercise:
         _check_choice(task, TASKS, "task")
         low = check_int(low, "low", example="0")
         high = check_int(high, "high", example="20")
+        check_flag(uneven, "uneven")
+        player = check_root(root)
+        if uneven and task == "reorder":
+            raise ValueError("the reorder task needs a complete tree (Knuth and Moore's minimum, "
+                             "which it compares against, holds only for complete trees); drop "
+                             "uneven=True or choose task='search'")
+        if uneven and depth < 2:
+            raise ValueError("an uneven tree needs depth 2 or more (at depth 1 every leaf is at "
+                             "the same depth); raise the depth or drop uneven=True")
         distinct = task == "reorder"
         if distinct and high - low + 1 < count:
             high = low + 2 * count - 1
-        leaves = random_leaves(branching, depth, seed, low=low, high=high, distinct=distinct)
-        if ordering == "best":
-            leaves = best_order(leaves, branching)
-        elif ordering == "worst":
-            leaves = worst_order(leaves, branching)
-        internal = [node_name(i) for i in range((count - 1) // (branching - 1))]
+        if uneven:
+            nested = uneven_tree(seed, branching, depth, low=low, high=high,
+                                 max_leaves=MAX_EXERCISE_LEAVES)
+            tree = Tree.from_nested(nested, root=player)
+            if ordering != "random":
+                tree = (best_order if ordering == "best" else worst_order)(tree)
+            shape = tuple(len(node.children) for node in tree)
+            leaves: list = tree.leaf_scores
+            internal = [node.name for node in tree if not node.is_leaf]
+        else:
+            shape = ()
+            leaves = random_leaves(branching, depth, seed, low=low, high=high, distinct=distinct)
+            if player is not MAX:
+                tree = Tree.from_nested(Tree.from_leaves(leaves, branching).to_nested(),
+                                        root=player)
+                if ordering != "random":
+                    tree = (best_order if ordering == "best" else worst_order)(tree)
+                leaves = tree.leaf_scores
+            elif ordering == "best":
+                leaves = best_order(leaves, branching)
+            elif ordering == "worst":
+                leaves = worst_order(leaves, branching)
+            internal = [node_name(i) for i in range((count - 1) // (branching - 1))]
         if bounds == "all":
             asked = internal
         elif bounds == "some":
@@ -314,7 +369,28 @@ class Exercise:
         else:
             asked = []
         return cls(tuple(leaves), branching, strict=strict, ask_bounds=tuple(asked), task=task,
-                   ordering=ordering, seed=seed)
+                   ordering=ordering, seed=seed, shape=shape, root=player)
+
+    @classmethod
+    def from_nested(cls, nested: object, *, root: str | Player = "MAX", **options) -> Exercise:
+        """The exercise on a tree written as nested lists, which may be
+        uneven; ``options`` are the other fields (``strict``,
+        ``ask_bounds``, ``task``...).  A complete tree is stored as its
+        leaves and branching.
+
+        >>> exercise = Exercise.from_nested([[3, [5, 1]], 4], root="MIN")
+        >>> exercise.shape, exercise.branching, exercise.depth
+        ((2, 2, 0, 0, 2, 0, 0), 2, 3)
+        >>> Exercise.from_nested([[3, 12], [8, 2]]).shape  # complete
+        ()
+        """
+        tree = Tree.from_nested(nested, root=check_root(root))
+        widths = {len(node.children) for node in tree if node.children}
+        if tree.branching is not None:
+            return cls(tuple(tree.leaf_scores), tree.branching, root=tree.root.player, **options)
+        return cls(tuple(tree.leaf_scores), max(widths, default=2),
+                   shape=tuple(len(node.children) for node in tree), root=tree.root.player,
+                   **options)
 
     # --- what follows from the exercise ----------------------------------
 
@@ -323,10 +399,23 @@ class Exercise:
         """Edges from the root to a leaf."""
         return self.tree.depth
 
+    @property
+    def complete(self) -> bool:
+        """True for a complete tree (every leaf at one depth, every internal
+        node with :attr:`branching` children)."""
+        return not self.shape
+
     @cached_property
     def tree(self) -> Tree:
         """The tree to search."""
-        return Tree.from_leaves(list(self.leaves), self.branching)
+        if self.shape:
+            return _shaped(self.shape, self.leaves, self.root)
+        return self.tree_of(self.leaves)
+
+    def tree_of(self, leaves) -> Tree:
+        """The complete tree of ``leaves`` with this exercise's branching and
+        root (for a reordering typed as leaf scores)."""
+        return with_root(Tree.from_leaves(list(leaves), self.branching), self.root)
 
     @cached_property
     def trace(self) -> Trace:
@@ -334,9 +423,12 @@ class Exercise:
         return trace_alpha_beta(self.tree, strict=self.rule)
 
     @property
-    def minimum(self) -> int:
+    def minimum(self) -> int | None:
         """The Knuth-Moore minimum: the fewest leaves alpha-beta can evaluate
-        on a tree of this shape (reached when all scores differ)."""
+        on a complete tree of this shape (reached when all scores differ);
+        None for an uneven tree, where the formula does not hold."""
+        if self.shape:
+            return None
         return knuth_moore_minimum(self.branching, self.depth)
 
     @property
@@ -358,9 +450,11 @@ class Exercise:
             where = join_names(self.ask_bounds)
             asked = (f" At {where}, also write alpha and beta when the node returns "
                      f"(leave them blank if the node is pruned).")
+        top = (f" The root {self.tree.root.name} is a MIN node: MIN moves first."
+               if self.root is not MAX else "")
         return (f"Search the tree with alpha-beta, children left to right, cutting when "
-                f"{self.rule}. Write the value alpha-beta returns at every node it searches "
-                f"and cross out every pruned branch.{asked}")
+                f"{self.rule}.{top} Write the value alpha-beta returns at every node it "
+                f"searches and cross out every pruned branch.{asked}")
 
     def solution(self) -> Answer:
         """The right answer: values and bounds from the real search, and
@@ -380,6 +474,38 @@ class Exercise:
         from .checker import check
 
         return check(self, answer)
+
+
+def _check_shape(shape: object, leaves: int, branching: int) -> tuple[int, ...]:
+    """``shape`` checked against the leaf count and the branching."""
+    if isinstance(shape, (str, bytes)) or not isinstance(shape, Iterable):
+        raise TypeError(f"shape must be a tuple of children counts such as (2, 0, 2, 0, 0), "
+                        f"not {describe(shape)}")
+    counts = tuple(check_int(c, "a children count in shape", low=0, high=branching)
+                   for c in shape)
+    if counts[0] == 0 or sum(counts) != len(counts) - 1:
+        raise ValueError(f"shape {counts} does not describe a tree: give each node's number of "
+                         f"children in level order, root first, 0 for a leaf")
+    if counts.count(0) != leaves:
+        raise ValueError(f"shape {counts} has {counts.count(0)} leaves but {leaves} leaf scores "
+                         f"are given; give one score per leaf")
+    return counts
+
+
+def _shaped(shape: tuple[int, ...], leaves: tuple, root: Player) -> Tree:
+    """The tree whose nodes have ``shape`` children in level order, with
+    ``leaves`` scored left to right."""
+    children: list[list[int]] = [[] for _ in shape]
+    following = 1
+    for node, count in enumerate(shape):
+        children[node] = list(range(following, following + count))
+        following += count
+    scores = iter(leaves)
+
+    def nested(node: int):
+        return [nested(c) for c in children[node]] if children[node] else next(scores)
+
+    return Tree.from_nested(nested(0), root=root)
 
 
 def _internal_range(tree: Tree) -> str:

@@ -17,6 +17,7 @@ from ..trace import Status, trace_alpha_beta
 from ..tree import MAX, Node, Tree, Value, as_tree
 from .checker import Mistake, MistakeKind, _title
 from .exercise import Exercise
+from .shapes import with_root
 
 __all__ = ["check_reorder", "ReorderVerdict"]
 
@@ -140,7 +141,8 @@ def _local_hints(tree: Tree, rule: CutRule, evaluated: int) -> list[Mistake]:
             continue
         path = [n for n in tree.path(node)]
         moved = _with_sorted_children(nested, path, tree, values, node.player is MAX)
-        count = trace_alpha_beta(Tree.from_nested(moved), strict=rule).evaluated
+        count = trace_alpha_beta(Tree.from_nested(moved, root=tree.root.player),
+                                 strict=rule).evaluated
         if count < evaluated:
             saved = evaluated - count
             hints.append(Mistake(
@@ -171,8 +173,10 @@ def check_reorder(exercise: Exercise, reordered: object) -> ReorderVerdict:
 
     ``reordered`` is the student's tree: leaf scores left to right (the
     exercise's branching), nested lists, or a :class:`~gametree.tree.Tree`.
-    It must be the exercise's tree with the children of some nodes
-    reordered (every leaf under the same parent, same scores); then the
+    The exercise's tree is complete (the reorder task is refused on uneven
+    trees, where Knuth and Moore's minimum does not hold), with MAX or MIN
+    at its root.  ``reordered`` must be the exercise's tree with the
+    children of some nodes reordered (every leaf under the same parent, same scores); then the
     leaves alpha-beta evaluates on it are compared with the Knuth-Moore
     minimum.  When the minimum is not reached, the verdict's mistakes are
     hints: nodes where searching the best child first, all else kept,
@@ -188,15 +192,14 @@ def check_reorder(exercise: Exercise, reordered: object) -> ReorderVerdict:
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check_reorder needs an Exercise, not {type(exercise).__name__}")
-    if isinstance(reordered, Tree):
-        mine = reordered
-    elif isinstance(reordered, (list, tuple)) and all(
+    if isinstance(reordered, (list, tuple)) and all(
             not isinstance(x, (list, tuple)) for x in reordered):
-        mine = Tree.from_leaves(list(reordered), exercise.branching)
+        mine = exercise.tree_of(reordered)
     else:
-        mine = as_tree(reordered)
+        mine = with_root(as_tree(reordered), exercise.root)
     original = exercise.trace.evaluated
     minimum = exercise.minimum
+    assert minimum is not None  # a reorder exercise is complete (Exercise refuses others)
     difference = _first_difference(exercise.tree, mine)
     if difference is not None:
         return ReorderVerdict(mine, None, minimum, original, (difference,))

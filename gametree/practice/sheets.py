@@ -37,6 +37,7 @@ from typing import NamedTuple
 from ..checks import check_branching, check_depth, check_int, check_leaf_count
 from ..text import describe, fmt, join_names, pretty, shown
 from ..trace import Status
+from ..tree import MAX
 from ..view.progress import Progress, ProgressCallback
 from .exercise import Exercise
 
@@ -71,9 +72,12 @@ class SheetFiles(NamedTuple):
 
 def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 3, *,
                     strict: bool = False, ordering: str = "random", bounds: str = "some",
-                    task: str = "search") -> list[Exercise]:
+                    task: str = "search", uneven: bool = False,
+                    root: str = "MAX") -> list[Exercise]:
     """The exercises of the sheet made from ``seed``: exercise ``k`` (from 1)
-    is ``Exercise.random(1000 * seed + k, ...)``.
+    is ``Exercise.random(1000 * seed + k, ...)``.  ``uneven=True`` gives
+    uneven trees (up to ``branching`` children, leaves at several depths),
+    ``root="MIN"`` MIN at the root.
 
     >>> [e.seed for e in sheet_exercises(42, 3, 2, 2)]
     [42001, 42002, 42003]
@@ -82,7 +86,8 @@ def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 
     """
     _check_sheet(seed, count, branching, depth)
     return [Exercise.random(1000 * seed + k, branching, depth, strict=strict, ordering=ordering,
-                            bounds=bounds, task=task) for k in range(1, count + 1)]
+                            bounds=bounds, task=task, uneven=uneven, root=root)
+            for k in range(1, count + 1)]
 
 
 def _check_sheet(seed, count, branching, depth) -> None:
@@ -254,7 +259,13 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
 
     width, height = page.width, page.height
     heading = f"Exercise {number}"
-    details = f"branching {exercise.branching}, depth {exercise.depth}, cut when {exercise.rule}"
+    if exercise.complete:
+        details = f"branching {exercise.branching}, depth {exercise.depth}"
+    else:
+        details = f"uneven, up to {exercise.branching} children, depth {exercise.depth}"
+    if exercise.root is not MAX:
+        details += ", MIN at the root"
+    details += f", cut when {exercise.rule}"
     if exercise.ordering != "random":
         details += f", children {exercise.ordering} first"
     if exercise.seed is not None:
@@ -447,15 +458,16 @@ def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
         from ..generate import best_order
         from ..trace import trace_alpha_beta
 
-        best = best_order(list(exercise.leaves), exercise.branching)
-        count = trace_alpha_beta(best, exercise.branching, strict=exercise.rule).evaluated
+        best = best_order(exercise.tree).leaf_scores
+        count = trace_alpha_beta(exercise.tree_of(best), strict=exercise.rule).evaluated
         lines.append(f"Best first: {' '.join(map(fmt, best))}: {count} leaves evaluated "
                      f"(Knuth-Moore minimum {exercise.minimum}); the order given needs "
                      f"{trace.evaluated}.")
         return [part for line in lines for part in textwrap.wrap(line, page.chars)]
+    fewest = ("" if exercise.minimum is None else
+              f" (fewest possible on this shape: {exercise.minimum})")
     lines.append(f"Value {fmt(trace.value)}; {trace.evaluated} of {len(exercise.leaves)} leaves "
-                 f"evaluated (fewest possible on this shape: {exercise.minimum}). Pruned: "
-                 f"{', '.join(pruned) if pruned else 'nothing'}.")
+                 f"evaluated{fewest}. Pruned: {', '.join(pruned) if pruned else 'nothing'}.")
     if exercise.ask_bounds:
         parts = []
         for name in exercise.ask_bounds:
@@ -582,7 +594,8 @@ def _write_all(files: list[tuple[list, Path]], dpi: float) -> None:
 def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: int = 3,
                 strict: bool = False, ordering: str = "random", bounds: str = "some",
                 task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
-                progress: ProgressCallback | None = None) -> SheetFiles:
+                progress: ProgressCallback | None = None, uneven: bool = False,
+                root: str = "MAX") -> SheetFiles:
     """Write an exercise sheet and its answer key: both, or neither.
 
     Every page is written to a temporary file beside its target and the
@@ -599,8 +612,9 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     count, branching, depth : int
         How many exercises (at most :data:`MAX_COUNT`), and the shape of
         their trees (at most :data:`MAX_SHEET_LEAVES` leaves).
-    strict, ordering, bounds, task
-        As for :meth:`gametree.practice.Exercise.random`.
+    strict, ordering, bounds, task, uneven, root
+        As for :meth:`gametree.practice.Exercise.random`: ``uneven=True``
+        for uneven trees, ``root="MIN"`` for MIN at the root.
     key : str or Path, optional
         Where the answer key goes; by default ``out`` with ``-key`` added
         to its name (``sheet.pdf`` -> ``sheet-key.pdf``), same format.
@@ -645,7 +659,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
         raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
-                                bounds=bounds, task=task)
+                                bounds=bounds, task=task, uneven=uneven, root=root)
     title = f"Alpha-beta by hand, sheet {seed}"
     reporter = None
     if progress is None:

@@ -308,6 +308,11 @@ class TracePlot:
         Figure size in inches at :data:`SCREEN_DPI` (default:
         :func:`figure_size`).  A tree too crowded for it gets fewer labels,
         never smaller ones.
+    fonts : sequence of labels.Fonts, optional
+        The font sizes to choose from, largest first (by default
+        :data:`~gametree.view.labels.SCREEN_FONTS` in a figure for the
+        screen, :data:`~gametree.view.labels.PRINT_FONTS` on a page;
+        slides use larger ones).
 
     Attributes
     ----------
@@ -340,7 +345,7 @@ class TracePlot:
 
     def __init__(self, obj, ax=None, *, branching: int | None = None, strict: bool = False,
                  caption: bool = True, counter: bool = True,
-                 figsize: tuple[float, float] | None = None):
+                 figsize: tuple[float, float] | None = None, fonts=None):
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
         if isinstance(obj, Trace):
@@ -368,6 +373,7 @@ class TracePlot:
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
         self._legend_artist = None
+        self._fonts = None if fonts is None else tuple(fonts)
         self._build(ax, figsize)
         self.show(None if self.trace is None else 0)
 
@@ -380,7 +386,8 @@ class TracePlot:
         width, height = width_in * 72 * rect[2], height_in * 72 * rect[3]
         # A figure for the screen (ours, or a TreeFigure a notebook made)
         # keeps screen fonts; a page to print may go smaller.
-        ladder = labels.SCREEN_FONTS if isinstance(figure, TreeFigure) else labels.PRINT_FONTS
+        ladder = self._fonts or (labels.SCREEN_FONTS if isinstance(figure, TreeFigure)
+                                 else labels.PRINT_FONTS)
         self.plan = labels.best_plan(self.tree, self.positions, width, height, ladder)
         ax.set_xlim(*self.plan.xlim)
         ax.set_ylim(*self.plan.ylim)

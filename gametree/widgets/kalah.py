@@ -54,10 +54,10 @@ from ..games.depth import DepthResult, iterative_deepening, label_line
 from ..games.kalah import House, Kalah, KalahState, kalah_evaluation
 from ..text import fmt, join_names
 from ..tree import MAX, Player
+from .controls import COMPUTER, StatusLine, game_controls
 
 __all__ = ["KalahBoard", "MAX_DEPTH", "NODE_BUDGET"]
 
-HUMAN, COMPUTER = "you", "computer"
 MAX_DEPTH = 10
 """Deepest search the slider offers."""
 NODE_BUDGET = 150_000
@@ -164,10 +164,7 @@ class KalahBoard(widgets.VBox):
         ])
         rows = widgets.HBox([self._store_column(Player.MIN), middle, self._store_column(MAX)],
                             layout=widgets.Layout(align_items="center", width="max-content"))
-        self.status = widgets.HTML()
-        self.status.add_class("gametree-kalah-status")
-        self.status_text = ""
-        """What the status line says, as plain text."""
+        self.status = StatusLine("gametree-kalah-status")
         self.pv = widgets.HTML()
         self.pv.add_class("gametree-kalah-pv")
         self.pv_text = ""
@@ -175,19 +172,9 @@ class KalahBoard(widgets.VBox):
         self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="Depth:",
                                        continuous_update=False)
         self.depth.add_class("gametree-kalah-depth")
-        self.starts = widgets.ToggleButtons(
-            options=[("You", HUMAN), ("Computer", COMPUTER)],
-            value=COMPUTER if computer_starts else HUMAN,
-            description="First move:",
-            style={"button_width": "90px"},
-        )
-        self.starts.add_class("gametree-kalah-starts")
-        self.starts.observe(lambda change: self.new_game(), names="value")
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
-        self.new_game_button.add_class("gametree-kalah-new-game")
-        self.new_game_button.on_click(lambda button: self.new_game())
-        super().__init__([rows, self.status, self.pv,
-                          widgets.HBox([self.new_game_button, self.starts]), self.depth])
+        self.starts, self.new_game_button, controls = game_controls(
+            computer_starts=computer_starts, on_new_game=self.new_game, prefix="gametree-kalah")
+        super().__init__([rows, self.status, self.pv, controls, self.depth])
         self.add_class("gametree-kalah")
         self.new_game()
 
@@ -344,8 +331,12 @@ class KalahBoard(widgets.VBox):
     # --- showing ------------------------------------------------------------------
 
     def _say(self, message: str) -> None:
-        self.status_text = message
-        self.status.value = html.escape(message)
+        self.status.say(message)
+
+    @property
+    def status_text(self) -> str:
+        """What the status line says, as plain text."""
+        return self.status.text
 
     def _report(self) -> str:
         """The computer's last searches, one line each, as plain text."""

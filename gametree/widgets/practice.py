@@ -6,7 +6,9 @@
 the cut rule, the move ordering, where alpha and beta are asked and the
 task (search by hand, or reorder the children to prune the most).  The
 student types a value per node (and alpha and beta where asked) and ticks
-the branches they prune; "Check" marks wrong nodes in red on the drawing
+the branches they prune, in the cards under the drawing or on the drawing
+itself: clicking an edge (or Tab to it and Enter) crosses it out, clicking
+a node puts the cursor in its value box (see :mod:`gametree.widgets.clicks`); "Check" marks wrong nodes in red on the drawing
 and lists why; "Show solution" opens a :class:`~gametree.widgets.stepper.Stepper`
 on the real search.  A typo in a box gives a message in the widget, never
 a traceback.
@@ -21,9 +23,12 @@ import base64
 import html
 import io
 import math
+import re
 
 import ipywidgets as widgets
+import traitlets
 
+from ..checks import check_branching, check_depth, check_flag, check_leaf_count
 from ..parse import parse_leaves
 from ..practice import (
     Answer,
@@ -35,13 +40,19 @@ from ..practice import (
     check_reorder,
     parse_value,
 )
+from ..practice.exercise import BOUNDS, ORDERINGS, TASKS, _check_choice, _check_seed
+from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
 from ..view.draw import PRUNED_COLOR, TracePlot, _screen_dpi, counter_text
+from ..view.hotspots import hotspots
 from ..view.style import Line, Marks
+from .clicks import TreeClicks
+from .controls import close_all, message_html
 from .stepper import Stepper
 
-__all__ = ["PracticeWidget", "draw_answer", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES"]
+__all__ = ["PracticeWidget", "draw_answer", "SeedBox", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES",
+           "MAX_SEED_DIGITS"]
 
 MISTAKE_COLOR = "#CC3311"
 """Outline of a node with a mistake (Paul Tol's vibrant red)."""
@@ -49,12 +60,18 @@ MISTAKE_COLOR = "#CC3311"
 MAX_PRACTICE_LEAVES = 32
 """Largest tree offered: 32 leaves is already a long exercise by hand."""
 
+MAX_SEED_DIGITS = 100
+"""Longest seed the seed box reads.  Every seed a sheet prints is far
+shorter (the command line takes sheet seeds of up to 18 digits, whose
+exercises have seeds of up to 21)."""
+
 _STYLE = f"""<style>
 .gametree-practice .gametree-wrong input {{ border: 2px solid {MISTAKE_COLOR} !important;
   background: #FBE9E5; }}
 .gametree-practice .gametree-wrong input[type=checkbox] {{ outline: 2px solid {MISTAKE_COLOR}; }}
 .gametree-practice .gametree-node-card {{ border: 1px solid #E0E0E0; border-radius: 4px;
   padding: 2px 4px; margin: 2px; }}
+.gametree-practice .gametree-chosen {{ border: 2px solid #EE7733; }}
 </style>"""
 
 
@@ -103,9 +120,12 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
             continue
         window[node.id] = (f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
                            f"\u03b2={pretty(beta) if beta is not None else '?'}")
+    mistakes = [m for m in mistakes if m.kind is not MistakeKind.EMPTY]
     count = len(mistakes)
     title = ("your answer: no mistakes" if not count else
              f"your answer: {count} mistake{'s' if count != 1 else ''}, outlined in red")
+    if not (answer.values or answer.pruned or answer.alphas or answer.betas):
+        title = "your answer: nothing filled in yet"
     plot.show(None, text=text, window=window, title=title)
     _restyle(plot, pruned, mistakes)
     return plot
@@ -115,6 +135,7 @@ def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
     """Cross out and grey the student's pruned branches (node ids); outline
     mistakes in red.  Adds these marks to the plot's, at the step it shows."""
     tree = plot.tree
+    mistakes = [m for m in mistakes if m.kind is not MistakeKind.EMPTY]
     wrong = {tree[m.node].id for m in mistakes}
     wrong_edges = {tree[m.node].id: m.kind for m in mistakes
                    if m.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED)}
@@ -143,6 +164,46 @@ def _png(plot: TracePlot) -> bytes:
 # --- the widget --------------------------------------------------------------------
 
 
+class _SeedText(traitlets.Unicode):
+    """Text; a whole number given in Python is written as its digits."""
+
+    def validate(self, obj, value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class SeedBox(widgets.Text):
+    """The seed, typed as digits: any whole number from 0, however large (up
+    to :data:`MAX_SEED_DIGITS` digits), so every seed a sheet prints opens
+    its own tree.  A number box would not do: a bounded one clamps, and a
+    browser keeps numbers exactly only up to 2**53.
+
+    ``box.value = 42001`` is read as ``"42001"``; :attr:`seed` is the number.
+
+    >>> box = SeedBox(value=10**20 + 7)
+    >>> box.value, box.seed
+    ('100000000000000000007', 100000000000000000007)
+    """
+
+    value = _SeedText(help="The seed, as typed").tag(sync=True)
+
+    @property
+    def seed(self) -> int:
+        """The seed typed.  Raises ValueError, with a sentence, for anything
+        but a whole number from 0 written with the digits 0-9."""
+        text = self.value.strip()
+        if not text.isascii() or not re.fullmatch(r"[0-9]+", text):
+            shown = text if len(text) <= 20 else text[:17] + "..."
+            raise ValueError(f"the seed is {shown!r}; type a whole number from 0 with the "
+                             f"digits 0-9, such as 42 or 42001 (a sheet prints each exercise's "
+                             f"seed)")
+        if len(text.lstrip("0")) > MAX_SEED_DIGITS:
+            raise ValueError(f"the seed has {len(text.lstrip('0'))} digits; type at most "
+                             f"{MAX_SEED_DIGITS} (sheets print seeds of at most 21)")
+        return int(text)
+
+
 class PracticeWidget(widgets.VBox):
     """Practise alpha-beta by hand on a seeded tree, and get every mistake
     explained.
@@ -151,9 +212,11 @@ class PracticeWidget(widgets.VBox):
     ----------
     exercise : Exercise, optional
         The exercise to show; by default one is made from the options.
-    seed, branching, depth, strict, ordering, bounds, task
+    seed, branching, depth, strict, ordering, bounds, task, uneven, root
         The options of :meth:`gametree.practice.Exercise.random`, shown as
         controls the student can change (a change makes a new exercise).
+        Checked before anything is made: branching 2 to 5, depth 1 to 5,
+        at most :data:`MAX_PRACTICE_LEAVES` leaves.
 
     Attributes
     ----------
@@ -163,8 +226,12 @@ class PracticeWidget(widgets.VBox):
         What the last "Check" found (empty before the first).
     verdict : ReorderVerdict or None
         The last check of a reordering.
-    seed_box : BoundedIntText
-    branching_box, depth_box, ordering_box, bounds_box : Dropdown
+    seed_box : SeedBox
+        The seed, typed as digits (any seed a sheet prints).
+    branching_box, depth_box, ordering_box, bounds_box, shape_box : Dropdown
+        (``shape_box``: "complete" or "uneven".)
+    root_toggle : ToggleButtons
+        "MAX" or "MIN" at the root.
     rule_toggle : ToggleButtons
         False: cut when alpha >= beta; True: when alpha > beta.
     task_toggle : ToggleButtons
@@ -174,7 +241,13 @@ class PracticeWidget(widgets.VBox):
     task_text : HTML
         What to do.
     image : Image
-        The drawing: the tree, then the answer with mistakes in red.
+        The drawing: the tree, then the answer with mistakes in red; shown
+        at its own size under see-through buttons (:attr:`clicks`).
+    clicks : TreeClicks
+        A button over every internal node (puts the cursor in its value
+        box) and every edge (crosses it out, or back in).
+    chosen : str or None
+        The node last clicked on the drawing.
     plot : TracePlot
         The drawing behind ``image`` (see :func:`draw_answer`).
     value_boxes, alpha_boxes, beta_boxes : dict of str -> Text
@@ -207,13 +280,18 @@ class PracticeWidget(widgets.VBox):
 
     def __init__(self, exercise: Exercise | None = None, *, seed: int = 1, branching: int = 3,
                  depth: int = 2, strict: bool = False, ordering: str = "random",
-                 bounds: str = "some", task: str = "search"):
+                 bounds: str = "some", task: str = "search", uneven: bool = False,
+                 root: str = "MAX"):
+        _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root)
         if exercise is None:
             exercise = Exercise.random(seed, branching, depth, strict=strict, ordering=ordering,
-                                       bounds=bounds, task=task)
+                                       bounds=bounds, task=task, uneven=uneven, root=root)
         elif not isinstance(exercise, Exercise):
             raise TypeError(f"exercise must be a gametree.practice.Exercise, not "
                             f"{type(exercise).__name__}")
+        elif len(exercise.leaves) > MAX_PRACTICE_LEAVES:
+            raise ValueError(f"the exercise has {len(exercise.leaves)} leaves; the practice "
+                             f"widget shows at most {MAX_PRACTICE_LEAVES}, so give a smaller tree")
         self._busy = False
         self.mistakes: list[Mistake] = []
         self.verdict: ReorderVerdict | None = None
@@ -222,11 +300,13 @@ class PracticeWidget(widgets.VBox):
         self.alpha_boxes: dict[str, widgets.Text] = {}
         self.beta_boxes: dict[str, widgets.Text] = {}
         self.prune_boxes: dict[str, widgets.Checkbox] = {}
+        self._cards: dict[str, widgets.Widget] = {}
+        self.chosen: str | None = None
 
         small = {"style": {"description_width": "initial"}}
-        self.seed_box = widgets.BoundedIntText(value=exercise.seed or 0, min=0, max=10**9,
-                                               description="seed",
-                                               layout=widgets.Layout(width="11em"), **small)
+        self.seed_box = SeedBox(value=exercise.seed or 0, description="seed",
+                                continuous_update=False,
+                                layout=widgets.Layout(width="13em"), **small)
         self.branching_box = widgets.Dropdown(options=[2, 3, 4, 5], value=min(exercise.branching, 5),
                                               description="branching",
                                               layout=widgets.Layout(width="9.5em"), **small)
@@ -244,6 +324,13 @@ class PracticeWidget(widgets.VBox):
             options=[("no alpha, beta", "none"), ("alpha, beta at some nodes", "some"),
                      ("alpha, beta everywhere", "all")],
             value=_bounds_of(exercise), layout=widgets.Layout(width="15em"))
+        self.shape_box = widgets.Dropdown(
+            options=[("complete tree", "complete"), ("uneven tree", "uneven")],
+            value="complete" if exercise.complete else "uneven",
+            layout=widgets.Layout(width="11em"))
+        self.root_toggle = widgets.ToggleButtons(
+            options=[(f"{who} at the root", who) for who in ROOTS], value=exercise.root.value,
+            style={"button_width": "auto"})
         self.task_toggle = widgets.ToggleButtons(
             options=[("search by hand", "search"), ("reorder to prune the most", "reorder")],
             value=exercise.task, style={"button_width": "auto"})
@@ -251,9 +338,10 @@ class PracticeWidget(widgets.VBox):
                                              tooltip="the next seed",
                                              layout=widgets.Layout(width="auto"))
         self.task_text = widgets.HTML()
-        self.image = widgets.Image(format="png",
-                                   layout=widgets.Layout(width="100%", max_width="760px",
-                                                         height="auto"))
+        self.image = widgets.Image(format="png")
+        self.clicks = TreeClicks(self.image, self._on_spot)
+        picture = widgets.Box([self.clicks.box], layout=widgets.Layout(
+            max_width="100%", overflow="auto hidden"))
         self.order_box = widgets.Text(description="your order",
                                       placeholder="leaf scores left to right",
                                       layout=widgets.Layout(width="100%"), **small)
@@ -266,7 +354,8 @@ class PracticeWidget(widgets.VBox):
         self._answer_area = widgets.VBox(layout=widgets.Layout(width="100%"))
 
         for control in (self.seed_box, self.branching_box, self.depth_box, self.rule_toggle,
-                        self.ordering_box, self.bounds_box, self.task_toggle):
+                        self.ordering_box, self.bounds_box, self.task_toggle, self.shape_box,
+                        self.root_toggle):
             control.observe(self._on_control, names="value")
         self.another_button.on_click(lambda _: self._next_seed())
         self.check_button.on_click(lambda _: self.check())
@@ -277,11 +366,11 @@ class PracticeWidget(widgets.VBox):
             widgets.HBox([self.seed_box, self.another_button, self.branching_box,
                           self.depth_box, self.ordering_box, self.bounds_box],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HBox([self.rule_toggle, self.task_toggle],
+            widgets.HBox([self.shape_box, self.root_toggle, self.rule_toggle, self.task_toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         buttons = widgets.HBox([self.check_button, self.solution_button, self.clear_button])
-        super().__init__([widgets.HTML(_STYLE), controls, self.task_text, self.image,
+        super().__init__([widgets.HTML(_STYLE), controls, self.task_text, picture,
                           self._answer_area, buttons, self.feedback, self.solution_area],
                          layout=widgets.Layout(width="100%"))
         self.add_class("gametree-practice")
@@ -308,8 +397,11 @@ class PracticeWidget(widgets.VBox):
             self.ordering_box.value = exercise.ordering
             self.bounds_box.value = _bounds_of(exercise)
             self.task_toggle.value = exercise.task
+            self.shape_box.value = "complete" if exercise.complete else "uneven"
+            self.root_toggle.value = exercise.root.value
         finally:
             self._busy = False
+        self.chosen = None
         self.task_text.value = f"<p style='margin:4px 0'>{html.escape(exercise.text)}</p>"
         self._build_answer_area()
         self._hide_solution()
@@ -326,24 +418,32 @@ class PracticeWidget(widgets.VBox):
                       f"or the branching", level="error")
             return
         try:
-            exercise = Exercise.random(self.seed_box.value, branching, depth,
+            exercise = Exercise.random(self.seed_box.seed, branching, depth,
                                        strict=self.rule_toggle.value,
                                        ordering=self.ordering_box.value,
                                        bounds=self.bounds_box.value,
-                                       task=self.task_toggle.value)
+                                       task=self.task_toggle.value,
+                                       uneven=self.shape_box.value == "uneven",
+                                       root=self.root_toggle.value)
         except (ValueError, TypeError) as error:
             self._say(str(error), level="error")
             return
         self.set_exercise(exercise)
 
     def _next_seed(self) -> None:
-        self.seed_box.value = min(self.seed_box.value + 1, self.seed_box.max)
+        try:
+            seed = self.seed_box.seed
+        except ValueError as error:
+            self._say(str(error), level="error")
+            return
+        self.seed_box.value = seed + 1
 
     def _build_answer_area(self) -> None:
         exercise = self.exercise
         for child in self._answer_area.children:  # the previous exercise's boxes
-            _close(child, keep={self.order_box})
+            close_all(child, keep={self.order_box})
         self.value_boxes, self.alpha_boxes, self.beta_boxes, self.prune_boxes = {}, {}, {}, {}
+        self._cards = {}
         if exercise.task == "reorder":
             self.order_box.value = " ".join(fmt(s) for s in exercise.leaves)
             help_text = widgets.HTML(
@@ -384,6 +484,7 @@ class PracticeWidget(widgets.VBox):
                     parts.append(tick)
                 card = widgets.VBox(parts, layout=widgets.Layout(width="7.5em"))
                 card.add_class("gametree-node-card")
+                self._cards[node.name] = card
                 cards.append(card)
             label = "leaves" if depth == tree.depth else f"depth {depth}"
             rows.append(widgets.HBox(
@@ -395,6 +496,9 @@ class PracticeWidget(widgets.VBox):
         for box in (*self.value_boxes.values(), *self.alpha_boxes.values(),
                     *self.beta_boxes.values()):
             box.add_class("gametree-answer-box")
+            box.observe(self._on_answer_changed, names="value")
+        for tick in self.prune_boxes.values():
+            tick.observe(self._on_answer_changed, names="value")
         self._answer_area.children = rows
 
     # --- reading and filling the answer -----------------------------------------------
@@ -430,12 +534,54 @@ class PracticeWidget(widgets.VBox):
         """Type ``answer`` into the boxes (for demonstrations and tests)."""
         if not isinstance(answer, Answer):
             raise TypeError(f"fill needs an Answer, not {type(answer).__name__}")
-        for boxes, entries in ((self.value_boxes, answer.values), (self.alpha_boxes, answer.alphas),
-                               (self.beta_boxes, answer.betas)):
-            for name, box in boxes.items():
-                box.value = fmt(entries[name]) if name in entries else ""
-        for name, tick in self.prune_boxes.items():
-            tick.value = name in answer.pruned
+        self._busy = True
+        try:
+            for boxes, entries in ((self.value_boxes, answer.values),
+                                   (self.alpha_boxes, answer.alphas),
+                                   (self.beta_boxes, answer.betas)):
+                for name, box in boxes.items():
+                    box.value = fmt(entries[name]) if name in entries else ""
+            for name, tick in self.prune_boxes.items():
+                tick.value = name in answer.pruned
+        finally:
+            self._busy = False
+        self._on_answer_changed()
+
+    def _on_answer_changed(self, change=None) -> None:
+        """The answer changed: what the last check said is stale, so it goes,
+        and the drawing shows the answer as it is now."""
+        if self._busy:
+            return
+        self._forget_check()
+        if self.exercise.task != "search":
+            return
+        try:
+            answer = self.answer()
+        except ValueError:  # a box being typed in: draw the crossed-out branches
+            answer = Answer(pruned={name for name, tick in self.prune_boxes.items()
+                                    if tick.value})
+        self._draw(answer)
+
+    def _forget_check(self) -> None:
+        self.mistakes, self.verdict = [], None
+        self._mark_boxes(())
+        self._say("")
+
+    def _on_spot(self, kind: str, name: str) -> None:
+        """A click on the drawing: an edge is crossed out (or back in); a node
+        gets the cursor in its value box."""
+        if kind == "edge" and name in self.prune_boxes:
+            tick = self.prune_boxes[name]
+            tick.value = not tick.value
+        elif kind == "node" and name in self.value_boxes:
+            self.chosen = name
+            for card_name, card in self._cards.items():
+                if card_name == name:
+                    card.add_class("gametree-chosen")
+                else:
+                    card.remove_class("gametree-chosen")
+            self.clicks.select([("node", name)])
+            self.value_boxes[name].focus()
 
     def clear(self) -> None:
         """Empty every box and untick every branch."""
@@ -457,15 +603,22 @@ class PracticeWidget(widgets.VBox):
             else:
                 self._check_search()
         except (ValueError, TypeError) as error:
-            self.mistakes = []
-            self._mark_boxes(())
+            self._forget_check()  # no marks of an earlier check stay beside the message
             self._say(str(error), level="error")
+            if self.exercise.task == "search":
+                self._draw(Answer(pruned={name for name, tick in self.prune_boxes.items()
+                                          if tick.value}))
 
     def _check_search(self) -> None:
         answer = self.answer()
         self.mistakes = check(self.exercise, answer)
-        self._mark_boxes(self.mistakes)
         trace = self.exercise.trace
+        if [m.kind for m in self.mistakes] == [MistakeKind.EMPTY]:
+            self._mark_boxes(())
+            self._say(self.mistakes[0].explanation)  # not "1 mistake": nothing is wrong yet
+            self._draw(answer)
+            return
+        self._mark_boxes(self.mistakes)
         if not self.mistakes:
             what = ("every value, alpha, beta and pruned branch" if self.exercise.ask_bounds
                     else "every value and every pruned branch")
@@ -502,8 +655,7 @@ class PracticeWidget(widgets.VBox):
             plot = TracePlot(trace_alpha_beta(verdict.tree, strict=self.exercise.strict),
                              caption=False).show(-1)
             _restyle(plot, set(), verdict.mistakes)
-            self.plot = plot
-            self.image.value = _png(plot)
+            self._picture(plot)
 
     def _mark_boxes(self, mistakes) -> None:
         wrong = {(m.node, m.field) for m in mistakes}
@@ -522,6 +674,7 @@ class PracticeWidget(widgets.VBox):
         if self.stepper is not None:
             self._hide_solution()
             return
+        self._say("")  # a warning about the boxes is not about the solution
         exercise = self.exercise
         if exercise.task == "reorder":
             from ..generate import best_order
@@ -540,7 +693,7 @@ class PracticeWidget(widgets.VBox):
 
     def _hide_solution(self) -> None:
         for child in self.solution_area.children:
-            _close(child)
+            close_all(child)
         self.stepper = None
         self.solution_area.children = []
         self.solution_button.description = "Show solution"
@@ -548,13 +701,7 @@ class PracticeWidget(widgets.VBox):
     # --- messages and the drawing ---------------------------------------------------------
 
     def _say(self, text: str, level: str = "info") -> None:
-        if not text:
-            self.feedback.value = ""
-            self._feedback_text = ""
-            return
-        color = MISTAKE_COLOR if level == "error" else "#555555"
-        self.feedback.value = (f'<div style="color:{color}">{"&#9888; " if level == "error" else ""}'
-                               f"{html.escape(text)}</div>")
+        self.feedback.value = message_html(text, level, color=MISTAKE_COLOR)
         self._feedback_text = text
 
     def _say_html(self, markup: str, text: str) -> None:
@@ -567,8 +714,30 @@ class PracticeWidget(widgets.VBox):
         return self._feedback_text
 
     def _draw(self, answer: Answer | None = None) -> None:
-        self.plot = draw_answer(self.exercise, answer, self.mistakes)
-        self.image.value = _png(self.plot)
+        self._picture(draw_answer(self.exercise, answer, self.mistakes))
+
+    def _picture(self, plot: TracePlot) -> None:
+        """Show ``plot`` at its own size, with buttons over what can be clicked."""
+        self.plot = plot
+        self.image.value = _png(plot)
+        width, height = plot.figure.canvas.get_width_height()
+        self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                           min_width=f"{width}px", max_width="none")
+        self.clicks.place_image()
+        if self.exercise.task != "search":
+            self.clicks.clear()
+            return
+        tree = plot.tree
+        internal = [n for n in tree if not n.is_leaf]
+        spots = hotspots(plot, nodes=internal, edges=tree.nodes[1:])
+        words = {("node", n.name): f"{n.player} node {n.name}: type its value" for n in internal}
+        words.update({("edge", n.name): f"cross out the edge to {n.name}"
+                      for n in tree.nodes[1:]})
+        self.clicks.show(spots, words)
+        selected = [("edge", name) for name, tick in self.prune_boxes.items() if tick.value]
+        if self.chosen is not None:
+            selected.append(("node", self.chosen))
+        self.clicks.select(selected)
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, plus a PNG of the drawing for places without a kernel."""
@@ -578,22 +747,6 @@ class PracticeWidget(widgets.VBox):
         return bundle
 
 
-def _close(widget: widgets.Widget, keep=frozenset()) -> None:
-    """Close ``widget`` and everything in it (layouts and styles too), so
-    boxes of past exercises do not pile up in the kernel and the notebook."""
-    stack = [widget]
-    while stack:
-        current = stack.pop()
-        if current in keep:
-            continue
-        stack.extend(getattr(current, "children", ()))
-        for part in ("layout", "style"):
-            model = getattr(current, part, None)
-            if isinstance(model, widgets.Widget):
-                model.close()
-        current.close()
-
-
 def _bounds_of(exercise: Exercise) -> str:
     """Which of :data:`BOUNDS` describes where ``exercise`` asks for bounds."""
     if not exercise.ask_bounds:
@@ -601,3 +754,20 @@ def _bounds_of(exercise: Exercise) -> str:
     internal = sum(1 for n in exercise.tree if not n.is_leaf)
     return "all" if len(exercise.ask_bounds) == internal else "some"
 
+
+
+def _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root) -> None:
+    """The constructor's options, checked before anything is made."""
+    _check_seed(seed)
+    branching = check_branching(branching)
+    depth = check_depth(depth, low=1)
+    check_flag(strict, "strict")
+    check_flag(uneven, "uneven")
+    _check_choice(ordering, ORDERINGS, "ordering")
+    _check_choice(bounds, BOUNDS, "bounds")
+    _check_choice(task, TASKS, "task")
+    check_root(root)
+    if branching > 5 or depth > 5:
+        raise ValueError(f"the practice widget offers branching 2 to 5 and depth 1 to 5, not "
+                         f"branching {branching} and depth {depth}; choose from these")
+    check_leaf_count(branching, depth, MAX_PRACTICE_LEAVES, "a practice tree")

@@ -33,6 +33,7 @@ import re
 import ipywidgets as widgets
 
 from ..parse import parse_leaves, parse_tree
+from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
 from ..text import fmt, ordinal
 from ..trace import Snapshot, StepKind, Trace, trace_alpha_beta
@@ -40,6 +41,7 @@ from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
 from ..view.layout import tidy_layout
+from .controls import close_all, message_html
 
 __all__ = ["Stepper", "SPEEDS"]
 
@@ -151,6 +153,9 @@ class Stepper(widgets.VBox):
     rule_toggle : ToggleButtons
         (``editable=True``) False: cut when alpha >= beta (AIMA); True:
         only when alpha > beta (CS188), worded by :class:`~gametree.rules.CutRule`.
+    root_toggle : ToggleButtons
+        (``editable=True``) "MAX" or "MIN": who moves at the root of the
+        typed tree (levels alternate below it).
     apply_button : Button
         (``editable=True``) Draw the tree typed in the boxes.
 
@@ -252,6 +257,11 @@ class Stepper(widgets.VBox):
             options=[(f"{rule.test} ({rule.source})", rule.strict) for rule in rules],
             tooltips=[rule.words for rule in rules], value=CutRule.of(trace.strict).strict,
             description="cut when", style={"button_width": "auto", "description_width": "initial"})
+        self.root_toggle = widgets.ToggleButtons(
+            options=[(f"{who} at the root", who) for who in ROOTS],
+            value=trace.tree.root.player.value, description="who moves first",
+            tooltips=["MAX moves at the root", "MIN moves at the root"],
+            style={"button_width": "auto", "description_width": "initial"})
         self.apply_button = widgets.Button(description="draw this tree", icon="check",
                                            button_style="primary")
         self._source = "leaves" if trace.tree.branching else "tree"
@@ -268,14 +278,15 @@ class Stepper(widgets.VBox):
         self.branching_box.observe(edited("leaves"), names="value")
         self.tree_box.observe(edited("tree"), names="value")
         self.rule_toggle.observe(self._on_rule, names="value")
+        self.root_toggle.observe(self._on_root, names="value")
         self.apply_button.on_click(lambda _: self.apply())
         for widget, name in ((self.leaves_box, "leaves"), (self.branching_box, "branching"),
                              (self.tree_box, "tree"), (self.rule_toggle, "rule"),
-                             (self.apply_button, "apply")):
+                             (self.root_toggle, "root"), (self.apply_button, "apply")):
             widget.add_class(f"gametree-{name}")
         return widgets.VBox([
             widgets.HBox([self.leaves_box, self.branching_box, self.apply_button]),
-            self.tree_box, self.rule_toggle])
+            self.tree_box, self.rule_toggle, self.root_toggle])
 
     def _fill_boxes(self, tree: Tree) -> None:
         self._busy = True
@@ -299,6 +310,7 @@ class Stepper(widgets.VBox):
             else:
                 leaves = parse_leaves(self.leaves_box.value)
                 tree = Tree.from_leaves(leaves, _parse_branching(self.branching_box.value))
+            tree = with_root(tree, self.root_toggle.value)
             trace = trace_alpha_beta(tree, strict=self.rule_toggle.value)
             self._set_trace(trace)
         except (ValueError, TypeError) as error:
@@ -312,6 +324,15 @@ class Stepper(widgets.VBox):
             return
         try:
             self._set_trace(trace_alpha_beta(self.trace.tree, strict=change["new"]))
+        except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
+            self._say(str(error))
+
+    def _on_root(self, change) -> None:
+        if self._busy:
+            return
+        try:
+            tree = with_root(self.trace.tree, change["new"])
+            self._set_trace(trace_alpha_beta(tree, strict=self.rule_toggle.value))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
@@ -333,7 +354,8 @@ class Stepper(widgets.VBox):
         self._new_slider(len(trace) - 1)
         self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
                                            min_width=f"{width}px", max_width="none")
-        frame = widgets.Box([self.image], layout=widgets.Layout(
+        picture = self._framed_picture()
+        frame = widgets.Box([picture], layout=widgets.Layout(
             width=f"{view}px", max_width="100%", overflow="auto hidden",
             flex="0 1 auto"))
         self.code.value = self._code_html(trace[0].lines)
@@ -348,9 +370,14 @@ class Stepper(widgets.VBox):
             fold.add_class("gametree-code-fold")
             self._picture.children = [widgets.VBox([frame, fold], layout=widgets.Layout(width="100%"))]
         for box in old:
-            _close_boxes(box, keep={self.image, self.code})
+            close_all(box, keep={self.image, self.code, picture})
         self._say("")
         self._show(0)
+
+    def _framed_picture(self) -> widgets.Widget:
+        """What goes in the picture's frame: the image (a subclass may lay
+        buttons over it)."""
+        return self.image
 
     def _geometry(self, tree: Tree) -> tuple[str, int, int, int]:
         """Where the picture goes ("beside" the pseudocode, or above it,
@@ -452,13 +479,7 @@ class Stepper(widgets.VBox):
 
     def _say(self, text: str, level: str = "error") -> None:
         self.message.layout.display = None if text else "none"
-        if not text:
-            self.message.value = ""
-            return
-        color = "#B00020" if level == "error" else "#555555"
-        self.message.value = (f'<div style="color:{color};padding:2px 0">'
-                              f"{'&#9888; ' if level == 'error' else ''}"
-                              f"{html.escape(text, quote=False)}</div>")
+        self.message.value = message_html(text, level)
 
     def step_to(self, index: int) -> None:
         """Show step ``index`` (negative counts from the end), as if the
@@ -556,15 +577,3 @@ def _parse_tree(text: str) -> Tree:
                     f"is not a number; write scores like 3, -2 or 4.5 inside nested lists such as "
                     f"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]") from None
         raise
-
-
-def _close_boxes(widget: widgets.Widget, keep=frozenset()) -> None:
-    """Close the layout boxes of a picture that is replaced, keeping the
-    widgets in ``keep`` (they go into the new boxes)."""
-    stack = [widget]
-    while stack:
-        current = stack.pop()
-        if current in keep:
-            continue
-        stack.extend(getattr(current, "children", ()))
-        current.close()

@@ -30,6 +30,7 @@ from ..games.tictactoe import (
     perfect_move,
     winner,
 )
+from .controls import COMPUTER, StatusLine, game_controls
 
 __all__ = ["TicTacToeBoard"]
 
@@ -37,8 +38,6 @@ EMPTY = "\u00a0"
 """What an empty square shows: a no-break space.  ipywidgets 8 leaves a
 button's old text on screen when its description becomes "", so a new game
 would still show the last game's marks in the browser."""
-
-HUMAN, COMPUTER = "you", "computer"
 
 
 class TicTacToeBoard(widgets.VBox):
@@ -58,8 +57,9 @@ class TicTacToeBoard(widgets.VBox):
     ----------
     squares : tuple of ipywidgets.Button
         The nine squares, row by row; ``squares[i].click()`` plays square i.
-    status : ipywidgets.Label
-        Whose move it is, who won, or why a click was refused.
+    status : StatusLine
+        Whose move it is, who won, or why a click was refused (an HTML
+        line that wraps; ``status.text`` is the message as plain text).
     starts : ipywidgets.ToggleButtons
         Who makes the first move: ``"you"`` or ``"computer"``.
     new_game_button : ipywidgets.Button
@@ -89,20 +89,10 @@ class TicTacToeBoard(widgets.VBox):
         self.squares = tuple(self._square(i) for i in range(9))
         grid = widgets.GridBox(list(self.squares), layout=widgets.Layout(
             grid_template_columns="repeat(3, 64px)", grid_gap="4px", width="max-content"))
-        self.status = widgets.Label()
-        self.status.add_class("gametree-status")
-        self.starts = widgets.ToggleButtons(
-            options=[("You", HUMAN), ("Computer", COMPUTER)],
-            value=COMPUTER if computer_starts else HUMAN,
-            description="First move:",
-            style={"button_width": "90px"},
-        )
-        self.starts.add_class("gametree-starts")
-        self.starts.observe(lambda change: self.new_game(), names="value")
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
-        self.new_game_button.add_class("gametree-new-game")
-        self.new_game_button.on_click(lambda button: self.new_game())
-        super().__init__([grid, self.status, widgets.HBox([self.new_game_button, self.starts])])
+        self.status = StatusLine("gametree-status")
+        self.starts, self.new_game_button, controls = game_controls(
+            computer_starts=computer_starts, on_new_game=self.new_game, prefix="gametree")
+        super().__init__([grid, self.status, controls])
         self.add_class("gametree-board")
         self.new_game()
 
@@ -174,7 +164,7 @@ class TicTacToeBoard(widgets.VBox):
     # --- showing ------------------------------------------------------------------
 
     def _say(self, message: str) -> None:
-        self.status.value = message
+        self.status.say(message)
 
     def _show(self, message: str) -> None:
         """Draw the position: marks on the squares, taken squares and a

@@ -2,6 +2,9 @@
 
 Run from the repository root:  python notebooks/_tools/execute.py [NAME ...]
 
+First the navigation cells and the slide types (``slides.py``) are brought
+up to date, then the notebooks are run.
+
 With names (``02-alpha-beta``), only those notebooks are refreshed and run.
 
 Each notebook runs in a fresh kernel with its folder as the working
@@ -22,6 +25,7 @@ from pathlib import Path
 
 import navigation
 import nbformat
+import slides
 import timestamps
 from nbclient import NotebookClient
 
@@ -40,6 +44,7 @@ def run(path: Path) -> float:
 def main(names: list[str]) -> int:
     names = [name.removesuffix(".ipynb") for name in names]
     navigation.main(names)
+    slides.main(names)
     paths = [p for p in navigation.notebook_paths() if not names or p.stem in names]
     total = 0.0
     with tempfile.TemporaryDirectory(prefix="gametree-ipython-") as ipython:

@@ -43,7 +43,9 @@ def summary(notebook: dict) -> str:
 
 
 def _cell(source: str, tag: str):
-    return nbformat.v4.new_markdown_cell(source, metadata={"tags": [tag]})
+    # Skipped in slides (slides.py gives every navigation cell this type).
+    return nbformat.v4.new_markdown_cell(source, metadata={"tags": [tag],
+                                                           "slideshow": {"slide_type": "skip"}})
 
 
 def navigation_line(paths: list[Path], titles: dict[str, str], position: int) -> str:

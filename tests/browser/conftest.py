@@ -69,7 +69,7 @@ def _browser_missing() -> str | None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return ("Playwright for Python is not installed; run "
-                "`.venv/bin/pip install -r requirements.txt` (never `playwright install`: "
+                "`.venv/bin/pip install -r requirements-test.txt` (never `playwright install`: "
                 "the tests use Debian's Chromium)")
     return None
 

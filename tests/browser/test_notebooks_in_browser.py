@@ -34,7 +34,7 @@ try:
 except ImportError:  # conftest's browser_available says how to install it
     if os.environ.get("GAMETREE_REQUIRE_BROWSER") == "1":
         raise
-    pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements.txt",
+    pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements-test.txt",
                 allow_module_level=True)
 
 pytestmark = pytest.mark.browser

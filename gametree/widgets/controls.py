@@ -1,0 +1,123 @@
+"""The controls the widgets share, written once.
+
+* The game boards (:mod:`~gametree.widgets.tictactoe`,
+  :mod:`~gametree.widgets.kalah`): the "First move" choice, the "New game"
+  button and the status line (:func:`game_controls`, :class:`StatusLine`).
+* The step-through and practice widgets (:mod:`~gametree.widgets.stepper`,
+  :mod:`~gametree.widgets.practice`, :mod:`~gametree.widgets.predict`): the
+  message line's look (:func:`message_html`) and closing the boxes of a
+  picture or an exercise that is replaced (:func:`close_all`), so that
+  widgets of the past do not pile up in the kernel and the notebook.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import NamedTuple
+
+import ipywidgets as widgets
+
+__all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
+           "HUMAN", "COMPUTER", "ERROR_COLOR"]
+
+HUMAN, COMPUTER = "you", "computer"
+"""The values of the "First move" choice."""
+
+ERROR_COLOR = "#B00020"
+"""Colour of a message that says something is wrong."""
+
+
+class StatusLine(widgets.HTML):
+    """A line of plain text that wraps: what a board says happened.
+
+    :attr:`text` is the message as plain text; the widget shows it escaped
+    as HTML, so a message can never inject markup.
+
+    >>> line = StatusLine("gametree-status")
+    >>> line.say("Square 4 is taken; click <another>.")
+    >>> line.text, line.value
+    ('Square 4 is taken; click <another>.', 'Square 4 is taken; click &lt;another&gt;.')
+    """
+
+    def __init__(self, css_class: str, **kwargs):
+        super().__init__(**kwargs)
+        self.text = ""
+        """The message, as plain text."""
+        self.add_class(css_class)
+
+    def say(self, message: str) -> None:
+        """Show ``message``."""
+        self.text = message
+        self.value = html.escape(message)
+
+
+class GameControls(NamedTuple):
+    """A board's controls under it."""
+
+    starts: widgets.ToggleButtons
+    """Who makes the first move: ``"you"`` or ``"computer"``."""
+    new_game_button: widgets.Button
+    """Starts again from the start position."""
+    row: widgets.HBox
+    """Both, side by side."""
+
+
+def game_controls(*, computer_starts: bool, on_new_game: Callable[[], None],
+                  prefix: str) -> GameControls:
+    """The "New game" button and the "First move" choice of a board; both
+    call ``on_new_game()`` (changing who starts starts a new game).  CSS
+    classes: ``<prefix>-new-game`` and ``<prefix>-starts``.
+
+    >>> started = []
+    >>> controls = game_controls(computer_starts=False, on_new_game=lambda: started.append(1),
+    ...                          prefix="gametree")
+    >>> controls.starts.value = "computer"
+    >>> controls.new_game_button.click()
+    >>> len(started)
+    2
+    """
+    starts = widgets.ToggleButtons(
+        options=[("You", HUMAN), ("Computer", COMPUTER)],
+        value=COMPUTER if computer_starts else HUMAN,
+        description="First move:",
+        style={"button_width": "90px"},
+    )
+    starts.add_class(f"{prefix}-starts")
+    starts.observe(lambda change: on_new_game(), names="value")
+    button = widgets.Button(description="New game", icon="refresh")
+    button.add_class(f"{prefix}-new-game")
+    button.on_click(lambda _: on_new_game())
+    return GameControls(starts, button, widgets.HBox([button, starts]))
+
+
+def message_html(text: str, level: str = "error", color: str = ERROR_COLOR) -> str:
+    """A message line as HTML: ``color`` with a warning sign for an error,
+    grey for information; empty for no message.
+
+    >>> message_html("branching is 'x'")
+    '<div style="color:#B00020;padding:2px 0">&#9888; branching is \\'x\\'</div>'
+    >>> message_html("")
+    ''
+    """
+    if not text:
+        return ""
+    color = color if level == "error" else "#555555"
+    sign = "&#9888; " if level == "error" else ""
+    return f'<div style="color:{color};padding:2px 0">{sign}{html.escape(text, quote=False)}</div>'
+
+
+def close_all(widget: widgets.Widget, keep=frozenset()) -> None:
+    """Close ``widget`` and everything in it (layouts and styles too),
+    except the widgets in ``keep`` (they go on in a new box)."""
+    stack = [widget]
+    while stack:
+        current = stack.pop()
+        if current in keep:
+            continue
+        stack.extend(getattr(current, "children", ()))
+        for part in ("layout", "style"):
+            model = getattr(current, part, None)
+            if isinstance(model, widgets.Widget):
+                model.close()
+        current.close()

@@ -1,0 +1,397 @@
+"""Predict, then reveal: the step-through widget that asks before it shows.
+
+:class:`PredictStepper` is a :class:`~gametree.widgets.stepper.Stepper`
+with a mode in which *next* does not show the next step until someone
+answers a question about it (what is asked, and how an answer is judged,
+is :mod:`gametree.practice.predict`):
+
+* before a leaf: "Which leaf is evaluated next?" (click the leaf);
+* before an update: "What is v at C now?" (type the number);
+* at a cut test: "Which children of C are pruned?" (click their edges,
+  then *answer*; or *none*).
+
+The answer goes in on the tree (see-through buttons over the leaves and
+edges, :mod:`gametree.widgets.clicks`: Tab reaches them, Enter presses
+them) or in the box; then the step is shown, with the verdict and the
+reason under the question, and the score ("7 of 9 predictions right")
+counts on.  *reveal* shows the step without counting an answer.  A
+teacher turns the mode on and off with *predict mode* and chooses which
+kinds of step ask with the three ticks beside it.  With the mode off the
+widget is the plain Stepper.  While predicting, the slider, Play and *next
+cutoff* are off (they would skip the questions); *previous* and *next*
+step, and steps already shown are shown again without a question.
+
+CSS classes, for browser tests: the panel ``gametree-predict``; the toggle
+``gametree-predict-toggle``; the question ``gametree-question``; the box
+``gametree-answer``; the buttons ``gametree-answer-button``,
+``gametree-none-button``, ``gametree-reveal-button``; the verdict
+``gametree-verdict``; the score ``gametree-score``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..practice.predict import (
+    ASK_ALL,
+    Ask,
+    Question,
+    Score,
+    Verdict,
+    check_ask,
+    judge,
+    question_before,
+    read_answer,
+)
+from ..text import describe
+from ..trace import Trace
+from ..view.hotspots import hotspots
+from ..view.style import Line
+from .clicks import SELECTED_COLOR, TreeClicks
+from .controls import ERROR_COLOR
+from .stepper import Stepper
+
+__all__ = ["PredictStepper", "ASK_WORDS"]
+
+ASK_WORDS = {Ask.LEAF: "which leaf next", Ask.UPDATE: "v after an update",
+             Ask.CUTOFF: "which children are pruned"}
+"""The ticks a teacher sets: which kinds of step ask."""
+
+_RIGHT_COLOR = "#117733"
+
+
+class PredictStepper(Stepper):
+    """A Stepper that can ask the class to predict each step before it is shown.
+
+    Parameters
+    ----------
+    trace_or_tree, branching, strict, editable, size
+        As for :class:`~gametree.widgets.stepper.Stepper`: a typed tree, a
+        random tree, either cut rule, or a game trace.
+    predict : bool
+        Start in predict mode (the toggle changes it).
+    ask : collection of str
+        The kinds of step that ask: ``"leaf"``, ``"update"``, ``"cutoff"``
+        (default all three; the ticks change it).
+
+    Attributes
+    ----------
+    predict_toggle : ToggleButton
+        Predict mode on or off.
+    ask_boxes : dict of Ask -> Checkbox
+        Which kinds of step ask.
+    question : Question or None
+        The question waiting for an answer.
+    score : Score
+        Predictions right out of those answered, since the tree was shown
+        (or the score was reset).
+    verdict : Verdict or None
+        The last answer's judgement (None after a reveal without answer).
+    question_text, verdict_html, score_label : widgets showing them.
+    answer_box : Text
+        Type the answer and press Enter (or *answer*).
+    answer_button, none_button, reveal_button, reset_button : Button
+    clicks : TreeClicks
+        The picture with its buttons over the leaves and edges that may
+        be clicked now.
+
+    Examples
+    --------
+    >>> stepper = PredictStepper([3, 12, 8, 2, 4, 6, 14, 5, 2], branching=3)
+    >>> stepper.next_button.click()          # step 0 -> 1: no question before an enter
+    >>> stepper.next_button.click()          # before leaf E
+    >>> stepper.question.prompt
+    'Which leaf is evaluated next? Click it, or answer none.'
+    >>> stepper.clicks.click("node", "E")    # on the tree
+    >>> stepper.slider.value, stepper.score.text
+    (2, '1 of 1 prediction right')
+    >>> stepper.next_button.click()
+    >>> stepper.answer("12")                  # v at B after E = 3
+    >>> stepper.verdict_text
+    'Not quite: you said 12, the search says 3. MIN node B: v = min(+inf, 3) = 3, beta = min(+inf, 3) = 3.'
+    """
+
+    def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, **options):
+        if not isinstance(predict, bool):
+            raise TypeError(f"predict must be True or False, not {describe(predict)}")
+        kinds = check_ask(ask)
+        self.question: Question | None = None
+        self.verdict: Verdict | None = None
+        self.score = Score()
+        self.clicks: TreeClicks | None = None
+        self._predicting = predict
+        self._ask = kinds
+        self._revealed = 0
+        self._selected: list[str] = []
+        self._verdict_text = ""
+        self._panel_ready = False
+        super().__init__(trace_or_tree, **options)
+        self._build_panel(predict, kinds)
+        self._panel_ready = True
+        self._refresh()
+
+    # --- the panel ------------------------------------------------------------------
+
+    def _build_panel(self, predict: bool, kinds: frozenset[Ask]) -> None:
+        self.predict_toggle = widgets.ToggleButton(
+            value=predict, description="predict mode", icon="question",
+            tooltip="ask the class to predict each step before it is shown")
+        self.ask_boxes = {kind: widgets.Checkbox(value=kind in kinds, description=words,
+                                                 indent=False,
+                                                 layout=widgets.Layout(width="auto"))
+                          for kind, words in ASK_WORDS.items()}
+        self.score_label = widgets.Label(style={"font_weight": "bold"})
+        self.reset_button = widgets.Button(description="reset score", icon="undo",
+                                           layout=widgets.Layout(width="auto"))
+        self.question_text = widgets.HTML()
+        self.answer_box = widgets.Text(placeholder="your answer, then Enter",
+                                       continuous_update=False,
+                                       layout=widgets.Layout(width="16em"))
+        self.answer_button = widgets.Button(description="answer", icon="check",
+                                            button_style="primary",
+                                            layout=widgets.Layout(width="auto"))
+        self.none_button = widgets.Button(description="none", layout=widgets.Layout(width="auto"))
+        self.reveal_button = widgets.Button(description="reveal", icon="eye",
+                                            tooltip="show the step without counting an answer",
+                                            layout=widgets.Layout(width="auto"))
+        self.verdict_html = widgets.HTML()
+        self.predict_toggle.observe(self._on_toggle, names="value")
+        for box in self.ask_boxes.values():
+            box.observe(self._on_ask, names="value")
+        self.reset_button.on_click(lambda _: self.reset_score())
+        self.answer_box.observe(self._on_typed, names="value")
+        self.answer_button.on_click(lambda _: self.answer())
+        self.none_button.on_click(lambda _: self.answer("none"))
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self._answer_row = widgets.HBox([self.answer_box, self.answer_button, self.none_button,
+                                         self.reveal_button],
+                                        layout=widgets.Layout(align_items="center"))
+        teacher = widgets.HBox([self.predict_toggle, widgets.Label("ask:"),
+                                *self.ask_boxes.values(), self.score_label, self.reset_button],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.panel = widgets.VBox([teacher, self.question_text, self._answer_row,
+                                   self.verdict_html], layout=widgets.Layout(width="100%"))
+        for widget, name in ((self.panel, "predict"), (self.predict_toggle, "predict-toggle"),
+                             (self.question_text, "question"), (self.answer_box, "answer"),
+                             (self.answer_button, "answer-button"),
+                             (self.none_button, "none-button"),
+                             (self.reveal_button, "reveal-button"),
+                             (self.verdict_html, "verdict"), (self.score_label, "score")):
+            widget.add_class(f"gametree-{name}")
+        # Under the caption and counter, over the picture.
+        self.children = (*self.children[:4], self.panel, *self.children[4:])
+
+    # --- the Stepper's hooks ----------------------------------------------------------
+
+    def _framed_picture(self) -> widgets.Widget:
+        if self.clicks is None:
+            self.clicks = TreeClicks(self.image, self._on_spot)
+        self.clicks.place_image()
+        return self.clicks.box
+
+    def _set_trace(self, trace: Trace) -> None:
+        self.question, self.verdict, self._selected = None, None, []
+        self._revealed, self.score, self._verdict_text = 0, Score(), ""
+        super()._set_trace(trace)
+
+    def _show(self, index: int) -> None:
+        super()._show(index)
+        if self._panel_ready:
+            self._refresh()
+
+    def _nudge(self, delta: int) -> None:
+        target = min(max(self.slider.value + delta, 0), self.slider.max)
+        if self._predicting and delta > 0:
+            if self.question is not None:
+                return  # answer (or reveal) first
+            if target > self._revealed:
+                question = question_before(self.trace, target, self._ask)
+                if question is not None:
+                    self._pose(question)
+                    return
+                self._revealed = target
+        self.slider.value = target
+
+    def _on_slider(self, change) -> None:
+        self._revealed = max(self._revealed, change["new"])
+        if self.question is not None and change["new"] != self.question.step - 1:
+            self.question, self._selected = None, []
+        super()._on_slider(change)
+
+    # --- asking and answering ----------------------------------------------------------
+
+    @property
+    def predicting(self) -> bool:
+        """Whether predict mode is on."""
+        return self._predicting
+
+    @property
+    def ask(self) -> frozenset[Ask]:
+        """The kinds of step that ask."""
+        return self._ask
+
+    def _pose(self, question: Question) -> None:
+        self.question, self._selected = question, []
+        self.verdict, self._verdict_text = None, ""
+        self._refresh()
+        self.answer_box.focus()
+
+    def _on_spot(self, kind: str, name: str) -> None:
+        question = self.question
+        if question is None or name not in question.choices:
+            return
+        if question.kind is Ask.LEAF and kind == "node":
+            self.answer(name)
+        elif question.kind is Ask.CUTOFF and kind == "edge":
+            if name in self._selected:
+                self._selected.remove(name)
+            else:
+                self._selected.append(name)
+            self._busy = True
+            try:
+                self.answer_box.value = ", ".join(self._selected)
+            finally:
+                self._busy = False
+            self._refresh()
+
+    def _on_typed(self, change) -> None:
+        if not self._busy and change["new"].strip():
+            self.answer(change["new"])
+
+    def answer(self, text: str | None = None) -> None:
+        """Answer the question waiting with ``text`` (by default what is in
+        the box, or the edges clicked), then show the step.  Text that
+        cannot be read gets a message and the question stays."""
+        question = self.question
+        if question is None:
+            return
+        if text is None:
+            text = self.answer_box.value if self.answer_box.value.strip() else \
+                ", ".join(self._selected)
+        try:
+            prediction = read_answer(question, text)
+        except (ValueError, TypeError) as error:
+            self._verdict_text = str(error)
+            self.verdict_html.value = (f'<div style="color:{ERROR_COLOR}">&#9888; '
+                                       f"{html.escape(str(error))}</div>")
+            return
+        verdict = judge(question, prediction)
+        self.score = self.score.after(verdict)
+        self._finish(verdict, verdict.message)
+
+    def reveal(self) -> None:
+        """Show the step the question waits for, without counting an answer."""
+        question = self.question
+        if question is None:
+            return
+        self._finish(None, f"The search says {question.answer_text}. {question.reason}.")
+
+    def _finish(self, verdict: Verdict | None, text: str) -> None:
+        question = self.question
+        assert question is not None
+        self.question, self._selected, self.verdict = None, [], verdict
+        self._verdict_text = text
+        self._revealed = max(self._revealed, question.step)
+        self.slider.value = question.step
+        self._refresh()
+
+    def reset_score(self) -> None:
+        """Start counting again from no predictions."""
+        self.score = Score()
+        self._refresh()
+
+    def _on_toggle(self, change) -> None:
+        self._predicting = change["new"]
+        self.question, self._selected = None, []
+        self._revealed = self.slider.value
+        self._verdict_text, self.verdict = "", None
+        self._refresh()
+
+    def _on_ask(self, change) -> None:
+        self._ask = frozenset(kind for kind, box in self.ask_boxes.items() if box.value)
+        if self.question is not None and self.question.kind not in self._ask:
+            self.question, self._selected = None, []
+        self._refresh()
+
+    # --- showing -------------------------------------------------------------------
+
+    @property
+    def question_prompt(self) -> str:
+        """The question waiting, as plain text ("" when none)."""
+        return "" if self.question is None else self.question.prompt
+
+    @property
+    def verdict_text(self) -> str:
+        """The last verdict (or a reveal's reason, or why an answer could
+        not be read) as plain text."""
+        return self._verdict_text
+
+    def _refresh(self) -> None:
+        """Make the panel, the controls and the buttons on the tree agree
+        with the mode and the question."""
+        question, predicting = self.question, self._predicting
+        self.panel.layout.display = None
+        for child in self.panel.children[1:]:
+            child.layout.display = None if predicting else "none"
+        self.score_label.value = self.score.text if predicting else ""
+        self.reset_button.layout.display = None if predicting else "none"
+        for box in self.ask_boxes.values():
+            box.layout.display = None if predicting else "none"
+        waiting = question is not None
+        self.question_text.value = (f'<b style="font-size:1.1em">{html.escape(question.prompt)}</b>'
+                                    if waiting else "")
+        self._answer_row.layout.display = None if waiting else "none"
+        self.none_button.layout.display = (None if waiting and question.kind is not Ask.UPDATE
+                                           else "none")
+        if not waiting:
+            self._busy = True
+            try:
+                self.answer_box.value = ""
+            finally:
+                self._busy = False
+        if self._verdict_text and not waiting:
+            color = _RIGHT_COLOR if self.verdict is not None and self.verdict.right else \
+                ("#555555" if self.verdict is None else ERROR_COLOR)
+            self.verdict_html.value = (f'<div style="color:{color}">'
+                                       f"{html.escape(self._verdict_text)}</div>")
+        elif not waiting:
+            self.verdict_html.value = ""
+        index = self.slider.value
+        self.slider.disabled = self.play.disabled = predicting
+        if predicting:
+            self.cutoff_button.disabled = True
+            self.next_button.disabled = waiting or index == len(self.trace) - 1
+        else:
+            self.cutoff_button.disabled = self._next_cutoff(index) is None
+            self.next_button.disabled = index == len(self.trace) - 1
+        self._mark_selection()
+        self._place_spots()
+
+    def _mark_selection(self) -> None:
+        """Draw the edges clicked as crossed out (red, dashed)."""
+        if self.question is None or self.question.kind is not Ask.CUTOFF:
+            return
+        tree = self.trace.tree
+        chosen = [tree[name].id for name in self._selected]
+        self.plot.show(self.slider.value, crossed=chosen,
+                       edges={i: Line(SELECTED_COLOR, 2.6, dashed=True) for i in chosen})
+        self.image.value = self.plot.png()
+
+    def _place_spots(self) -> None:
+        clicks, question = self.clicks, self.question
+        if clicks is None:
+            return
+        if not self._predicting or question is None or question.kind is Ask.UPDATE:
+            clicks.clear()
+            return
+        tree = self.trace.tree
+        if question.kind is Ask.LEAF:
+            spots = hotspots(self.plot, nodes=question.choices)
+            words = {name: f"leaf {name}, score {tree[name].score}" for name in question.choices}
+        else:
+            spots = hotspots(self.plot, edges=question.choices)
+            words = {name: f"prune {name}" for name in question.choices}
+        clicks.show(spots, words)
+        clicks.select(("edge", name) for name in self._selected)

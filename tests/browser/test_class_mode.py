@@ -1,0 +1,147 @@
+"""Class mode in a real Chromium: the predict mode of the step-through widget
+and answering on the tree in the practice widget, by mouse and by keyboard.
+
+A throwaway notebook in the server's copy of notebooks/ shows one
+PredictStepper and one PracticeWidget on AIMA's Figure 5.2 tree.  Expected
+captions come from the trace; where the buttons over the tree must sit
+comes from the same widgets built here, in the test process."""
+
+import os
+
+import pytest
+
+import gametree
+from gametree.practice import Exercise
+from gametree.widgets.practice import PracticeWidget
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_available says how to install it
+    if os.environ.get("GAMETREE_REQUIRE_BROWSER") == "1":
+        raise
+    pytest.skip("Playwright for Python is not installed: "
+                ".venv/bin/pip install -r requirements-test.txt", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 15_000
+FIG52 = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+NOTEBOOK = "_class_mode.ipynb"
+CELLS = [
+    "from gametree.widgets.predict import PredictStepper\n"
+    f"stepper = PredictStepper({FIG52}, branching=3)\nstepper",
+    "from gametree.practice import Exercise\n"
+    "from gametree.widgets.practice import PracticeWidget\n"
+    f"practice = PracticeWidget(Exercise({tuple(FIG52)}, 3))\npractice",
+]
+
+
+@pytest.fixture(scope="module")
+def page(lab_server, lab_pages):
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    nbformat.write(notebook, lab_server.root / NOTEBOOK)
+    lab = lab_pages.new()
+    lab.open(NOTEBOOK)
+    lab.run_all()
+    assert lab.problems() == [], "\n".join(lab.problems())
+    yield lab
+    lab_pages.close(lab)
+
+
+def caption(trace, index):
+    return f"Step {index} of {len(trace) - 1}: {trace[index].caption}"
+
+
+def test_predict_mode_asks_then_reveals_on_clicks_typing_and_keys(page):
+    trace = gametree.trace_alpha_beta(FIG52, 3)
+    root = page.page.locator(".gametree-stepper").first
+    root.scroll_into_view_if_needed()
+    step = root.locator(".gametree-caption")
+    question = root.locator(".gametree-question")
+    score = root.locator(".gametree-score")
+    expect(step).to_have_text(caption(trace, 0), timeout=WAIT_MS)
+    next_button = root.locator("button.gametree-next")
+    next_button.click()
+    expect(step).to_have_text(caption(trace, 1), timeout=WAIT_MS)
+    next_button.click()  # before leaf E: the question, and the step stays hidden
+    expect(question).to_contain_text("Which leaf is evaluated next?", timeout=WAIT_MS)
+    expect(step).to_have_text(caption(trace, 1))
+    # A click with the mouse on leaf E, on the picture.
+    root.locator(".gametree-hotspot-node-E").click()
+    expect(step).to_have_text(caption(trace, 2), timeout=WAIT_MS)
+    expect(score).to_have_text("1 of 1 prediction right", timeout=WAIT_MS)
+    # v at B: typed, then Enter.
+    next_button.click()
+    expect(question).to_contain_text("What is v at MIN node B now?", timeout=WAIT_MS)
+    box = root.locator(".gametree-answer input")
+    box.fill("3")
+    box.press("Enter")
+    expect(step).to_have_text(caption(trace, 3), timeout=WAIT_MS)
+    expect(score).to_have_text("2 of 2 predictions right", timeout=WAIT_MS)
+    # On to C's cut test, revealing what is asked on the way.
+    cut = trace.cutoffs[0].index
+    while True:
+        shown = int(step.text_content().split()[1])
+        if shown == cut - 1 and question.text_content().strip():
+            break
+        if question.text_content().strip():
+            root.locator("button.gametree-reveal-button").click()
+        else:
+            next_button.click()
+        expect(step).not_to_have_text("", timeout=WAIT_MS)
+        page.page.wait_for_timeout(150)
+    expect(question).to_contain_text("Which children of MIN node C are pruned now?")
+    # The keyboard: Tab from the last button of the panel reaches the edges on the tree.
+    root.locator("button.gametree-reveal-button").focus()
+    page.page.keyboard.press("Tab")
+    focused = page.page.evaluate("() => document.activeElement.className")
+    assert "gametree-hotspot-edge-I" in focused, focused
+    page.page.keyboard.press("Enter")
+    expect(box).to_have_value("I", timeout=WAIT_MS)
+    page.page.keyboard.press("Tab")
+    page.page.keyboard.press("Space")
+    expect(box).to_have_value("I, J", timeout=WAIT_MS)
+    root.locator("button.gametree-answer-button").click()
+    expect(step).to_have_text(caption(trace, cut), timeout=WAIT_MS)
+    expect(root.locator(".gametree-verdict")).to_contain_text("Right: I and J.", timeout=WAIT_MS)
+    expect(score).to_contain_text("3 of 3 predictions right", timeout=WAIT_MS)
+    page.screenshot("class-mode")  # for a person to look at (git ignores the folder)
+
+
+def test_the_practice_widget_answers_on_the_tree(page):
+    root = page.page.locator(".gametree-practice").first
+    root.scroll_into_view_if_needed()
+    image = root.locator("img.gametree-practice-image")
+    # The buttons sit where Python says the edges and nodes are on the picture.
+    here = PracticeWidget(Exercise(tuple(FIG52), 3))
+    picture = image.bounding_box()
+    for spot in here.clicks.spots:
+        button = root.locator(f".gametree-hotspot-{spot.kind}-{spot.node}").bounding_box()
+        x, y = spot.centre
+        assert abs(button["x"] + button["width"] / 2 - picture["x"] - x) <= 1.5, spot
+        assert abs(button["y"] + button["height"] / 2 - picture["y"] - y) <= 1.5, spot
+
+    def tick(name):
+        card = root.locator(".gametree-node-card").filter(has_text=f"{name} = ")
+        return card.locator("input[type=checkbox]")
+
+    root.locator(".gametree-hotspot-edge-I").click()  # the mouse prunes I
+    expect(tick("I")).to_be_checked(timeout=WAIT_MS)
+    root.locator(".gametree-hotspot-edge-J").focus()  # the keyboard prunes J
+    page.page.keyboard.press("Enter")
+    expect(tick("J")).to_be_checked(timeout=WAIT_MS)
+    for name, value in {"A": "3", "B": "3", "C": "2", "D": "2"}.items():
+        root.locator(f".gametree-hotspot-node-{name}").click()  # the cursor goes to its box
+        page.page.wait_for_function(
+            "n => document.activeElement && document.activeElement.closest"
+            "('.gametree-node-card') && document.activeElement.closest('.gametree-node-card')"
+            ".textContent.trim().startsWith(n)", arg=name, timeout=WAIT_MS)
+        page.page.keyboard.type(value)
+        page.page.keyboard.press("Enter")
+    root.locator("button.gametree-check").click()
+    expect(root.locator(".gametree-feedback")).to_contain_text(
+        "All right: every value and every pruned branch is correct.", timeout=WAIT_MS)

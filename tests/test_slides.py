@@ -1,0 +1,127 @@
+"""python -m gametree slides: a 16:9 PDF page per step (or per cutoff) of the
+trace, the same bytes run to run, and bad input refused with one line."""
+
+import re
+
+import pytest
+
+import gametree
+from gametree.cli import main
+from gametree.practice.shapes import with_root
+from gametree.view.slides import (
+    CAPTION_SIZE,
+    CODE_SIZE,
+    MAX_SLIDES,
+    SLIDE_FONTS,
+    SLIDE_SIZE,
+    check_slides,
+    write_slides,
+)
+
+FIG52 = ["--branching", "3", "3", "12", "8", "2", "4", "6", "14", "5", "2"]
+TIES = "[[3, 4], [3, 1, 6], [5, 2]]"
+
+
+def pages(path):
+    """The page count of a PDF, read from its page objects."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", path.read_bytes()))
+
+
+def page_size(path):
+    box = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", path.read_bytes())
+    return float(box.group(1)), float(box.group(2))
+
+
+def run(arguments, capsys):
+    status = main(["slides", *arguments])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("tree, strict, cutoffs_only", [
+    (FIG52, False, False), (FIG52, False, True), (["--tree", TIES], False, False),
+    (["--tree", TIES], True, False), (["--tree", TIES], True, True),
+    (FIG52 + ["--root", "MIN"], False, False),
+])
+def test_one_page_per_step_or_per_cutoff(tmp_path, capsys, tree, strict, cutoffs_only):
+    out = tmp_path / "steps.pdf"
+    options = (["--strict"] if strict else []) + (["--cutoffs-only"] if cutoffs_only else [])
+    status, printed, error = run([*tree, *options, "--out", str(out)], capsys)
+    assert status == 0 and error == ""
+    if tree[0] == "--tree":
+        searched = gametree.parse_tree(tree[1])
+    else:
+        searched = gametree.Tree.from_leaves([int(x) for x in tree[2:11]], 3)
+        if "--root" in tree:
+            searched = with_root(searched, "MIN")
+    trace = gametree.trace_alpha_beta(searched, strict=strict)
+    expected = len(trace.cutoffs) if cutoffs_only else len(trace)
+    assert pages(out) == expected
+    what = "cutoff" if cutoffs_only else "step"
+    assert printed == f"wrote {out}: {expected} page{'s' if expected != 1 else ''}, one per {what}\n"
+
+
+def test_the_strict_rule_gives_its_own_pages(tmp_path, capsys):
+    ties, strict = tmp_path / "ties.pdf", tmp_path / "strict.pdf"
+    run(["--tree", TIES, "--out", str(ties)], capsys)
+    run(["--tree", TIES, "--strict", "--out", str(strict)], capsys)
+    assert pages(ties) < pages(strict)  # >= prunes on the tie at C; > searches on
+
+
+def test_pages_are_16_by_9_and_the_fonts_are_for_a_lecture_hall(tmp_path, capsys):
+    out = tmp_path / "s.pdf"
+    run([*FIG52, "--cutoffs-only", "--out", str(out)], capsys)
+    width, height = page_size(out)
+    assert (width, height) == pytest.approx((SLIDE_SIZE[0] * 72, SLIDE_SIZE[1] * 72), abs=0.5)
+    assert width / height == pytest.approx(16 / 9, rel=0.01)
+    assert CAPTION_SIZE / height >= 1 / 20 and CODE_SIZE / height >= 1 / 30
+    assert min(f.value for f in SLIDE_FONTS) >= CODE_SIZE and min(f.label for f in SLIDE_FONTS) >= 14
+
+
+def test_the_same_bytes_run_to_run(tmp_path, capsys):
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    run([*FIG52, "--out", str(first)], capsys)
+    run([*FIG52, "--out", str(second)], capsys)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_slides_show_each_caption(tmp_path):
+    trace = gametree.trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    from gametree.view.slides import _Slide
+
+    slide = _Slide(trace)
+    slide.show(trace.cutoffs[0].index)
+    texts = [artist.get_text() for artist in slide.artists if hasattr(artist, "get_text")]
+    assert " ".join(texts[2].split()) == trace.cutoffs[0].caption
+    assert "if alpha >= beta: prune the" in [t.strip() for t in texts]  # the line run
+    assert slide.plot.node_look("C").current
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (FIG52 + ["--out", "steps.png"], "slides are one PDF, so end the file name with .pdf"),
+    (["--out", "steps.pdf"], "no tree given"),
+    (["--tree", "[[3, 5], [6, 9]]", "--cutoffs-only", "--out", "s.pdf"], "prunes nothing"),
+    (FIG52 + ["--out", "no/such/folder/s.pdf"], "does not exist"),
+    (FIG52 + ["--out", ""], "the file name is empty"),
+    (FIG52[:-1] + ["--out", "s.pdf"], "8 leaves do not fill a complete tree"),
+    (["--tree", "[[3, x]]", "--out", "s.pdf"], "could not read"),
+])
+def test_bad_input_exits_2_with_one_line(tmp_path, capsys, monkeypatch, arguments, words):
+    monkeypatch.chdir(tmp_path)
+    status, printed, error = run(arguments, capsys)
+    assert status == 2 and printed == ""
+    assert error.count("\n") == 1 and words in error
+    assert list(tmp_path.iterdir()) == []  # nothing written, no temporary file left
+
+
+def test_the_page_limit_and_one_past_it():
+    assert check_slides(MAX_SLIDES) == MAX_SLIDES
+    with pytest.raises(ValueError, match="more than the 2,000 pages"):
+        check_slides(MAX_SLIDES + 1)
+    with pytest.raises(ValueError, match="2,001 cutoffs"):
+        check_slides(MAX_SLIDES + 1, cutoffs_only=True)
+
+
+def test_write_slides_refuses_what_is_not_a_trace(tmp_path):
+    with pytest.raises(TypeError, match="slides need a Trace"):
+        write_slides([3, 5, 2, 9], tmp_path / "s.pdf")

@@ -20,6 +20,18 @@ it was given, ``min(alpha, beta)`` at a MAX node and ``max(alpha, beta)``
 at a MIN node.  Both find the same value at the root and evaluate the same
 leaves; only the bounds passed up differ.
 
+Searches that visit a node again
+--------------------------------
+The same trace format records the searches of :mod:`gametree.games.windows`,
+which search some nodes more than once: an MTD(f) pass (:attr:`StepKind.PASS`)
+searches the whole tree again with a new window, a PVS re-search
+(:attr:`StepKind.RESEARCH`) searches one child again, and a node may be
+settled from a transposition table (:attr:`StepKind.TABLE`).  A pass or a
+re-search clears what it searches again: the drawing shows that part as
+not yet visited.  Each step of such a trace carries the :class:`Phase`
+under way (which pass, which null-window test or re-search) and the lines
+it executes of the search's own pseudocode (:attr:`Trace.code`).
+
 Memory
 ------
 The search records five plain fields per step.  :meth:`Trace.state` keeps
@@ -43,7 +55,7 @@ from .text import fmt
 from .tree import MAX, Node, Tree, Value, as_tree
 
 __all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
-           "Window", "pseudocode", "MAX_TRACE_NODES"]
+           "Window", "pseudocode", "MAX_TRACE_NODES", "Phase", "PhaseKind", "Notes"]
 
 MAX_TRACE_NODES = 2**21
 """Largest tree :func:`trace_alpha_beta` records: 2,097,152 nodes, which holds
@@ -65,9 +77,78 @@ class StepKind(str, enum.Enum):
     """The cut rule's test holds: the node's remaining children are pruned."""
     RETURN = "return"
     """The node is finished and returns its value to its parent."""
+    PASS = "pass"
+    """A search that tests the root more than once (MTD(f), or one
+    null-window test) starts a pass at the root: the tree is searched
+    again, from scratch but for the table, with a new window."""
+    RESEARCH = "re-search"
+    """A child's null-window test failed high, inside the window (PVS):
+    the node clears the child's subtree and searches it again with a wider
+    window."""
+    TABLE = "table"
+    """The transposition table settled the node: its stored value answers
+    for the window, so the node is not searched."""
 
     def __str__(self) -> str:
         return self.value
+
+
+class PhaseKind(str, enum.Enum):
+    """What a :class:`Phase` of a search is."""
+
+    PASS = "pass"
+    """A search of the root with one window: an MTD(f) pass, or a lone
+    null-window test."""
+    TEST = "test"
+    """PVS's null-window test of a child: is it better than the best so far?"""
+    RESEARCH = "re-search"
+    """PVS's second search of a child whose test failed high."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Phase(NamedTuple):
+    """One search of one node inside a search that searches nodes more than
+    once: an MTD(f) pass, or PVS's null-window test of a child or its
+    re-search.  Phases nest: a re-search may hold tests of its own."""
+
+    kind: PhaseKind
+    """A pass, a null-window test or a re-search."""
+    node: Node
+    """The node searched: the root for a pass."""
+    alpha: Value
+    """The window the node is searched with: its alpha ..."""
+    beta: Value
+    """... and its beta."""
+    label: str
+    """What is under way, in words: ``MTD(f) pass 2: test with the window (2, 3)``."""
+    start: int
+    """The first step of the phase (a PASS or RESEARCH step, or the node's ENTER)."""
+    end: int
+    """The last step of the phase (the node's RETURN, LEAF or TABLE step)."""
+    lower: Value = -inf
+    """A pass: what was known of the root's value before it: at least ``lower`` ..."""
+    upper: Value = inf
+    """... and at most ``upper``."""
+    search: str = ""
+    """The search the phase belongs to: ``MTD(f)``, ``PVS`` or ``null-window test``."""
+
+
+class Notes(NamedTuple):
+    """What a search that visits nodes more than once records besides its
+    steps (see :mod:`gametree.games.windows`)."""
+
+    name: str
+    """The search's name: ``PVS``, ``MTD(f)``, ``null-window test``."""
+    code: tuple[str, ...]
+    """Its pseudocode, one line per item."""
+    lines: tuple[tuple[int, ...], ...]
+    """For each step, the lines of ``code`` it executes (from 1)."""
+    phases: tuple[Phase, ...] = ()
+    """Its passes, null-window tests and re-searches, in the order they start."""
+    bounds: tuple[tuple[int, str], ...] = ()
+    """(step index, bound) for each TABLE step: ``exact``, ``lower`` or ``upper``."""
 
 
 class Window(NamedTuple):
@@ -160,11 +241,21 @@ class Step(NamedTuple):
     """The cut rule the search used."""
     fail_hard: bool = False
     """True when nodes return v clamped into their window (fail-hard)."""
+    phase: Phase | None = None
+    """The pass, null-window test or re-search under way (the innermost);
+    None for alpha-beta, which searches every node once."""
+    bound: str | None = None
+    """TABLE: what the stored value says: ``exact``, ``lower`` (the value is
+    at least it) or ``upper`` (at most it)."""
+    code_lines: tuple[int, ...] = ()
+    """The lines of the search's own pseudocode the step executes, when
+    the search recorded them (PVS, MTD(f)); empty for alpha-beta."""
 
     @property
     def lines(self) -> tuple[int, ...]:
-        """The lines of :func:`pseudocode` this step executes (from 1)."""
-        return _LINES[self.kind, self.node.player.value]
+        """The lines of the trace's pseudocode (:attr:`Trace.code`; for
+        alpha-beta :func:`pseudocode`) this step executes (from 1)."""
+        return self.code_lines or _LINES.get((self.kind, self.node.player.value), ())
 
     @property
     def caption(self) -> str:
@@ -172,6 +263,10 @@ class Step(NamedTuple):
         ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
         node, kind = self.node, self.kind
         title = f"{node.player} node {node.name}"
+        if kind in (StepKind.PASS, StepKind.RESEARCH, StepKind.TABLE) or (
+                self.phase is not None and self.phase.node == node
+                and kind in (StepKind.ENTER, StepKind.RETURN, StepKind.LEAF)):
+            return _phase_caption(self, title)
         if kind is StepKind.LEAF:
             return (f"Leaf {node.name}: evaluate, score {fmt(node.score)} "
                     f"({self.evaluated} evaluated so far)")
@@ -202,6 +297,78 @@ class Step(NamedTuple):
 
     def __repr__(self) -> str:
         return f"<Step {self.index}: {self.caption}>"
+
+
+def _phase_caption(step: Step, title: str) -> str:
+    """The caption of a step that starts or ends a phase, or settles a node
+    from the table: what it means for the pass, test or re-search."""
+    node, kind, phase = step.node, step.kind, step.phase
+    if kind is StepKind.TABLE:
+        value = fmt(step.v)
+        if step.bound == "exact":
+            held = f"{node.name} = {value} (exact)"
+            why = ""
+        elif step.bound == "lower":
+            held = f"{node.name} >= {value} (a lower bound)"
+            why = f", and {value} >= beta = {fmt(step.beta)}"
+        else:
+            held = f"{node.name} <= {value} (an upper bound)"
+            why = f", and {value} <= alpha = {fmt(step.alpha)}"
+        return f"{title}: the table holds {held}{why}: return {value} without searching {node.name}"
+    if kind is StepKind.RESEARCH:
+        child, got = step.child, fmt(step.value)
+        assert child is not None
+        window = (f"({got}, {fmt(step.beta)})" if node.player is MAX
+                  else f"({fmt(step.alpha)}, {got})")
+        return (f"{title}: {child.name}'s null-window test returned {got}, and alpha = "
+                f"{fmt(step.alpha)} < {got} < beta = {fmt(step.beta)}: search {child.name} again "
+                f"with the window {window}")
+    assert phase is not None
+    if kind is StepKind.PASS:
+        known = _known(phase.lower, phase.upper)
+        return f"{phase.label}" + (f"; so far {known}" if known else "")
+    if kind is StepKind.ENTER:
+        what = {PhaseKind.PASS: "the window under test", PhaseKind.TEST: "a null window",
+                PhaseKind.RESEARCH: "the re-search's window"}
+        return (f"{title}: enter with alpha = {fmt(step.alpha)}, beta = {fmt(step.beta)} "
+                f"({what[phase.kind]}); v = {fmt(step.v)}")
+    # The node's RETURN (or LEAF): what its value says, against the phase's window.
+    r = step.value
+    assert r is not None
+    said = (f"{title} returns v = {fmt(r)}" if kind is StepKind.RETURN
+            else f"Leaf {node.name}: evaluate, score {fmt(r)}")
+    if phase.kind is PhaseKind.RESEARCH:
+        return f"{said}, searched again with ({fmt(phase.alpha)}, {fmt(phase.beta)})"
+    if r >= phase.beta:
+        verdict = (f"{said} >= beta = {fmt(phase.beta)}: it fails high, so "
+                   f"{_subject(phase)} is at least {fmt(r)}")
+        lower, upper = r, phase.upper
+    elif r <= phase.alpha:
+        verdict = (f"{said} <= alpha = {fmt(phase.alpha)}: it fails low, so "
+                   f"{_subject(phase)} is at most {fmt(r)}")
+        lower, upper = phase.lower, r
+    else:
+        verdict = f"{said}, inside the window: it is {_subject(phase)}"
+        lower = upper = r
+    if phase.kind is PhaseKind.PASS and phase.search == "MTD(f)":
+        verdict += f" (now {_known(lower, upper)})" if lower < upper else \
+            f": lower bound = upper bound = {fmt(r)}, the value of the tree"
+    return verdict
+
+
+def _subject(phase: Phase) -> str:
+    return "the value" if phase.kind is PhaseKind.PASS else f"{phase.node.name}'s value"
+
+
+def _known(lower: Value, upper: Value) -> str:
+    """What bounds say of the value, in words; empty when they say nothing."""
+    if lower == -inf and upper == inf:
+        return ""
+    if upper == inf:
+        return f"value >= {fmt(lower)}"
+    if lower == -inf:
+        return f"value <= {fmt(upper)}"
+    return f"{fmt(lower)} <= value <= {fmt(upper)}"
 
 
 def _describe(nodes: Sequence[Node]) -> str:
@@ -267,6 +434,7 @@ _BLOCK = 64
 
 ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
                                        StepKind.CUTOFF, StepKind.RETURN)
+PASS, RESEARCH, TABLE = StepKind.PASS, StepKind.RESEARCH, StepKind.TABLE
 _NEG_INF = -inf
 
 
@@ -299,13 +467,21 @@ class Trace(Sequence):
         The cut rule the search used.
     fail_hard : bool
         Whether nodes returned v clamped into their window.
+    notes : Notes or None
+        For a search that visits nodes more than once (PVS, MTD(f), a
+        null-window test): its name, pseudocode, phases and the lines each
+        step executes.  None for alpha-beta.
     """
 
     def __init__(self, tree: Tree, records: list, evaluated_ids: list[int], rule: CutRule,
-                 fail_hard: bool):
+                 fail_hard: bool, notes: Notes | None = None):
         self.tree = tree
         self.rule = rule
         self.fail_hard = fail_hard
+        self.notes = notes
+        if notes is not None and len(notes.lines) != len(records) // RECORD:
+            raise ValueError(f"the notes give lines for {len(notes.lines)} steps, but the trace "
+                             f"has {len(records) // RECORD}")
         self._records = records
         self._evaluated_ids = evaluated_ids
         self.evaluated: int = len(evaluated_ids)
@@ -316,6 +492,48 @@ class Trace(Sequence):
         self._counts: array | None = None  # leaves evaluated by the end of each block
         self._cursor: _Cursor | None = None
         self._final: Snapshot | None = None
+        self._prev: array | None = None  # revisiting traces: per step, the previous step at its node
+        self._saved: dict[int, tuple] = {}  # revisiting traces: states a PASS or RESEARCH clears
+        self._phase_of: array | None = None  # per step: its innermost phase, -1 if none
+        self._bounds = dict(notes.bounds) if notes is not None else {}
+        self._revisits = any(phase.kind is not PhaseKind.TEST for phase in self.phases)
+
+    @property
+    def name(self) -> str:
+        """The search recorded: ``alpha-beta``, or the one the notes name."""
+        return "alpha-beta" if self.notes is None else self.notes.name
+
+    @property
+    def code(self) -> tuple[str, ...]:
+        """The pseudocode the steps' :attr:`Step.lines` point into."""
+        if self.notes is not None:
+            return self.notes.code
+        return tuple(pseudocode(self.rule, fail_hard=self.fail_hard))
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The passes, null-window tests and re-searches, in the order they
+        start; empty for alpha-beta."""
+        return () if self.notes is None else self.notes.phases
+
+    @property
+    def revisits(self) -> bool:
+        """True when the search visits some nodes more than once (it has
+        passes or re-searches), so :attr:`evaluated` counts repeats."""
+        return self._revisits
+
+    def phase_at(self, index: int) -> Phase | None:
+        """The innermost phase under way at step ``index``; None outside every phase."""
+        index = check_step(index, len(self))
+        if not self.phases:
+            return None
+        if self._phase_of is None:
+            phase_of = array("q", [-1]) * len(self)
+            for number, phase in enumerate(self.phases):  # inner phases start later: they win
+                phase_of[phase.start : phase.end + 1] = array("q", [number]) * (phase.end + 1 - phase.start)
+            self._phase_of = phase_of
+        number = self._phase_of[index]
+        return None if number < 0 else self.phases[number]
 
     @property
     def strict(self) -> bool:
@@ -350,9 +568,9 @@ class Trace(Sequence):
         return tuple(self._records[start : start + 3])
 
     def _returned(self, index: int) -> Value:
-        """The value a LEAF or RETURN step passes up."""
+        """The value a LEAF, TABLE or RETURN step passes up."""
         kind, node, v, alpha, beta = self._records[index * RECORD : (index + 1) * RECORD]
-        if kind is LEAF or not self.fail_hard:
+        if kind is LEAF or kind is TABLE or not self.fail_hard:
             return v
         if self.tree.player_of(node) is MAX:
             return alpha if alpha < beta else beta  # min(alpha, beta)
@@ -388,6 +606,38 @@ class Trace(Sequence):
             if i % _BLOCK == _BLOCK - 1:
                 counts.append(count)
         self._enter, self._exit, self._counts = enter, exit_, counts
+        if self.revisits:
+            self._index_revisits(kinds, nodes)
+
+    def _index_revisits(self, kinds: list, nodes: list) -> None:
+        """For a trace that visits nodes again: each step's previous step at
+        its node (what an UPDATE changed), and, by one replay, the states
+        each PASS or RESEARCH clears (what undoing it puts back)."""
+        last = array("q", [-1]) * len(self.tree)
+        prev = array("q", [-1]) * len(kinds)
+        for i, node in enumerate(nodes):
+            prev[i], last[node] = last[node], i
+        self._prev = prev
+        cursor = self._fresh()
+        for i in range(len(kinds)):
+            cursor.at = i
+            self._apply(cursor, i)
+
+    def _fresh(self) -> _Cursor:
+        """The state before the first step."""
+        n = len(self.tree)
+        return _Cursor(-1, [Status.UNVISITED] * n, [None] * n, [None] * n, [None] * n, [], 0)
+
+    def _cleared(self, index: int) -> list[int]:
+        """The nodes a PASS (every node) or RESEARCH (the child's subtree) clears."""
+        if self._kind(index) is PASS:
+            return list(range(len(self.tree)))
+        below, stack = [], [self._node_id(index - 1)]  # the child whose RETURN came just before
+        while stack:
+            node = stack.pop()
+            below.append(node)
+            stack.extend(self.tree.child_ids(node))
+        return below
 
     def _evaluated_at(self, index: int) -> int:
         """Leaves evaluated up to and including step ``index``."""
@@ -402,6 +652,8 @@ class Trace(Sequence):
         """(v, alpha, beta) at the node of UPDATE step ``index`` before it:
         after its ENTER, or after the UPDATE for its previous child."""
         self._index()
+        if self._prev is not None:  # the node may have been searched before: its previous step
+            return self._window(self._prev[index])
         assert self._enter is not None and self._exit is not None
         node, child = self._node_id(index), self._node_id(index - 1)
         children = self.tree.child_ids(node)
@@ -467,10 +719,10 @@ class Trace(Sequence):
         if final is not None:
             choices.append((last - index, "end"))
         _, start = min(choices)
+        if self.revisits:
+            self._index()  # undoing a PASS or RESEARCH needs the states it cleared
         if start == "start":
-            n = len(self.tree)
-            cursor = _Cursor(-1, [Status.UNVISITED] * n, [None] * n, [None] * n, [None] * n,
-                             [], 0)
+            cursor = self._fresh()
         elif start == "end":
             assert final is not None
             cursor = _Cursor(last, list(final.status), list(final.v), list(final.alpha),
@@ -501,9 +753,23 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = v, a, b
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.PRUNED)
-        else:  # RETURN
+        elif kind is RETURN:
             cursor.status[node] = Status.DONE
             cursor.path.pop()
+        elif kind is TABLE:
+            cursor.status[node] = Status.DONE
+            cursor.v[node] = v
+        else:  # PASS or RESEARCH: what is searched again starts afresh
+            cleared = self._cleared(index)
+            if index not in self._saved:
+                self._saved[index] = (
+                    [(i, cursor.status[i], cursor.v[i], cursor.alpha[i], cursor.beta[i])
+                     for i in cleared], list(cursor.path))
+            for i in cleared:
+                cursor.status[i] = Status.UNVISITED
+                cursor.v[i] = cursor.alpha[i] = cursor.beta[i] = None
+            if kind is PASS:
+                cursor.path.clear()
 
     def _undo(self, cursor: _Cursor, index: int) -> None:
         """Move ``cursor`` from just after step ``index`` to just before it."""
@@ -520,9 +786,17 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = self._before(index)
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.UNVISITED)
-        else:  # RETURN
+        elif kind is RETURN:
             cursor.status[node] = Status.ACTIVE
             cursor.path.append(node)
+        elif kind is TABLE:
+            cursor.status[node] = Status.UNVISITED
+            cursor.v[node] = None
+        else:  # PASS or RESEARCH: put back what it cleared
+            states, path = self._saved[index]
+            for i, status, v, alpha, beta in states:
+                cursor.status[i], cursor.v[i], cursor.alpha[i], cursor.beta[i] = status, v, alpha, beta
+            cursor.path[:] = path
 
     def _mark_pruned(self, cursor: _Cursor, index: int, status: Status) -> None:
         """Set every node under the children a cutoff skipped to ``status``."""
@@ -546,9 +820,15 @@ class Trace(Sequence):
 
     def __repr__(self) -> str:
         returns = "fail-hard" if self.fail_hard else "fail-soft"
-        return (f"<Trace of alpha-beta ({self.rule.test}, {returns}): value {fmt(self.value)}, "
-                f"{self.evaluated} of {self.tree.leaf_count} leaves evaluated, "
-                f"{len(self)} steps>")
+        evaluated = (f"{self.evaluated} leaf evaluations on {self.tree.leaf_count} leaves"
+                     if self.revisits else
+                     f"{self.evaluated} of {self.tree.leaf_count} leaves evaluated")
+        passes = sum(phase.kind is PhaseKind.PASS for phase in self.phases)
+        researches = sum(phase.kind is PhaseKind.RESEARCH for phase in self.phases)
+        extra = (f", {passes} pass{'es' if passes != 1 else ''}" if passes else "") + \
+            (f", {researches} re-search{'es' if researches != 1 else ''}" if researches else "")
+        return (f"<Trace of {self.name} ({self.rule.test}, {returns}): value {fmt(self.value)}, "
+                f"{evaluated}{extra}, {len(self)} steps>")
 
 
 class _Steps(Sequence):
@@ -577,11 +857,20 @@ class _Steps(Sequence):
             before = Window(*trace._before(index))
         elif kind is CUTOFF:
             pruned = tuple(map(node, trace._pruned(index)))
-        elif kind is LEAF or kind is RETURN:
+        elif kind is LEAF or kind is RETURN or kind is TABLE:
             value = trace._returned(index)
+        elif kind is RESEARCH:
+            child = node(trace._node_id(index - 1))
+            value = trace._returned(index - 1)
+        notes = trace.notes
+        if notes is None:
+            return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
+                        child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
+                        fail_hard=trace.fail_hard)
         return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
                     child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
-                    fail_hard=trace.fail_hard)
+                    fail_hard=trace.fail_hard, phase=trace.phase_at(index),
+                    bound=trace._bounds.get(index), code_lines=notes.lines[index])
 
     def __repr__(self) -> str:
         return f"<{len(self)} steps>"

@@ -385,8 +385,6 @@ def test_evaluations_may_be_ints_floats_and_infinities():
 @pytest.mark.parametrize("options, error, words", [
     ({"depth": 2}, TypeError, "depth and evaluate go together"),
     ({"evaluate": lambda s: 0}, TypeError, "depth and evaluate go together"),
-    ({"depth": 2, "evaluate": lambda s: 0, "table": TranspositionTable()}, ValueError,
-     "cannot be used with a depth limit"),
     ({"depth": 2, "evaluate": 7}, TypeError, "evaluate must be a function"),
     ({"first": [1, 2]}, TypeError, r"first must be a dict from positions to moves, not \[1, 2\] \(list\)"),
     ({"best_moves": ()}, TypeError, r"best_moves must be a dict to fill in"),

@@ -11,9 +11,12 @@ that reaches the value.
   searched, which is simple because those values are exact.
 * :func:`alpha_beta` is the one pruning search of the package.  Its options
   are what grows from it: a depth limit with an evaluation function (AIMA's
-  H-MINIMAX cutoff), a :class:`~gametree.games.TranspositionTable`, and
+  H-MINIMAX cutoff), a :class:`~gametree.games.TranspositionTable`,
   move ordering for iterative deepening (a move to try first at some
-  positions, and a record of the best move found at each).
+  positions, and a record of the best move found at each), a window for
+  the root and a recorder (for the null-window searches of
+  :mod:`~gametree.games.windows` and their traces), and a quiescence
+  search past the depth limit (:mod:`~gametree.games.quiescence`).
   :func:`~gametree.games.depth_limited_alpha_beta` and
   :func:`~gametree.games.iterative_deepening` are built on it.
 """
@@ -22,17 +25,23 @@ from __future__ import annotations
 
 import numbers
 import sys
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from math import inf
+from typing import Protocol
 
 from ..text import describe
+from ..trace import StepKind
 from ..tree import MAX, Value
 from .base import Evaluation, Game, Move, State, check_game, check_whole, short
 from .table import TranspositionTable
 
-__all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate"]
+__all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate",
+           "Recorder"]
+
+ENTER, LEAF, UPDATE, CUTOFF, RETURN, TABLE = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
+                                              StepKind.CUTOFF, StepKind.RETURN, StepKind.TABLE)
 
 
 @dataclass(frozen=True)
@@ -205,7 +214,10 @@ def alpha_beta(game: Game, state: State | None = None, *,
                depth: int | None = None, evaluate: Evaluation | None = None,
                first: Mapping[State, Move] | None = None,
                best_moves: MutableMapping[State, Move] | None = None,
-               max_nodes: int | None = None) -> SearchResult:
+               max_nodes: int | None = None,
+               window: tuple[Value, Value] = (-inf, inf),
+               quiescence: Callable[[State], Sequence[Move]] | None = None,
+               recorder: Recorder | None = None) -> SearchResult:
     """Minimax with alpha-beta pruning, as in AIMA's ``alphabeta_search``,
     optionally cut off at a depth and estimated there (AIMA's H-MINIMAX).
 
@@ -223,7 +235,8 @@ def alpha_beta(game: Game, state: State | None = None, *,
     * if r >= beta  then v* >= r  (a lower bound),
     * otherwise r = v*.
 
-    The root is searched with (-inf, +inf), so its value is exact.
+    The root is searched with (-inf, +inf), so its value is exact, unless
+    ``window`` says otherwise.
 
     Parameters
     ----------
@@ -234,7 +247,9 @@ def alpha_beta(game: Game, state: State | None = None, *,
         Reuse results of positions reached again by other move orders
         (stored with their bound type, see :class:`TranspositionTable`).
         The root itself is always searched, so that the best move is known.
-        A table serves one game, and only searches to the end of the game.
+        A table serves one game.  With a depth limit, a position's entries
+        are kept apart by the depth left below it, so the table changes
+        the work but never the value.
     depth : int, optional
         Stop this many moves (plies, whoever makes them) below the root and
         estimate the positions there with ``evaluate`` (the cutoff test).
@@ -253,6 +268,24 @@ def alpha_beta(game: Game, state: State | None = None, *,
     max_nodes : int, optional
         Give up with :class:`OutOfNodes` rather than visit more positions
         than this.
+    window : (alpha, beta), optional
+        Search the root with this window instead of (-inf, +inf): the
+        value returned then obeys the contract above (a *null window*
+        (beta - 1, beta) asks only whether v* >= beta; see
+        :mod:`gametree.games.windows`).  alpha must be below beta.
+    quiescence : callable, optional
+        With ``depth``: a quiescence search.  Given a position, it returns
+        the moves that are *noisy* there (for Kalah,
+        :func:`~gametree.games.quiescence.kalah_noisy_moves`: captures and
+        extra turns); a position with none is *quiet*.  Past the depth
+        limit, a quiet position is estimated as before; at a noisy one the
+        player to move may *stand pat* on the estimate or play a noisy
+        move, searched the same way, until every line reaches a quiet
+        position.  Without it, the search is AIMA's H-MINIMAX exactly.
+    recorder : Recorder, optional
+        Told every step (entering a position, a leaf, an update after each
+        move, a cutoff, leaving, a table answer), to record the search on a
+        tree: :func:`gametree.games.windows.trace_mtdf` uses it.
 
     Returns
     -------
@@ -285,10 +318,12 @@ def alpha_beta(game: Game, state: State | None = None, *,
     (2, (2, 3), 17)
     """
     state = check_game(game, state)
-    depth = _check_options(table, depth, evaluate, first, best_moves)
+    depth = _check_options(table, depth, evaluate, first, best_moves, quiescence)
+    low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     if table is not None:
         table.claim(game)
+    record = None if recorder is None else recorder.step  # called at every step when recording
     nodes = terminals = evaluated = cutoffs = table_hits = 0
 
     def value(state: State, depth: float, alpha: Value, beta: Value,
@@ -300,52 +335,93 @@ def alpha_beta(game: Game, state: State | None = None, *,
             raise OutOfNodes(f"the search reached its limit of {limit:,} positions")
         if game.is_over(state):
             terminals += 1
-            return game.score(state), ()
-        if depth == 0:                                     # the cutoff test
+            score = game.score(state)
+            if record:
+                record(LEAF, state, score, alpha, beta)
+            return score, ()
+        if depth <= 0:                                     # the cutoff test
             evaluated += 1
-            return estimate(evaluate, state), ()
+            v = estimate(evaluate, state)
+            noisy = () if quiescence is None else quiescence(state)
+            if not noisy:                                  # a quiet position: trust the estimate
+                if record:
+                    record(LEAF, state, v, alpha, beta)
+                return v, ()
+            return quiesce(state, depth, alpha, beta, v, noisy)
+        left = () if depth == inf else (depth,)  # a depth-limited result is filed with the depth left
         if table is not None and not root:
-            answer, alpha, beta = table.probe(state, alpha, beta)
+            answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
             if answer is not None:
                 table_hits += 1
+                if record:
+                    record(TABLE, state, answer, alpha, beta, bound=table.get(state, *left).bound)
                 return answer, ()
+            alpha, beta = narrow_alpha, narrow_beta
         if game.to_move(state) is MAX:
-            v, line = max_value(state, depth, alpha, beta)
+            v, line = max_value(state, depth, alpha, beta, -inf, ordered(state))
         else:
-            v, line = min_value(state, depth, alpha, beta)
+            v, line = min_value(state, depth, alpha, beta, inf, ordered(state))
         if table is not None:
-            table.store(state, v, alpha, beta)
+            table.store(state, v, alpha, beta, *left)
         if best_moves is not None and line:
             best_moves[state] = line[0]
         return v, line
 
-    def max_value(state: State, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
+    def max_value(state: State, depth: float, alpha: Value, beta: Value, v: Value,
+                  moves: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
         nonlocal cutoffs
-        v, line = -inf, ()
-        moves = ordered(state)
+        line: tuple[Move, ...] = ()
+        if record:
+            record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
             v2, below = value(game.play(state, move), depth - 1, alpha, beta)
             if v2 > v:
                 v, line = v2, (move, *below)
                 alpha = max(alpha, v)
+            if record:
+                record(UPDATE, state, v, alpha, beta)
             if v >= beta:
                 cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
+                if record and i + 1 < len(moves):
+                    record(CUTOFF, state, v, alpha, beta)
                 break
+        if record:
+            record(RETURN, state, v, alpha, beta)
         return v, line
 
-    def min_value(state: State, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
+    def min_value(state: State, depth: float, alpha: Value, beta: Value, v: Value,
+                  moves: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
         nonlocal cutoffs
-        v, line = inf, ()
-        moves = ordered(state)
+        line: tuple[Move, ...] = ()
+        if record:
+            record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
             v2, below = value(game.play(state, move), depth - 1, alpha, beta)
             if v2 < v:
                 v, line = v2, (move, *below)
                 beta = min(beta, v)
+            if record:
+                record(UPDATE, state, v, alpha, beta)
             if v <= alpha:
                 cutoffs += i + 1 < len(moves)
+                if record and i + 1 < len(moves):
+                    record(CUTOFF, state, v, alpha, beta)
                 break
+        if record:
+            record(RETURN, state, v, alpha, beta)
         return v, line
+
+    def quiesce(state: State, depth: float, alpha: Value, beta: Value, stand_pat: Value,
+                noisy: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
+        """Past the depth limit, at a position that is not quiet: the player to
+        move may stand pat on the estimate, or play one of the noisy moves."""
+        if game.to_move(state) is MAX:
+            if stand_pat >= beta:                          # standing pat already cuts
+                return stand_pat, ()
+            return max_value(state, depth, max(alpha, stand_pat), beta, stand_pat, noisy)
+        if stand_pat <= alpha:
+            return stand_pat, ()
+        return min_value(state, depth, alpha, min(beta, stand_pat), stand_pat, noisy)
 
     def ordered(state: State) -> Sequence[Move]:
         """The moves at ``state``: ``first``'s move for it (if legal), then the game's order."""
@@ -357,9 +433,35 @@ def alpha_beta(game: Game, state: State | None = None, *,
         return moves
 
     with _deep_games(game):
-        best, line = value(state, depth, -inf, inf, root=True)
+        best, line = value(state, depth, low, high, root=True)
     stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
     return SearchResult(best, line[0] if line else None, stats, line)
+
+
+class Recorder(Protocol):
+    """What :func:`alpha_beta` tells a recorder, step by step (see
+    :class:`gametree.games.windows.TreeRecorder`, which turns the steps of a
+    search of a :class:`~gametree.games.TreeGame` into a :class:`gametree.Trace`)."""
+
+    def step(self, kind: StepKind, state: State, v: Value, alpha: Value, beta: Value, *,
+             bound: str | None = None) -> None:
+        """The search did ``kind`` at ``state``; v, alpha and beta are the
+        position's after it (for LEAF and TABLE, v is the value passed up and
+        alpha and beta the window the position was given; for TABLE,
+        ``bound`` says what the stored value is)."""
+
+
+def _check_window(window: object) -> tuple[Value, Value]:
+    """(alpha, beta) of a window :func:`alpha_beta` can search the root with."""
+    if not (isinstance(window, tuple) and len(window) == 2
+            and all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in window)):
+        raise TypeError(f"window must be a pair of numbers (alpha, beta), such as (2, 3), "
+                        f"not {describe(window)}")
+    alpha, beta = window
+    if not alpha < beta:  # NaN fails too
+        raise ValueError(f"window ({alpha}, {beta}) is empty: alpha must be below beta, "
+                         f"as in (2, 3)")
+    return alpha, beta
 
 
 @contextmanager
@@ -375,7 +477,7 @@ def _deep_games(game: Game) -> Iterator[None]:
 
 
 def _check_options(table: object, depth: object, evaluate: object, first: object,
-                   best_moves: object) -> float:
+                   best_moves: object, quiescence: object = None) -> float:
     """The depth to search (inf for no limit), once the options of
     :func:`alpha_beta` are known to fit together."""
     if table is not None and not isinstance(table, TranspositionTable):
@@ -388,14 +490,16 @@ def _check_options(table: object, depth: object, evaluate: object, first: object
         raise TypeError(f"first must be a dict from positions to moves, not {describe(first)}")
     if best_moves is not None and not isinstance(best_moves, MutableMapping):
         raise TypeError(f"best_moves must be a dict to fill in, such as {{}}, not {describe(best_moves)}")
+    if quiescence is not None and not callable(quiescence):
+        raise TypeError(f"quiescence must be a function from a position to its noisy moves, "
+                        f"such as kalah_noisy_moves, not {describe(quiescence)}")
     if depth is None:
+        if quiescence is not None:
+            raise TypeError("quiescence searches past a depth limit: give depth and evaluate too")
         return inf
     if not callable(evaluate):
         raise TypeError(f"evaluate must be a function from a position to a number, such as "
                         f"store_difference, not {evaluate!r}")
-    if table is not None:
-        raise ValueError("a transposition table keeps values searched to the end of the game; "
-                         "it cannot be used with a depth limit, so drop table= or depth=")
     return check_whole("depth", depth, 0)
 
 

@@ -137,15 +137,37 @@ class TranspositionTable:
     def __contains__(self, state: State) -> bool:
         return self._key(state) in self.entries
 
-    def probe(self, state: State, alpha: Value, beta: Value) -> tuple[Value | None, Value, Value]:
+    def _at(self, state: State, depth: int | None) -> Hashable:
+        """Where ``state`` searched ``depth`` moves deep is filed (``depth``
+        None: searched to the end of the game)."""
+        key = self._key(state)
+        return key if depth is None else (key, depth)
+
+    def get(self, state: State, depth: int | None = None) -> Entry | None:
+        """The entry for ``state`` (searched ``depth`` moves deep, or to the
+        end of the game when None), or None.
+
+        >>> table = TranspositionTable()
+        >>> table.store("s", 4, alpha=1, beta=3, depth=2)
+        >>> table.get("s", 2), table.get("s", 3), table.get("s")
+        (Entry(value=4, bound=<Bound.LOWER: 'lower'>), None, None)
+        """
+        return self.entries.get(self._at(state, depth))
+
+    def probe(self, state: State, alpha: Value, beta: Value,
+              depth: int | None = None) -> tuple[Value | None, Value, Value]:
         """Look ``state`` up before searching it with the window (alpha, beta).
 
         Returns ``(answer, alpha, beta)``.  ``answer`` is not None when the
         table settles the search: it then obeys the contract above for the
         window given.  Otherwise ``answer`` is None and alpha and beta come
         back narrowed by any stored bound, for the search to use.
+
+        A search cut off at a depth probes with the ``depth`` left below
+        ``state``: only a result of a search exactly that deep is used, so
+        the table never changes what a depth-limited search returns.
         """
-        entry = self.entries.get(self._key(state))
+        entry = self.entries.get(self._at(state, depth))
         if entry is None:
             return None, alpha, beta
         if entry.bound is Bound.EXACT:
@@ -158,15 +180,17 @@ class TranspositionTable:
             return entry.value, alpha, beta
         return None, alpha, beta
 
-    def store(self, state: State, value: Value, alpha: Value, beta: Value) -> None:
-        """Record that searching ``state`` with the window (alpha, beta) returned ``value``."""
+    def store(self, state: State, value: Value, alpha: Value, beta: Value,
+              depth: int | None = None) -> None:
+        """Record that searching ``state`` with the window (alpha, beta)
+        (``depth`` moves deep; None: to the end of the game) returned ``value``."""
         if value <= alpha:
             bound = Bound.UPPER
         elif value >= beta:
             bound = Bound.LOWER
         else:
             bound = Bound.EXACT
-        self.entries[self._key(state)] = Entry(value, bound)
+        self.entries[self._at(state, depth)] = Entry(value, bound)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self)} positions>"
@@ -182,11 +206,13 @@ class NaiveTable(TranspositionTable):
     :class:`TranspositionTable`.
     """
 
-    def probe(self, state: State, alpha: Value, beta: Value) -> tuple[Value | None, Value, Value]:
+    def probe(self, state: State, alpha: Value, beta: Value,
+              depth: int | None = None) -> tuple[Value | None, Value, Value]:
         """The stored value, whatever the window."""
-        entry = self.entries.get(self._key(state))
+        entry = self.entries.get(self._at(state, depth))
         return (None if entry is None else entry.value), alpha, beta
 
-    def store(self, state: State, value: Value, alpha: Value, beta: Value) -> None:
+    def store(self, state: State, value: Value, alpha: Value, beta: Value,
+              depth: int | None = None) -> None:
         """Keep ``value`` as if it were exact, ignoring the window."""
-        self.entries[self._key(state)] = Entry(value, Bound.EXACT)
+        self.entries[self._at(state, depth)] = Entry(value, Bound.EXACT)

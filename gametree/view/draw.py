@@ -50,7 +50,7 @@ from PIL import Image
 from ..generate import knuth_moore_minimum
 from ..rules import CutRule
 from ..text import pretty
-from ..trace import Snapshot, Status, Trace, trace_alpha_beta
+from ..trace import PhaseKind, Snapshot, Status, Trace, trace_alpha_beta
 from ..tree import MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
@@ -92,11 +92,13 @@ TEXT_COLOR = "#222222"
 WINDOW_COLOR = "#555555"
 CROSS_COLOR = "#333333"
 """The cross on a cut edge."""
+PHASE_COLOR = "#009988"
+"""Outline of the node a null-window test or a re-search is searching (PVS)."""
 _TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF"}  # active (on the path) fills
 _PRUNED_FILL = "#F2F2F2"
 _UNVISITED_LEAF = "#777777"
 _STYLE_COLORS = (MAX_COLOR, MIN_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, EDGE_COLOR,
-                 WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, *_TINT.values(), _PRUNED_FILL,
+                 WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, PHASE_COLOR, *_TINT.values(), _PRUNED_FILL,
                  _UNVISITED_LEAF, "white", "black")
 _FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR}
 _DASHES = (0, (3.0, 2.5))
@@ -116,9 +118,21 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     'evaluated 1 of 3 leaves'
     >>> counter_text(trace_alpha_beta([[1]]))  # a chain: one leaf, no minimum to compare
     'evaluated 1 of 1 leaf'
+
+    A search that evaluates leaves more than once (MTD(f), PVS with
+    re-searches) counts every evaluation:
+
+    >>> from gametree.games.windows import trace_mtdf
+    >>> counter_text(trace_mtdf([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    '8 leaf evaluations on 9 leaves (fewest possible for alpha-beta: 5)'
     """
     tree = trace.tree
     k = trace.evaluated if evaluated is None else evaluated
+    if trace.revisits:
+        text = f"{k} leaf evaluation{'' if k == 1 else 's'} on {_leaves(len(tree.leaves))}"
+        if tree.branching is not None and tree.branching >= 2:
+            text += f" (fewest possible for alpha-beta: {knuth_moore_minimum(tree.branching, tree.depth)})"
+        return text
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
     if tree.branching is not None and tree.branching >= 2:
         text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
@@ -607,6 +621,11 @@ class TracePlot:
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
                 look.window[i] = f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}"
         look.title = counter_text(self.trace, snap.evaluated)
+        phase = snap.step.phase
+        if phase is not None:  # which pass, test or re-search is under way: the title
+            look.title = phase.label  # names it, and a thick outline marks the node searched
+            if phase.kind is not PhaseKind.PASS and status[phase.node.id] is not Status.PRUNED:
+                look.outline[phase.node.id] = Line(PHASE_COLOR, 3.0)
         look.caption = f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}"
         return look
 
@@ -816,8 +835,11 @@ class TracePlot:
         rule = CutRule.of(self.trace.strict)
         step = self.snapshot.step
         counter = counter_text(self.trace, self.snapshot.evaluated)
-        return (f"Alpha-beta (cut when {rule.test}) on a game tree of {shape}, step {step.index} "
-                f"of {len(self.trace) - 1}: {step.caption}. {counter[0].upper()}{counter[1:]}.")
+        name = self.trace.name
+        during = "" if step.phase is None else f" ({step.phase.label})"
+        return (f"{name[0].upper()}{name[1:]} (cut when {rule.test}) on a game tree of {shape}, "
+                f"step {step.index} of {len(self.trace) - 1}{during}: {step.caption}. "
+                f"{counter[0].upper()}{counter[1:]}.")
 
     # --- rendering -----------------------------------------------------------
 

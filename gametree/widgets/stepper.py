@@ -36,7 +36,7 @@ from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
 from ..text import fmt, ordinal
-from ..trace import Snapshot, Trace, pseudocode, trace_alpha_beta
+from ..trace import Snapshot, StepKind, Trace, trace_alpha_beta
 from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
@@ -125,6 +125,9 @@ class Stepper(widgets.VBox):
         Play's speed: milliseconds per step (:data:`SPEEDS`).
     prev_button, next_button, cutoff_button : Button
         One step back, one step on, on to the next cutoff.
+    phase_button : Button
+        On to the next pass ("next pass", MTD(f)) or re-search ("next
+        re-search", PVS); shown only for a trace that has them.
     caption : HTML
         "Step i of n: ..." with the step's caption.
     code : HTML
@@ -185,6 +188,9 @@ class Stepper(widgets.VBox):
             if strict and not trace_or_tree.strict:
                 raise ValueError("this trace was recorded cutting on alpha >= beta; pass the tree "
                                  "instead of the trace to search it with strict=True")
+            if editable and trace_or_tree.notes is not None:
+                raise ValueError(f"editable=True re-runs alpha-beta on the trees typed in, so it "
+                                 f"cannot show a {trace_or_tree.name} trace; drop editable=True")
             trace = trace_or_tree
         else:
             trace = trace_alpha_beta(as_tree(trace_or_tree, branching), strict=strict)
@@ -197,6 +203,9 @@ class Stepper(widgets.VBox):
         self.cutoff_button = widgets.Button(description="next cutoff", icon="scissors",
                                             tooltip="jump to the next cutoff",
                                             layout=widgets.Layout(width="auto"))
+        self.phase_button = widgets.Button(description="next pass", icon="forward",
+                                           tooltip="jump to the next pass or re-search",
+                                           layout=widgets.Layout(width="auto"))
         self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
                                       tooltip="how fast Play steps",
                                       style={"description_width": "initial"},
@@ -211,6 +220,7 @@ class Stepper(widgets.VBox):
         self.prev_button.on_click(lambda _: self._nudge(-1))
         self.next_button.on_click(lambda _: self._nudge(+1))
         self.cutoff_button.on_click(self._on_cutoff)
+        self.phase_button.on_click(self._on_phase)
         self.speed.observe(self._on_speed, names="value")
 
         self._controls = widgets.HBox(layout=widgets.Layout(align_items="center", width="100%"))
@@ -224,6 +234,7 @@ class Stepper(widgets.VBox):
                              (self.code, "code"), (self.counter, "counter"),
                              (self.message, "message"), (self.next_button, "next"),
                              (self.prev_button, "prev"), (self.cutoff_button, "cutoff"),
+                             (self.phase_button, "phase"),
                              (self.speed, "speed")):
             widget.add_class(f"gametree-{name}")
         self._set_trace(trace)
@@ -336,6 +347,10 @@ class Stepper(widgets.VBox):
         self.trace, self.plot = trace, plot
         self.picture_size, self.layout_mode = (width, height), mode
         self._cutoffs = [step.index for step in trace.cutoffs]
+        self._phase_steps = [phase.start for phase in trace.phases
+                             if trace[phase.start].kind in (StepKind.PASS, StepKind.RESEARCH)]
+        researches = any(trace[i].kind is StepKind.RESEARCH for i in self._phase_steps)
+        self.phase_button.description = "next re-search" if researches else "next pass"
         self._new_slider(len(trace) - 1)
         self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
                                            min_width=f"{width}px", max_width="none")
@@ -393,7 +408,8 @@ class Stepper(widgets.VBox):
         self.slider.add_class("gametree-slider")
         self.play.add_class("gametree-play")
         self._controls.children = [self.play, self.prev_button, self.next_button, self.slider,
-                                   self.cutoff_button, self.speed]
+                                   self.cutoff_button,
+                                   *([self.phase_button] if self._phase_steps else []), self.speed]
         for widget in old:
             if widget is not None:
                 widget.close()
@@ -412,7 +428,10 @@ class Stepper(widgets.VBox):
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
                               f"</b> {_html_text(step.caption)}</span>")
         self.counter.value = counter_text(trace, self.plot.snapshot.evaluated)
+        if step.phase is not None:  # which pass, test or re-search is under way
+            self.counter.value = f"{step.phase.label}  ·  {self.counter.value}"
         self.code.value = self._code_html(step.lines)
+        self.phase_button.disabled = self._next_phase(index) is None
         self.prev_button.disabled = index == 0
         self.next_button.disabled = index == len(trace) - 1
         self.cutoff_button.disabled = self._next_cutoff(index) is None
@@ -421,7 +440,7 @@ class Stepper(widgets.VBox):
         """The pseudocode as HTML, 13 px, in a column 41 characters wide:
         long lines wrap under their own indentation."""
         rows = []
-        for number, line in enumerate(pseudocode(self.trace.rule, fail_hard=self.trace.fail_hard), start=1):
+        for number, line in enumerate(self.trace.code, start=1):
             code = line.lstrip(" ")
             indent = len(line) - len(code)
             style, extra = (_CURRENT_LINE, ' class="gametree-code-current"') if number in current \
@@ -437,6 +456,15 @@ class Stepper(widgets.VBox):
     def _next_cutoff(self, index: int) -> int | None:
         position = bisect.bisect_right(self._cutoffs, index)
         return self._cutoffs[position] if position < len(self._cutoffs) else None
+
+    def _next_phase(self, index: int) -> int | None:
+        position = bisect.bisect_right(self._phase_steps, index)
+        return self._phase_steps[position] if position < len(self._phase_steps) else None
+
+    def _on_phase(self, _button=None) -> None:
+        target = self._next_phase(self.slider.value)
+        if target is not None:
+            self.slider.value = target
 
     def _nudge(self, delta: int) -> None:
         self.slider.value = min(max(self.slider.value + delta, 0), self.slider.max)
@@ -490,7 +518,7 @@ class Stepper(widgets.VBox):
         >>> stepper.highlighted
         ('if alpha >= beta: prune the other children; break',)
         """
-        lines = pseudocode(self.trace.rule, fail_hard=self.trace.fail_hard)
+        lines = self.trace.code
         return tuple(lines[number - 1].strip() for number in self.trace[self.slider.value].lines)
 
     @property

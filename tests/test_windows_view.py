@@ -1,0 +1,101 @@
+"""Passes and re-searches on the drawing and the step-through widget,
+driven without a browser."""
+
+import pytest
+
+from gametree import StepKind, trace_alpha_beta
+from gametree.games.windows import MTDF_CODE, PVS_CODE, trace_mtdf, trace_null_window, trace_pvs
+from gametree.view.draw import PHASE_COLOR, TracePlot, counter_text, draw
+from gametree.widgets.stepper import Stepper
+
+FIG52 = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+WORST_FIRST = [[1, 2], [5, 6], [7, 8]]  # B = 1, C = 5, D = 7: both later children re-searched
+
+
+def test_the_title_names_the_pass_under_way():
+    trace = trace_mtdf(FIG52, 3)
+    plot = TracePlot(trace)
+    for phase in trace.phases:
+        for index in (phase.start, phase.end):
+            assert plot.show(index).title == phase.label
+    assert plot.show(trace.phases[1].start).title == "MTD(f) pass 2: test with the window (3, 4)"
+
+
+def test_the_node_tested_or_re_searched_has_a_thick_outline_of_its_own():
+    trace = trace_pvs(WORST_FIRST)
+    plot = TracePlot(trace)
+    research = trace.phases[1]
+    look = plot.show(research.start + 2).node_look("C")
+    assert look.outline == PHASE_COLOR.lower() and look.width >= 3
+    after = plot.show(research.end + 1).node_look("C")  # A has taken C's value: C is done
+    assert after.outline != PHASE_COLOR.lower()
+
+
+def test_without_a_phase_the_title_is_the_counter():
+    trace = trace_pvs(WORST_FIRST)
+    assert TracePlot(trace).show(0).title == counter_text(trace, 0)
+
+
+def test_the_counter_counts_every_evaluation_of_a_search_that_repeats_them():
+    trace = trace_pvs(WORST_FIRST)
+    assert counter_text(trace) == "8 leaf evaluations on 6 leaves"
+    assert counter_text(trace_mtdf(FIG52, 3)) == ("8 leaf evaluations on 9 leaves (fewest possible "
+                                                 "for alpha-beta: 5)")
+    assert counter_text(trace_alpha_beta(FIG52, 3)) == "evaluated 7 of 9 leaves (fewest possible: 5)"
+
+
+def test_the_alt_text_names_the_search_and_the_phase():
+    trace = trace_null_window(FIG52, 3, beta=4)
+    figure = draw(trace, step=3)
+    assert figure.alt_text.startswith("Null-window test (cut when alpha >= beta) on a game tree "
+                                      "of 9 leaves, branching 3 and depth 2, step 3 of 23 "
+                                      "(null-window test: is the value >= 4? window (3, 4)): Leaf E")
+
+
+def test_stepping_back_over_a_pass_draws_the_previous_pass_again():
+    trace = trace_mtdf(FIG52, 3)
+    plot = TracePlot(trace)
+    second = trace.phases[1].start
+    before = plot.show(second - 1).node_look("B")
+    assert plot.show(second).node_look("B").text is None  # cleared: B not searched yet
+    assert plot.show(second - 1).node_look("B") == before
+
+
+@pytest.mark.parametrize("make, button", [(lambda: trace_mtdf(FIG52, 3), "next pass"),
+                                          (lambda: trace_pvs(WORST_FIRST), "next re-search")])
+def test_the_stepper_jumps_from_pass_to_pass_or_re_search_to_re_search(make, button):
+    trace = make()
+    stepper = Stepper(trace)
+    assert stepper.phase_button in stepper._controls.children
+    assert stepper.phase_button.description == button
+    targets = [step.index for step in trace if step.kind in (StepKind.PASS, StepKind.RESEARCH)]
+    visited = []
+    while not stepper.phase_button.disabled:
+        stepper.phase_button.click()
+        visited.append(stepper.slider.value)
+    assert visited == [t for t in targets if t > 0]
+
+
+def test_the_stepper_shows_the_search_s_own_pseudocode_and_the_phase():
+    trace = trace_mtdf(FIG52, 3)
+    stepper = Stepper(trace)
+    table_line = MTDF_CODE.index("  if table settles it: return that") + 1
+    assert f'data-line="{table_line}"' in stepper.code.value
+    stepper.step_to(trace.phases[1].start)
+    assert stepper.highlighted == ("while lower < upper:", "beta = g+1 if g == lower else g",
+                                   "g = AB(root, beta - 1, beta)")
+    assert stepper.counter.value.startswith("MTD(f) pass 2: test with the window (3, 4)")
+    stepper = Stepper(trace_pvs(WORST_FIRST))
+    assert stepper.code.value.count("data-line=") == len(PVS_CODE)
+
+
+def test_an_alpha_beta_stepper_has_no_phase_button():
+    stepper = Stepper(FIG52, branching=3)
+    assert stepper.phase_button not in stepper._controls.children
+    assert stepper.counter.value == "evaluated 0 of 9 leaves (fewest possible: 5)"
+
+
+def test_an_editable_stepper_refuses_a_trace_it_could_not_search_again():
+    with pytest.raises(ValueError, match="editable=True re-runs alpha-beta on the trees typed in, "
+                                         "so it cannot show a PVS trace; drop editable=True"):
+        Stepper(trace_pvs(WORST_FIRST), editable=True)

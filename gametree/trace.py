@@ -160,16 +160,35 @@ class Step(NamedTuple):
     """The cut rule the search used."""
     fail_hard: bool = False
     """True when nodes return v clamped into their window (fail-hard)."""
+    search: str = "alpha-beta"
+    """The search that recorded it: "alpha-beta" (:func:`trace_alpha_beta`),
+    "expectiminimax" (:func:`gametree.trace_expectiminimax` without bounds)
+    or "star1" (with bounds: alpha-beta at MAX and MIN nodes, Ballard's
+    Star1 at chance nodes)."""
+    bounds: tuple[Value, Value] | None = None
+    """"star1": the (low, high) that every leaf score lies in; None otherwise."""
+    terms: tuple[tuple[Value, Value], ...] = ()
+    """At a chance node (UPDATE, CUTOFF and RETURN): the (probability,
+    value) of each child searched so far, left to right."""
 
     @property
     def lines(self) -> tuple[int, ...]:
-        """The lines of :func:`pseudocode` this step executes (from 1)."""
+        """The lines of the trace's pseudocode (:meth:`Trace.pseudocode`)
+        this step executes (from 1)."""
+        if self.search != "alpha-beta":
+            from .chance import step_lines
+
+            return step_lines(self)
         return _LINES[self.kind, self.node.player.value]
 
     @property
     def caption(self) -> str:
         """One line in the pseudocode's own words, e.g.
         ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
+        if self.search != "alpha-beta":
+            from .chance import step_caption
+
+            return step_caption(self)
         node, kind = self.node, self.kind
         title = f"{node.player} node {node.name}"
         if kind is StepKind.LEAF:
@@ -317,10 +336,23 @@ class Trace(Sequence):
         self._cursor: _Cursor | None = None
         self._final: Snapshot | None = None
 
+    search = "alpha-beta"
+    """Which search recorded the trace (see :attr:`Step.search`)."""
+
     @property
     def strict(self) -> bool:
         """The ``strict=`` flag the trace was made with: ``rule.strict``."""
         return self.rule.strict
+
+    @property
+    def algorithm(self) -> str:
+        """The search in words, for titles and alt text:
+        ``Alpha-beta (cut when alpha >= beta)``."""
+        return f"Alpha-beta (cut when {self.rule.test})"
+
+    def pseudocode(self) -> list[str]:
+        """The pseudocode the steps' :attr:`Step.lines` index into (from 1)."""
+        return pseudocode(self.rule, fail_hard=self.fail_hard)
 
     @property
     def evaluated_leaves(self) -> tuple[int, ...]:
@@ -388,6 +420,24 @@ class Trace(Sequence):
             if i % _BLOCK == _BLOCK - 1:
                 counts.append(count)
         self._enter, self._exit, self._counts = enter, exit_, counts
+
+    def _step(self, index: int) -> Step:
+        """Step ``index`` (a valid, non-negative index) made from the record."""
+        node = self.tree._node  # ids from the record are valid: skip the lookup's checks
+        kind, node_id, v, alpha, beta = self._records[index * RECORD : (index + 1) * RECORD]
+        child = value = before = None
+        pruned: tuple[Node, ...] = ()
+        if kind is UPDATE:
+            child = node(self._node_id(index - 1))
+            value = self._returned(index - 1)
+            before = Window(*self._before(index))
+        elif kind is CUTOFF:
+            pruned = tuple(map(node, self._pruned(index)))
+        elif kind is LEAF or kind is RETURN:
+            value = self._returned(index)
+        return Step(index, kind, node(node_id), v, alpha, beta, self._evaluated_at(index),
+                    child=child, value=value, before=before, pruned=pruned, rule=self.rule,
+                    fail_hard=self.fail_hard)
 
     def _evaluated_at(self, index: int) -> int:
         """Leaves evaluated up to and including step ``index``."""
@@ -501,8 +551,9 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = v, a, b
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.PRUNED)
-        else:  # RETURN
+        else:  # RETURN: v as returned (a chance node cut by Star1 returns a bound)
             cursor.status[node] = Status.DONE
+            cursor.v[node] = v
             cursor.path.pop()
 
     def _undo(self, cursor: _Cursor, index: int) -> None:
@@ -520,8 +571,9 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = self._before(index)
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.UNVISITED)
-        else:  # RETURN
+        else:  # RETURN: back to v as the step before it (at the same node) left it
             cursor.status[node] = Status.ACTIVE
+            cursor.v[node] = self._records[(index - 1) * RECORD + 2]
             cursor.path.append(node)
 
     def _mark_pruned(self, cursor: _Cursor, index: int, status: Status) -> None:
@@ -566,22 +618,7 @@ class _Steps(Sequence):
         trace = self._trace
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
-        index = check_step(index, len(trace))
-        node = trace.tree._node  # ids from the record are valid: skip the lookup's checks
-        kind, node_id, v, alpha, beta = trace._records[index * RECORD : (index + 1) * RECORD]
-        child = value = before = None
-        pruned: tuple[Node, ...] = ()
-        if kind is UPDATE:
-            child = node(trace._node_id(index - 1))
-            value = trace._returned(index - 1)
-            before = Window(*trace._before(index))
-        elif kind is CUTOFF:
-            pruned = tuple(map(node, trace._pruned(index)))
-        elif kind is LEAF or kind is RETURN:
-            value = trace._returned(index)
-        return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
-                    child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
-                    fail_hard=trace.fail_hard)
+        return trace._step(check_step(index, len(trace)))
 
     def __repr__(self) -> str:
         return f"<{len(self)} steps>"
@@ -636,6 +673,11 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
                          "beta for every value at or above beta, so the strict rule could no "
                          "longer tell a tie from a cut; drop strict=True or fail_hard=True")
     tree = as_tree(tree, branching)
+    if tree.has_chance:
+        raise ValueError("this tree has chance nodes, and alpha-beta has no rule for them (it "
+                         "would treat the dice as a player); search it with "
+                         "gametree.trace_expectiminimax (on the command line: python -m "
+                         "gametree expectiminimax)")
     if len(tree) > MAX_TRACE_NODES:
         raise ValueError(f"the tree has {len(tree):,} nodes; trace_alpha_beta records at most "
                          f"{MAX_TRACE_NODES:,} (a complete binary tree of 2**20 leaves), so "

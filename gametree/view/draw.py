@@ -1,7 +1,8 @@
 """Drawing game trees and alpha-beta traces with matplotlib.
 
 The picture follows the textbook: MAX nodes are upward triangles, MIN
-nodes downward triangles, leaf scores sit under the leaves and each node
+nodes downward triangles, chance nodes circles with the probability of
+each outcome on its edge, leaf scores sit under the leaves and each node
 shows its value.  Drawing a :class:`~gametree.trace.Trace` at a step adds
 the search's state: the alpha/beta window beside every visited node, the
 current node and the path to it in thick orange, finished nodes filled,
@@ -47,11 +48,11 @@ from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
+from ..chance import trace_search
 from ..generate import knuth_moore_minimum
-from ..rules import CutRule
-from ..text import pretty
-from ..trace import Snapshot, Status, Trace, trace_alpha_beta
-from ..tree import MAX, Tree, as_tree
+from ..text import brief, pretty
+from ..trace import Snapshot, Status, Trace
+from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
 from .stamp import StampText
@@ -78,6 +79,8 @@ MAX_COLOR = "#4477AA"
 """Fill of a finished MAX node."""
 MIN_COLOR = "#AA3377"
 """Fill of a finished MIN node."""
+CHANCE_COLOR = "#228833"
+"""Fill of a finished chance node."""
 LEAF_COLOR = "#444444"
 """Fill of an evaluated leaf."""
 CURRENT_COLOR = "#EE7733"
@@ -92,13 +95,13 @@ TEXT_COLOR = "#222222"
 WINDOW_COLOR = "#555555"
 CROSS_COLOR = "#333333"
 """The cross on a cut edge."""
-_TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF"}  # active (on the path) fills
+_TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF", "CHANCE": "#D0E8D4"}  # active (on the path) fills
 _PRUNED_FILL = "#F2F2F2"
 _UNVISITED_LEAF = "#777777"
-_STYLE_COLORS = (MAX_COLOR, MIN_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, EDGE_COLOR,
+_STYLE_COLORS = (MAX_COLOR, MIN_COLOR, CHANCE_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, EDGE_COLOR,
                  WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, *_TINT.values(), _PRUNED_FILL,
                  _UNVISITED_LEAF, "white", "black")
-_FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR}
+_FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR, "CHANCE": CHANCE_COLOR}
 _DASHES = (0, (3.0, 2.5))
 _SOLID = (0, None)
 
@@ -107,7 +110,8 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     """``evaluated k of N leaves (fewest possible: M)``.
 
     The part in brackets, the Knuth-Moore minimum, is given only for
-    complete trees that branch, where it is defined.
+    complete trees that branch and have no chance nodes, where it is
+    defined.
 
     >>> from gametree import trace_alpha_beta
     >>> counter_text(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
@@ -120,7 +124,7 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     tree = trace.tree
     k = trace.evaluated if evaluated is None else evaluated
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
-    if tree.branching is not None and tree.branching >= 2:
+    if tree.branching is not None and tree.branching >= 2 and not tree.has_chance:
         text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
     return text
 
@@ -151,7 +155,7 @@ class NodeLook(NamedTuple):
     """How one node is drawn (colours as ``"#rrggbb"``)."""
 
     shape: str
-    """Its marker: "^" for MAX, "v" for MIN, "s" for a leaf."""
+    """Its marker: "^" for MAX, "v" for MIN, "o" for a chance node, "s" for a leaf."""
     fill: str
     """Fill of its marker."""
     outline: str
@@ -185,7 +189,8 @@ class LabelBox(NamedTuple):
     """A text written on a drawing, where and how large."""
 
     kind: str
-    """"value", "window", "name", "score", "leaf name", "move", "title" or "caption"."""
+    """"value", "window", "name", "score", "leaf name", "move", "probability",
+    "title" or "caption"."""
     node: int | None
     """The node's id (None for the title and caption; a move: the node it leads to)."""
     text: str
@@ -415,10 +420,10 @@ class TracePlot:
     def _build_nodes(self) -> None:
         self._halo = self.ax.scatter([0], [0], s=1, marker="o", color=CURRENT_COLOR, alpha=0.35,
                                      linewidths=0, zorder=1.5)
-        groups: dict[str, list[int]] = {"MAX": [], "MIN": [], "leaf": []}
+        groups: dict[str, list[int]] = {"MAX": [], "MIN": [], "CHANCE": [], "leaf": []}
         for node in self._nodes:
             groups["leaf" if node.is_leaf else node.player.value].append(node.id)
-        shapes = {"MAX": "^", "MIN": "v", "leaf": "s"}
+        shapes = _SHAPES
         self._markers, self._marker_index = {}, {}
         for key, ids in groups.items():
             self._markers[key] = self.ax.scatter(
@@ -439,7 +444,7 @@ class TracePlot:
                 continue
             x, y = self.positions[i]
             if plan.value_font[i]:
-                shift = -0.17 if node.player is MAX else 0.17
+                shift = -0.17 if node.player is MAX else 0.0 if node.player is CHANCE else 0.17
                 self._values[i] = self._text(x, y, 0, shift * plan.marker[i], ha="center",
                                              va="center", fontsize=plan.value_font[i],
                                              fontweight="bold", zorder=3)
@@ -473,11 +478,13 @@ class TracePlot:
         self._edge_labels = {}
         for i, label in self.plan.edge_labels.items():
             node = self.tree[i]
-            (px, py), (cx, cy) = self.positions[node.parent], self.positions[i]
-            self._edge_labels[i] = self._text((px + cx) / 2, (py + cy) / 2, label.dx, label.dy,
-                                              node.label, ha=label.ha, va=label.va,
-                                              fontsize=label.font, color=WINDOW_COLOR,
-                                              style="italic", zorder=3)
+            x, y = labels.edge_anchor(node, self.positions[node.parent], self.positions[i])
+            move = node.probability is None  # a move in italics, a probability upright
+            self._edge_labels[i] = self._text(x, y, label.dx, label.dy,
+                                              labels.edge_text(node), ha=label.ha, va=label.va,
+                                              fontsize=label.font,
+                                              color=WINDOW_COLOR if move else TEXT_COLOR,
+                                              style="italic" if move else "normal", zorder=3)
 
     def _build_header(self) -> None:
         figure = self.figure
@@ -508,6 +515,10 @@ class TracePlot:
             Line2D([], [], marker="v", linestyle="none", markersize=size, markerfacecolor=MIN_COLOR,
                    markeredgecolor=MIN_COLOR, label="MIN"),
         ]
+        if self.tree.has_chance:
+            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=size * 0.9,
+                                  markerfacecolor=CHANCE_COLOR, markeredgecolor=CHANCE_COLOR,
+                                  label="chance"))
         if self.trace is None:
             return handles
         return handles + [
@@ -566,9 +577,10 @@ class TracePlot:
         return self
 
     def search(self) -> Trace:
-        """The trace drawn; for a plain tree, run alpha-beta first."""
+        """The trace drawn; for a plain tree, run its search first
+        (alpha-beta, or expectiminimax on a tree with chance nodes)."""
         if self.trace is None:
-            self.trace = trace_alpha_beta(self.tree, strict=self.strict)
+            self.trace = trace_search(self.tree, strict=self.strict)
             self._make_legend()
         return self.trace
 
@@ -583,6 +595,7 @@ class TracePlot:
             look.title = self._plain_title()
             return look
         status = snap.status
+        number = brief if self.tree.has_chance else pretty  # sums of products run long
         on_path = {node.id for node in snap.path} | {snap.current.id}
         for node in self._nodes:
             i, s = node.id, status[node.id]
@@ -595,10 +608,10 @@ class TracePlot:
                 look.text[i] = pretty(node.score)
                 continue
             if s in (Status.ACTIVE, Status.DONE) and snap.v[i] is not None:
-                look.text[i] = pretty(snap.v[i])
+                look.text[i] = number(snap.v[i])
             if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
-                look.window[i] = f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}"
+                look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"
         look.title = counter_text(self.trace, snap.evaluated)
         look.caption = f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}"
         return look
@@ -731,7 +744,7 @@ class TracePlot:
         else:
             text = None
         window = self._windows.get(i)
-        shape = {"MAX": "^", "MIN": "v", "leaf": "s"}[self._marker_index[i][0]]
+        shape = _SHAPES[self._marker_index[i][0]]
         return NodeLook(shape, color(look.fill[i]), color(line.color), float(line.width), line.dashed,
                         text, window.get_text() if window is not None and window.get_visible() else None,
                         i == look.current)
@@ -769,7 +782,9 @@ class TracePlot:
                 if artist.get_visible() and artist.get_text():
                     box = artist.get_window_extent(renderer)
                     font = artist.get_fontsize() * self.figure.dpi / 72
-                    found.append(LabelBox(kind, i, artist.get_text(), font,
+                    shown = "probability" if kind == "move" and \
+                        self._nodes[i].probability is not None else kind
+                    found.append(LabelBox(shown, i, artist.get_text(), font,
                                           (box.x0, box.y0, box.x1, box.y1)))
         return found
 
@@ -804,12 +819,13 @@ class TracePlot:
             shape += f", branching {tree.branching} and depth {tree.depth}"
         else:
             shape += f", depth {tree.depth}"
+        if tree.has_chance:
+            shape += ", with chance nodes"
         if self.snapshot is None:
-            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player.value} node."
-        rule = CutRule.of(self.trace.strict)
+            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player} node."
         step = self.snapshot.step
         counter = counter_text(self.trace, self.snapshot.evaluated)
-        return (f"Alpha-beta (cut when {rule.test}) on a game tree of {shape}, step {step.index} "
+        return (f"{self.trace.algorithm} on a game tree of {shape}, step {step.index} "
                 f"of {len(self.trace) - 1}: {step.caption}. {counter[0].upper()}{counter[1:]}.")
 
     # --- rendering -----------------------------------------------------------
@@ -926,10 +942,14 @@ def _edge_line(status: Status, on_path: bool) -> Line:
     return _EDGE_LINES[status]
 
 
+_SHAPES = {"MAX": "^", "MIN": "v", "CHANCE": "o", "leaf": "s"}
+"""The marker of each kind of node."""
+
+
 def _node_styles() -> dict:
     """(marker key, status) -> fill and outline of a node."""
     styles = {}
-    for key in ("MAX", "MIN", "leaf"):
+    for key in ("MAX", "MIN", "CHANCE", "leaf"):
         fill = LEAF_COLOR if key == "leaf" else _FILL[key]
         styles[key, Status.PRUNED] = (_PRUNED_FILL, Line(PRUNED_COLOR, 1.1, dashed=True))
         styles[key, Status.DONE] = (fill, Line(fill, 1.2))

@@ -29,13 +29,15 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..text import pretty
-from ..tree import Tree
+from ..chance import expected_values
+from ..text import brief, pretty
+from ..tree import CHANCE, Node, Tree
 from .layout import Point
 from .stamp import extent, widest
 
 __all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "best_plan",
-           "needed_width", "fit_fonts", "segment_crosses_box"]
+           "needed_width", "fit_fonts", "segment_crosses_box", "edge_text", "edge_anchor",
+           "node_texts"]
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 in points."""
@@ -81,8 +83,29 @@ class _Sizes(NamedTuple):
     """Leaf marker."""
 
 
+def edge_text(node: Node) -> str:
+    """What is written on the edge into ``node``: the probability of an
+    outcome of a chance node (:func:`gametree.text.brief`, three decimals),
+    else the node's move label ("" for none)."""
+    if node.probability is not None:
+        return brief(node.probability, 3)
+    return node.label
+
+
+def node_texts(tree: Tree) -> set[str]:
+    """The widest texts a node of ``tree`` can show: its leaf scores, and
+    in a tree with chance nodes every node's value and a sum so far with two
+    decimals (see :func:`gametree.text.brief`)."""
+    texts = {pretty(s) for s in tree.leaf_scores} or {"0"}
+    if tree.has_chance:
+        texts |= {brief(v) for v in expected_values(tree)}
+        largest = max(abs(float(s)) for s in tree.leaf_scores)
+        texts.add(brief(-(largest + 0.99)))
+    return texts
+
+
 def _sizes(tree: Tree, fonts: Fonts) -> _Sizes:
-    values = {pretty(s) for s in tree.leaf_scores} or {"0"}
+    values = node_texts(tree)
     number = max(widest(values, fonts.value, True) / 0.62, 2 * fonts.value)
     infinity = max(widest(INFINITIES, fonts.value, True) / 0.62, number)
     return _Sizes(fonts, widest(values, fonts.value), number, infinity, max(6.0, 0.6 * fonts.value))
@@ -357,7 +380,8 @@ class Plan(NamedTuple):
     """Nodes whose window is written only while they are on the current path
     (their row has room for one window at a time)."""
     edge_labels: dict
-    """Child id -> :class:`Label` of a move label, relative to the edge's middle."""
+    """Child id -> :class:`Label` of a move label or probability, relative
+    to the point :func:`edge_anchor` gives."""
     leaf_rows: int
     """Rows of leaf scores (staggered): 1, 2, or 0 where they do not fit."""
     leaf_names: bool
@@ -418,8 +442,12 @@ def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
     draft = Plan(fonts, xlim, ylim, tuple(marker), tuple(value_font), tuple(infinity_font),
                  {}, {}, frozenset(), {}, leaf_rows, leaf_names, _crosses(tree, centre))
     space = _obstacles(tree, centre, draft, cell=max(12.0, min(40.0, 3 * sx)))
-    names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
-    edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
+    if tree.has_chance:  # the probabilities first: without them a chance node cannot be read
+        edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
+        names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
+    else:
+        names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
+        edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
     return draft._replace(names=names, windows=windows, path_windows=frozenset(path_windows),
                           edge_labels=edge_labels)
 
@@ -473,7 +501,9 @@ def _markers(tree: Tree, positions: Sequence[Point], sx: float, sizes: _Sizes):
             infinity_font.append(0.0)
             continue
         m = by_row[node.depth]
-        marker.append(m)
+        # A circle looks larger than a triangle of the same size, and a text
+        # as wide as 0.62 of the triangle still fits in 0.82 of it as a circle.
+        marker.append(CHANCE_SCALE * m if node.player is CHANCE else m)
         value_font.append(font if m >= sizes.number - 0.01 else 0.0)
         infinity_font.append(font if m >= sizes.infinity - 0.01 else 0.0)
     return marker, value_font, infinity_font
@@ -481,6 +511,9 @@ def _markers(tree: Tree, positions: Sequence[Point], sx: float, sizes: _Sizes):
 
 CROSS = 11.0
 """Largest cross on a cut edge, points."""
+
+CHANCE_SCALE = 0.82
+"""A chance node's circle, as a share of the triangles' size on its row."""
 
 
 def _crosses(tree: Tree, centre) -> tuple[float, ...]:
@@ -530,7 +563,7 @@ def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
 
 def _window_sample(tree: Tree) -> str:
     """The widest window text the search can write."""
-    values = {pretty(s) for s in tree.leaf_scores} | set(INFINITIES)
+    values = node_texts(tree) | set(INFINITIES)
     longest = max(values, key=lambda v: extent(v, 10.0)[0])
     return f"\u03b1={longest}\n\u03b2={longest}"
 
@@ -636,21 +669,38 @@ def _names_then_path_windows(space, row, centre, radius, sizes, window_size, fon
     return names, windows
 
 
+PROBABILITY_AT = 0.62
+"""Where on its edge a probability is written: this share of the way from
+the parent down to the child, where the fan of edges is wider than at the
+middle (which a move label and a cut's cross use)."""
+
+
+def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
+    """The point of the edge into ``node`` that its text is placed beside."""
+    t = PROBABILITY_AT if node.probability is not None else 0.5
+    (px, py), (cx, cy) = parent_xy, child_xy
+    return (px + t * (cx - px), py + t * (cy - py))
+
+
 def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
-    """Move labels on edges, beside each edge's middle; all of one depth or
-    none of it."""
+    """Move labels and probabilities on edges, beside each edge's middle (a
+    move outside its parent's fan of edges, a probability inside it); all
+    of one depth or none of it."""
     by_depth: dict[int, list] = defaultdict(list)
     for node in tree.nodes[1:]:
-        if node.label and len(node.label) <= 12:
+        text = edge_text(node)
+        if text and len(text) <= 12:
             by_depth[node.depth].append(node)
     placed_all = {}
     for depth in sorted(by_depth):
         added, placed = [], {}
         for node in by_depth[depth]:
-            (px, py), (cx, cy) = centre[node.parent], centre[node.id]
-            middle = ((px + cx) / 2, (py + cy) / 2)
+            middle = edge_anchor(node, centre[node.parent], centre[node.id])
+            px, cx = centre[node.parent][0], centre[node.id][0]
             side = -1 if cx < px else 1
-            box = _place(space, middle, 0.0, extent(node.label, font), ((side, 0), (-side, 0)),
+            if node.probability is not None:  # inside the fan of its parent's edges: no doubt whose
+                side = -side
+            box = _place(space, middle, 0.0, extent(edge_text(node), font), ((side, 0), (-side, 0)),
                          2 * font)
             if box is None:
                 space.undo(added)

@@ -433,6 +433,7 @@ def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
     depth = tree.depth
     if depth:
         sy = max(12.0, (height - top - bottom) / depth)
+        _fit_rows(tree, marker, value_font, infinity_font, sizes, 0.8 * sy)
         ylim = (-depth - bottom / sy, top / sy)
     else:  # a lone leaf, in the middle
         sy = 1.0
@@ -507,6 +508,23 @@ def _markers(tree: Tree, positions: Sequence[Point], sx: float, sizes: _Sizes):
         value_font.append(font if m >= sizes.number - 0.01 else 0.0)
         infinity_font.append(font if m >= sizes.infinity - 0.01 else 0.0)
     return marker, value_font, infinity_font
+
+
+def _fit_rows(tree: Tree, marker: list, value_font: list, infinity_font: list, sizes: _Sizes,
+              tallest: float) -> None:
+    """Shrink, in place, internal markers taller than ``tallest`` points
+    (rows closer than the markers are tall: a deep tree in a short
+    picture), leaving out the values they can no longer hold."""
+    for node in tree.nodes:
+        i = node.id
+        if node.is_leaf or marker[i] <= tallest:
+            continue
+        marker[i] = tallest
+        room = tallest / CHANCE_SCALE if node.player is CHANCE else tallest
+        if room < sizes.number - 0.01:
+            value_font[i] = 0.0
+        if room < sizes.infinity - 0.01:
+            infinity_font[i] = 0.0
 
 
 CROSS = 11.0
@@ -669,17 +687,18 @@ def _names_then_path_windows(space, row, centre, radius, sizes, window_size, fon
     return names, windows
 
 
-PROBABILITY_AT = 0.62
-"""Where on its edge a probability is written: this share of the way from
-the parent down to the child, where the fan of edges is wider than at the
-middle (which a move label and a cut's cross use)."""
+PROBABILITY_AT = (0.62, 0.45, 0.75, 0.35)
+"""Where on its edge a probability may be written, tried in this order:
+these shares of the way from the parent down to the child.  Lower on the
+edge its fan is wider than at the middle (where a move label and a cut's
+cross go)."""
 
 
 def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
-    """The point of the edge into ``node`` that its text is placed beside."""
-    t = PROBABILITY_AT if node.probability is not None else 0.5
+    """The middle of the edge into ``node``: what its text's :class:`Label`
+    is relative to."""
     (px, py), (cx, cy) = parent_xy, child_xy
-    return (px + t * (cx - px), py + t * (cy - py))
+    return ((px + cx) / 2, (py + cy) / 2)
 
 
 def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
@@ -695,13 +714,19 @@ def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
     for depth in sorted(by_depth):
         added, placed = [], {}
         for node in by_depth[depth]:
-            middle = edge_anchor(node, centre[node.parent], centre[node.id])
-            px, cx = centre[node.parent][0], centre[node.id][0]
+            (px, py), (cx, cy) = centre[node.parent], centre[node.id]
+            middle = edge_anchor(node, (px, py), (cx, cy))
             side = -1 if cx < px else 1
-            if node.probability is not None:  # inside the fan of its parent's edges: no doubt whose
-                side = -side
-            box = _place(space, middle, 0.0, extent(edge_text(node), font), ((side, 0), (-side, 0)),
-                         2 * font)
+            size = extent(edge_text(node), font)
+            if node.probability is None:
+                box = _place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
+            else:  # inside the fan of its parent's edges first: no doubt whose it is
+                box = None
+                for t in PROBABILITY_AT:
+                    anchor = (px + t * (cx - px), py + t * (cy - py))
+                    box = _place(space, anchor, 0.0, size, ((-side, 0), (side, 0)), font)
+                    if box is not None:
+                        break
             if box is None:
                 space.undo(added)
                 placed = {}

@@ -15,8 +15,8 @@ import pytest
 import gametree
 from gametree import CHANCE, MAX, MIN
 from gametree.games import (
-    Checker,
     ChanceSolver,
+    Checker,
     DiceRace,
     IllegalMoveError,
     RaceState,
@@ -24,7 +24,6 @@ from gametree.games import (
     expectiminimax,
     game_tree,
 )
-
 
 # --- an independent solver, from the rules --------------------------------------------
 

@@ -40,6 +40,9 @@ Knuth-Moore minimum.
 * :mod:`~gametree.practice.exercise`: :class:`Exercise` and :class:`Answer`;
 * :mod:`~gametree.practice.checker`: :func:`check` and its :class:`Mistake` s;
 * :mod:`~gametree.practice.reorder`: :func:`check_reorder`;
+* :mod:`~gametree.practice.chance`: :class:`ChanceExercise`, expectiminimax
+  by hand on a tree with chance nodes (values only; :func:`check` takes it
+  too);
 * :mod:`~gametree.practice.sheets`: printable sheets and keys (matplotlib,
   loaded only when a sheet is drawn).
 
@@ -47,6 +50,7 @@ The exercise, checker and reorder modules are pure: no matplotlib, no
 ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
 """
 
+from .chance import ChanceExercise, check_chance
 from .checker import Mistake, MistakeKind, check
 from .exercise import (
            BOUNDS,
@@ -60,4 +64,5 @@ from .exercise import (
 from .reorder import ReorderVerdict, check_reorder
 
 __all__ = ["Exercise", "Answer", "Mistake", "MistakeKind", "ReorderVerdict", "check",
-           "check_reorder", "parse_value", "ORDERINGS", "BOUNDS", "TASKS", "MAX_EXERCISE_LEAVES"]
+           "check_reorder", "parse_value", "ORDERINGS", "BOUNDS", "TASKS", "MAX_EXERCISE_LEAVES",
+           "ChanceExercise", "check_chance"]

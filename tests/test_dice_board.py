@@ -156,3 +156,10 @@ def test_bad_options_are_refused(options, error, words):
 def test_the_computer_plays_min_and_you_max():
     board = fresh(seed=9)
     assert board.game.to_move(board.state) is CHANCE and board.state.mover is MAX
+
+
+def test_pages_without_a_kernel_see_the_board_as_text_and_html(solved):
+    bundle = solved._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("White start W") and "square 6" in bundle["text/plain"]
+    assert "<table" in bundle["text/html"] and "gametree-dice-square" in bundle["text/html"]

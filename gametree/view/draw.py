@@ -55,7 +55,7 @@ from ..trace import Snapshot, Status, Trace
 from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
-from .stamp import StampText
+from .stamp import StampText, extent
 from .style import Line, Marks, color, node_id
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
@@ -236,15 +236,31 @@ class Header(NamedTuple):
 _TITLE_FONT, _CAPTION_FONT, _LEGEND_FONT = 17.0, 15.0, 13.0
 
 
-def header(title: bool, caption: bool) -> Header:
-    """Where the title, caption and legend go above the tree."""
+_LEGEND_ROW = 22
+"""Pixels of each row of the legend after the first."""
+
+
+def header(title: bool, caption: bool, legend_rows: int = 1) -> Header:
+    """Where the title, caption and legend (in ``legend_rows`` rows) go above the tree."""
     y = 5.0
     title_y = y
     y += 24 if title else 0
     caption_y = y
     y += 22 if caption else 0
-    legend_y = y + 11
-    return Header(title_y, caption_y, legend_y, y + 26)
+    extra = _LEGEND_ROW * (legend_rows - 1)
+    legend_y = y + 11 + extra / 2
+    return Header(title_y, caption_y, legend_y, y + 26 + extra)
+
+
+def legend_rows(tree: Tree, width: float) -> int:
+    """Rows the legend of a drawing ``width`` pixels wide needs: 1, or 2
+    for a tree with chance nodes, whose legend has a sixth entry, when one
+    row of six would not fit."""
+    if not tree.has_chance:
+        return 1
+    labels = ("MAX", "MIN", "chance", "evaluated leaf", "current node and path", "pruned")
+    needed = sum(extent(label, _LEGEND_FONT)[0] + 3.6 * _LEGEND_FONT for label in labels)
+    return 1 if needed + 16 <= width else 2
 
 
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
@@ -255,7 +271,7 @@ def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[f
     positions = tidy_layout(tree)
     need = labels.needed_width(tree, positions, labels.SCREEN_FONTS[-1]) + 8
     width = min(max(leaves * 80 + 160, 560, min(need, CELL_WIDTH)), CELL_WIDTH)
-    top = header(title, caption).height
+    top = header(title, caption, legend_rows(tree, width)).height
     height = top + min(CELL_HEIGHT - 20 - top, 90 + 130 * tree.depth)
     return width / SCREEN_DPI, height / SCREEN_DPI
 
@@ -355,7 +371,9 @@ class TracePlot:
         self.positions = tidy_layout(self.tree)
         self._with_caption = caption
         self._with_counter = counter
-        self._header = header(counter, caption)
+        width = (figsize or figure_size(self.tree, counter, caption))[0] * 72
+        self._legend_rows = legend_rows(self.tree, width) if ax is None else 1
+        self._header = header(counter, caption, self._legend_rows)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
         self._legend_artist = None
@@ -541,8 +559,8 @@ class TracePlot:
             height = self.figure.get_size_inches()[1] * 72
             legend = self.figure.legend(
                 handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self._header.legend / height),
-                ncol=len(handles), frameon=False, fontsize=_LEGEND_FONT, handlelength=1.8,
-                columnspacing=1.4, borderaxespad=0, borderpad=0)
+                ncol=-(-len(handles) // self._legend_rows), frameon=False, fontsize=_LEGEND_FONT,
+                handlelength=1.8, columnspacing=1.4, borderaxespad=0, borderpad=0)
         else:  # under the Axes, where it covers no node
             width = self.ax.get_position().width * self.figure.get_size_inches()[0] * 72
             legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),

@@ -94,13 +94,15 @@ def edge_text(node: Node) -> str:
 
 def node_texts(tree: Tree) -> set[str]:
     """The widest texts a node of ``tree`` can show: its leaf scores, and
-    in a tree with chance nodes every node's value and a sum so far with two
-    decimals (see :func:`gametree.text.brief`)."""
+    in a tree with chance nodes every node's value and a sum so far, as wide
+    as the largest leaf with two decimals (see :func:`gametree.text.brief`)."""
     texts = {pretty(s) for s in tree.leaf_scores} or {"0"}
-    if tree.has_chance:
+    if tree.has_chance:  # sums so far lie between 0 and the leaves, with two decimals at most
         texts |= {brief(v) for v in expected_values(tree)}
-        largest = max(abs(float(s)) for s in tree.leaf_scores)
-        texts.add(brief(-(largest + 0.99)))
+        scores = [float(s) for s in tree.leaf_scores]
+        texts.add(brief(max(scores) - 0.01))
+        if min(scores) < 0:
+            texts.add(brief(min(scores) + 0.01))
     return texts
 
 

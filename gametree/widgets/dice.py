@@ -359,6 +359,15 @@ class DiceBoard(widgets.VBox):
         """The board as plain text, square by square (what a screen reader says)."""
         return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", self.track.value)).split())
 
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus the board as HTML and plain text for places
+        without a kernel (GitHub, nbviewer), which skip the widget view."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/html"] = self.track.value + self.status.value + self.chance.value
+            bundle["text/plain"] = f"{self.track_text}\n{self.status_text}\n{self.chance_text}"
+        return bundle
+
     @property
     def move_texts(self) -> tuple[str, ...]:
         """The descriptions of the move buttons shown."""

@@ -130,8 +130,9 @@ def test_a_whole_game_with_either_choice_ends_with_a_result():
 
 def test_the_board_fits_a_projector_screen_and_labels_everything():
     board = fresh()
-    assert int(board.layout.width.removesuffix("px")) <= 1100
-    assert 2 * END + board.game.length * SQUARE <= 1100
+    assert int(board.layout.max_width.removesuffix("px")) <= 1100 and board.layout.width == "100%"
+    assert 2 * END + board.game.length * SQUARE <= 800  # the track fits with the file browser open
+    assert "white-space:normal" in board.status.value  # long sentences wrap instead of running off
     assert all(f"square {k}" in board.track_text for k in range(1, 7))
     legend = "W: your checkers, moving right \u2192 B: the computer's, moving left \u2190"
     assert legend in board.track_text

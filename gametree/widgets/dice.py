@@ -58,6 +58,9 @@ SQUARE = 68
 """Width of a square of the track, in pixels."""
 END = 150
 """Width of each end of the track (a start and a home), in pixels."""
+WIDTH = 1090
+"""Widest the board gets, in pixels: a JupyterLab cell at 1280x720 (it is
+narrower where the cell is, its lines wrapping)."""
 _DIE = "\u2680\u2681\u2682\u2683\u2684\u2685"
 """The faces ⚀ to ⚅."""
 
@@ -135,9 +138,9 @@ class DiceBoard(widgets.VBox):
         self.die = widgets.HTML(layout=widgets.Layout(width="120px"))
         self.roll_button = widgets.Button(description="Roll the die", icon="cube",
                                           button_style="primary", layout=widgets.Layout(width="150px"))
-        self.move_buttons = tuple(widgets.Button(layout=widgets.Layout(width="300px", height="36px"))
-                                  for _ in range(2))
-        self.status = widgets.HTML(layout=widgets.Layout(min_height="3.2em", width="1060px"))
+        self.move_buttons = tuple(widgets.Button(layout=widgets.Layout(
+            width="auto", min_width="240px", height="36px", margin="2px 6px")) for _ in range(2))
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="3.2em", width="100%"))
         self.chance = widgets.HTML()
         self.worth = widgets.Checkbox(value=False, description="show what each move is worth",
                                       indent=False, layout=widgets.Layout(width="280px"))
@@ -156,11 +159,13 @@ class DiceBoard(widgets.VBox):
                              (self.worth, "dice-worth"), *((b, "dice-move") for b in self.move_buttons)):
             widget.add_class(f"gametree-{name}")
         controls = widgets.HBox([self.roll_button, self.die, *self.move_buttons],
-                                layout=widgets.Layout(align_items="center", width="1080px"))
+                                layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                                                      width="100%"))
         footer = widgets.HBox([self.new_game_button, self.worth, self.chance],
-                              layout=widgets.Layout(align_items="center", width="1080px"))
+                              layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                                                    width="100%"))
         super().__init__([self.track, controls, self.status, footer],
-                         layout=widgets.Layout(width="1090px"))
+                         layout=widgets.Layout(width="100%", max_width=f"{WIDTH}px"))
         self.new_game()
 
     # --- playing ------------------------------------------------------------------
@@ -247,7 +252,8 @@ class DiceBoard(widgets.VBox):
     # --- showing ----------------------------------------------------------------------
 
     def _say(self, message: str) -> None:
-        self.status.value = f'<div style="font-size:15px;line-height:1.4">{html.escape(message)}</div>'
+        self.status.value = (f'<div style="font-size:15px;line-height:1.4;white-space:normal">'
+                             f"{html.escape(message)}</div>")
 
     def _show(self) -> None:
         game, state = self.game, self.state

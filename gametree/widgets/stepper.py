@@ -39,8 +39,7 @@ from ..text import fmt, ordinal
 from ..trace import Snapshot, Trace
 from ..tree import Tree, as_tree
 from ..view import labels
-from ..view.draw import (CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot,
-                         counter_text)
+from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
 from ..view.layout import tidy_layout
 
 __all__ = ["Stepper", "SPEEDS"]

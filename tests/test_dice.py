@@ -304,3 +304,19 @@ def test_a_late_position_as_a_tree_has_the_solvers_value_and_star1_agrees():
     value = ChanceSolver(game).value(position)
     assert gametree.expectiminimax(tree) == value
     assert gametree.trace_expectiminimax(tree, bounds=(-1, 1)).value == value
+
+
+def test_the_game_solver_and_the_tree_search_agree_on_trees_played_as_games():
+    """Two implementations, one on games and one on trees, give the same values."""
+    from gametree.games import TreeGame
+
+    for seed in range(30):
+        tree = gametree.random_chance_tree(2, seed=seed, branching=2, outcomes=3,
+                                           probabilities="fraction")
+        game = TreeGame(tree)
+        solver = ChanceSolver(game)
+        assert solver.value(game.initial) == gametree.expectiminimax(tree)
+        values = gametree.expected_values(tree)
+        assert all(solver.value(node) == values[node.id] for node in tree)
+    with pytest.raises(ValueError, match="no chance node"):
+        TreeGame(tree).outcomes(tree.root)

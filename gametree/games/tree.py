@@ -163,6 +163,14 @@ class TreeGame(Game):
         self.check_state(state)
         return state.score
 
+    def outcomes(self, state: Node) -> list[tuple[Value, str]]:
+        """At a chance node: each child's name with the probability on its edge."""
+        self.check_state(state)
+        if state.player is not CHANCE or state.is_leaf:
+            raise ValueError(f"node {state.name} is no chance node, so it has no outcomes")
+        return [(self.tree[child].probability, self.tree[child].name)  # type: ignore[misc]
+                for child in state.children]
+
     def move_label(self, state: Node, move: str) -> str:
         """The label of the child's edge (often empty for trees made from numbers)."""
         return self.play(state, move).label

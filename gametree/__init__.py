@@ -3,7 +3,9 @@
 Minimax and alpha-beta pruning with the exact ``alpha_beta(leaves,
 branching)`` contract, a tracing alpha-beta that records every step for
 drawings and step-through widgets (either cut rule, fail-soft or
-fail-hard), and tree builders for teaching.
+fail-hard), expectiminimax for trees with chance nodes (traced too, with
+Ballard's Star1 pruning when the leaves are bounded), and tree builders
+for teaching.
 
 Importing ``gametree`` imports neither matplotlib, networkx nor
 ipywidgets; the drawing and widget modules import them when used.
@@ -13,6 +15,13 @@ ipywidgets; the drawing and widget modules import them when used.
 [3, 7]
 """
 
+from .chance import (
+    expected_values,
+    expectiminimax,
+    random_chance_tree,
+    trace_expectiminimax,
+    trace_search,
+)
 from .games.numbergame import number_game
 from .generate import (
     best_order,
@@ -25,12 +34,14 @@ from .parse import parse_leaves, parse_tree
 from .rules import CutRule
 from .search import alpha_beta, backed_up_values, minimax, principal_variation
 from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
-from .tree import MAX, MIN, Node, Player, Tree, as_tree
+from .tree import CHANCE, MAX, MIN, Node, Player, Tree, as_tree
 
 __all__ = [
     "alpha_beta", "minimax", "backed_up_values", "principal_variation",
     "trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot", "pseudocode", "CutRule",
-    "Tree", "Node", "Player", "MAX", "MIN", "as_tree",
+    "expectiminimax", "expected_values", "trace_expectiminimax", "trace_search",
+    "random_chance_tree",
+    "Tree", "Node", "Player", "MAX", "MIN", "CHANCE", "as_tree",
     "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
     "parse_leaves", "parse_tree",
     "number_game",

@@ -27,10 +27,11 @@ import numbers
 from collections.abc import Sequence
 from typing import Any
 
-from .text import describe, ordinal, shown
+from .text import describe, fmt, ordinal, shown
 
-__all__ = ["MAX_LEAVES_GIVEN", "MAX_SCORE", "check_branching", "check_depth", "check_flag", "check_int",
-           "check_leaf_count", "check_leaves", "check_number", "check_score", "check_step",
+__all__ = ["MAX_LEAVES_GIVEN", "MAX_SCORE", "PROBABILITY_TOLERANCE", "check_bounds",
+           "check_branching", "check_depth", "check_flag", "check_int", "check_leaf_count",
+           "check_leaves", "check_number", "check_probabilities", "check_score", "check_step",
            "complete_depth"]
 
 MAX_LEAVES_GIVEN = 2**24
@@ -223,6 +224,76 @@ def check_leaves(given: object) -> list:
         for index, value in enumerate(leaves):
             check_score(value, f"the {ordinal(index + 1)} leaf score")
     return leaves
+
+
+PROBABILITY_TOLERANCE = 1e-9
+"""How far from 1 the probabilities of a chance node may add up when one of
+them is a float (0.1 + 0.2 + 0.7 is 0.9999999999999999 in floats); whole
+numbers and fractions.Fraction must add up to exactly 1."""
+
+
+def check_probabilities(probabilities: Sequence[object], where: str) -> None:
+    """Raise unless ``probabilities`` are the outcome probabilities of a
+    chance node: at least one, each a real number from 0 to 1 (bool
+    excluded), adding up to 1.
+
+    Fractions (``fractions.Fraction``) and whole numbers must add up to 1
+    exactly; once a float is among them, to within
+    :data:`PROBABILITY_TOLERANCE`.  ``where`` names the chance node in the
+    message, e.g. ``"the chance node at position [1]"``.
+
+    >>> from fractions import Fraction
+    >>> check_probabilities([Fraction(1, 6), Fraction(5, 6)], "chance node C")
+    >>> check_probabilities([0.1, 0.2, 0.7], "chance node C")
+    >>> check_probabilities([0.5, 0.4], "chance node C")
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities of chance node C add up to 0.9, not 1; make them add up to 1 (fractions such as Fraction(1, 3) add up exactly)
+    """
+    if not probabilities:
+        raise ValueError(f"{where} has no children; a chance node needs at least one outcome, "
+                         f"written as a (probability, subtree) pair such as (1, [3, 5])")
+    for k, p in enumerate(probabilities):
+        if isinstance(p, bool) or not isinstance(p, numbers.Real):
+            raise TypeError(f"the {ordinal(k + 1)} probability of {where} is {describe(p)}; a "
+                            f"probability is a number from 0 to 1, such as 0.5 or Fraction(1, 6)")
+        q: Any = p  # a Real: compared exactly, never converted to float
+        if q != q or not 0 <= q <= 1:  # NaN: q != q
+            negative = " (negative)" if q < 0 else ""
+            raise ValueError(f"the {ordinal(k + 1)} probability of {where} is {shown(p)}"
+                             f"{negative}; a probability is a number from 0 to 1")
+    total: Any = sum(probabilities)
+    exact = not any(isinstance(p, float) for p in probabilities)
+    if (total != 1) if exact else abs(total - 1) > PROBABILITY_TOLERANCE:
+        raise ValueError(f"the probabilities of {where} add up to {fmt(total)}, not 1; make them "
+                         f"add up to 1 (fractions such as Fraction(1, 3) add up exactly)")
+
+
+def check_bounds(bounds: object) -> tuple[Any, Any]:
+    """Return ``bounds`` as ``(low, high)`` if it is a pair of scores with
+    ``low <= high``, else raise.  Either may be infinite (-inf below, +inf
+    above): an unbounded side, where nothing can be pruned.
+
+    >>> check_bounds((0, 10))
+    (0, 10)
+    >>> check_bounds((10, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: bounds (10, 0) have low = 10 > high = 0; give (low, high) with low <= high, such as (0, 10)
+    """
+    if isinstance(bounds, (str, bytes)) or not isinstance(bounds, Sequence) or len(bounds) != 2:
+        raise TypeError(f"bounds must be a pair (low, high) of numbers that every leaf score lies "
+                        f"between, such as (0, 10), not {describe(bounds)}")
+    low, high = bounds
+    check_score(low, "the low bound", infinite=True)
+    check_score(high, "the high bound", infinite=True)
+    if low == math.inf or high == -math.inf:
+        raise ValueError(f"bounds ({shown(low)}, {shown(high)}) leave no room for a score; give "
+                         f"(low, high) such as (0, 10)")
+    if low > high:
+        raise ValueError(f"bounds ({shown(low)}, {shown(high)}) have low = {shown(low)} > high = "
+                         f"{shown(high)}; give (low, high) with low <= high, such as (0, 10)")
+    return low, high
 
 
 def complete_depth(count: int, branching: int) -> int:

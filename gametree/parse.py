@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
+from fractions import Fraction
 
 from .checks import check_score
 from .text import describe, ordinal, shown
@@ -113,14 +114,39 @@ _NUMBER_IN_TREE = re.compile(r"(?<![\w.])[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE
 _NOT_PLAIN = re.compile(r"[0-9]_[0-9]|\b0[xXoObB][0-9a-fA-F]|[0-9][jJ]\b|[^\x00-\x7f]")
 
 
+_FRACTION = re.compile(r"(?<![\w.])([+-]?[0-9]+)\s*/\s*([0-9]+)(?![\w.])")
+_FRACTION_MARK = "\x00fraction:"
+
+
+def _fractions(nested: object) -> object:
+    """``nested`` with every fraction, marked by :func:`parse_tree` as a
+    string, made a :class:`fractions.Fraction`."""
+    if isinstance(nested, list):
+        return [_fractions(item) for item in nested]
+    if isinstance(nested, tuple):
+        return tuple(_fractions(item) for item in nested)
+    if isinstance(nested, str) and nested.startswith(_FRACTION_MARK):
+        top, bottom = nested[len(_FRACTION_MARK):].split("/")
+        if int(bottom) == 0:
+            raise ValueError(f"the tree has the fraction {top}/{bottom}, which divides by zero; "
+                             f"write a fraction such as 1/6")
+        return Fraction(int(top), int(bottom))
+    return nested
+
+
 def parse_tree(text: str) -> Tree:
     """A tree typed as nested lists, e.g. ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``.
 
     Read with :func:`ast.literal_eval`, never ``eval``; the numbers in it
-    follow the rules of :func:`read_number`.
+    follow the rules of :func:`read_number`.  A chance node is a list of
+    ``(probability, subtree)`` pairs (see :meth:`Tree.from_nested`), and a
+    fraction of two whole numbers, such as ``1/6``, is read exactly, as a
+    :class:`fractions.Fraction`.
 
     >>> parse_tree("[[3, 5], [2, 9]]").leaf_scores
     [3, 5, 2, 9]
+    >>> parse_tree("[(1/6, 4), (5/6, [2, 8])]").leaves[0].probability
+    Fraction(1, 6)
     """
     if not isinstance(text, str):
         raise TypeError(f"expected the tree as text, not {type(text).__name__}")
@@ -149,8 +175,9 @@ def parse_tree(text: str) -> Tree:
     # 1e400 into inf and refuse a whole number of more than 4,300 digits.
     for k, number in enumerate(_NUMBER_IN_TREE.findall(text)):
         read_number(number, f"the {ordinal(k + 1)} number in the tree")
+    marked = _FRACTION.sub(lambda m: repr(f"{_FRACTION_MARK}{m.group(1)}/{m.group(2)}"), text)
     try:
-        nested = ast.literal_eval(text.strip())
+        nested = ast.literal_eval(marked.strip())
     except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError) as error:
         hint = f" ({error.msg})" if isinstance(error, SyntaxError) and error.msg else ""
         raise ValueError(
@@ -159,6 +186,7 @@ def parse_tree(text: str) -> Tree:
         ) from None
     if isinstance(nested, str):
         raise ValueError(f"{_clip(text)} is a string, not a tree; remove the quotes")
+    nested = _fractions(nested)
     try:
         return Tree.from_nested(nested)
     except TypeError as error:

@@ -20,6 +20,10 @@ from .tree import MAX, Node, Value, _CompleteTree, as_tree
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 
+_CHANCE_TREE = ("this tree has chance nodes, and {search} has no rule for them (it would treat "
+                "the dice as a player); search it with gametree.expectiminimax or "
+                "gametree.trace_expectiminimax")
+
 
 def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
     """Return ``[value, evaluated]``: the root's minimax value and how many
@@ -121,6 +125,8 @@ def backed_up_values(tree: object, branching: int | None = None) -> list[Value]:
     [3, 3, 2, 2]
     """
     tree = as_tree(tree, branching)
+    if tree.has_chance:
+        raise ValueError(_CHANCE_TREE.format(search="minimax"))
     if isinstance(tree, _CompleteTree):
         levels = list(_levels(tree.leaf_scores, tree.branching or 1, tree.depth))
         return [value for level in reversed(levels) for value in level]  # ids run root first

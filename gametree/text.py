@@ -8,10 +8,11 @@ drawing and on a printed sheet, and lists of names read "B, C and D".
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from math import inf
 from numbers import Real
 
-__all__ = ["fmt", "pretty", "ordinal", "join_names", "describe", "shown", "size"]
+__all__ = ["fmt", "pretty", "brief", "ordinal", "join_names", "describe", "shown", "size"]
 
 
 def fmt(value: float | int | None) -> str:
@@ -50,6 +51,24 @@ def pretty(value: float | int | None) -> str:
     if text.endswith("inf"):
         text = text[:-3] + "\u221e"
     return text.replace("-", "\u2212")
+
+
+def brief(value: float | int | None, digits: int = 2) -> str:
+    """A value as drawn where room is short (inside a node of a tree with
+    chance nodes, a probability on an edge): :func:`pretty`, with a float
+    rounded to ``digits`` decimals and a fraction whose denominator is
+    above 12 written as such a decimal.  Captions keep the exact value.
+
+    >>> brief(2.1666666), brief(Fraction(13, 6)), brief(Fraction(617, 108)), brief(-3), brief(0.125, 3)
+    ('2.17', '13/6', '5.71', '−3', '0.125')
+    """
+    if isinstance(value, Fraction) and value.denominator > 12:
+        value = float(value)
+    if isinstance(value, float) and value not in (inf, -inf) and value == value:
+        value = round(value, digits)
+        if value == 0:
+            value = 0.0  # no "−0"
+    return pretty(value)
 
 
 def ordinal(n: int) -> str:

@@ -251,16 +251,38 @@ class Step(NamedTuple):
     """The lines of the search's own pseudocode the step executes, when
     the search recorded them (PVS, MTD(f)); empty for alpha-beta."""
 
+    search: str = "alpha-beta"
+    """The search that recorded it: "alpha-beta" (:func:`trace_alpha_beta`),
+    "expectiminimax" (:func:`gametree.trace_expectiminimax` without bounds)
+    or "star1" (with bounds: alpha-beta at MAX and MIN nodes, Ballard's
+    Star1 at chance nodes)."""
+    bounds: tuple[Value, Value] | None = None
+    """"star1": the (low, high) that every leaf score lies in; None otherwise."""
+    terms: tuple[tuple[Value, Value], ...] = ()
+    """At a chance node (UPDATE, CUTOFF and RETURN): the (probability,
+    value) of each child searched so far, left to right."""
+
+
     @property
     def lines(self) -> tuple[int, ...]:
-        """The lines of the trace's pseudocode (:attr:`Trace.code`; for
+        """The lines of the trace's pseudocode (:meth:`Trace.pseudocode`; for
         alpha-beta :func:`pseudocode`) this step executes (from 1)."""
-        return self.code_lines or _LINES.get((self.kind, self.node.player.value), ())
+        if self.code_lines:
+            return self.code_lines
+        if self.search != "alpha-beta":
+            from .chance import step_lines
+
+            return step_lines(self)
+        return _LINES.get((self.kind, self.node.player.value), ())
 
     @property
     def caption(self) -> str:
         """One line in the pseudocode's own words, e.g.
         ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
+        if self.search != "alpha-beta":
+            from .chance import step_caption
+
+            return step_caption(self)
         node, kind = self.node, self.kind
         title = f"{node.player} node {node.name}"
         if kind in (StepKind.PASS, StepKind.RESEARCH, StepKind.TABLE) or (
@@ -500,8 +522,9 @@ class Trace(Sequence):
 
     @property
     def name(self) -> str:
-        """The search recorded: ``alpha-beta``, or the one the notes name."""
-        return "alpha-beta" if self.notes is None else self.notes.name
+        """The search recorded: ``alpha-beta``, the one the notes name
+        (``PVS``, ``MTD(f)``, ...), or :attr:`search` (``expectiminimax``)."""
+        return self.search if self.notes is None else self.notes.name
 
     @property
     def code(self) -> tuple[str, ...]:
@@ -535,10 +558,20 @@ class Trace(Sequence):
         number = self._phase_of[index]
         return None if number < 0 else self.phases[number]
 
+    search = "alpha-beta"
+    """Which search recorded the trace (see :attr:`Step.search`)."""
+
     @property
     def strict(self) -> bool:
         """The ``strict=`` flag the trace was made with: ``rule.strict``."""
         return self.rule.strict
+
+    @property
+    def algorithm(self) -> str:
+        """The search in words, for titles and alt text:
+        ``Alpha-beta (cut when alpha >= beta)``, ``PVS (cut when ...)``."""
+        name = self.name
+        return f"{name[0].upper()}{name[1:]} (cut when {self.rule.test})"
 
     @property
     def evaluated_leaves(self) -> tuple[int, ...]:
@@ -638,6 +671,33 @@ class Trace(Sequence):
             below.append(node)
             stack.extend(self.tree.child_ids(node))
         return below
+
+    def _step(self, index: int) -> Step:
+        """Step ``index`` (a valid, non-negative index) made from the record."""
+        node = self.tree._node  # ids from the record are valid: skip the lookup's checks
+        kind, node_id, v, alpha, beta = self._records[index * RECORD : (index + 1) * RECORD]
+        child = value = before = None
+        pruned: tuple[Node, ...] = ()
+        if kind is UPDATE:
+            child = node(self._node_id(index - 1))
+            value = self._returned(index - 1)
+            before = Window(*self._before(index))
+        elif kind is CUTOFF:
+            pruned = tuple(map(node, self._pruned(index)))
+        elif kind is LEAF or kind is RETURN or kind is TABLE:
+            value = self._returned(index)
+        elif kind is RESEARCH:
+            child = node(self._node_id(index - 1))
+            value = self._returned(index - 1)
+        notes = self.notes
+        if notes is None:
+            return Step(index, kind, node(node_id), v, alpha, beta, self._evaluated_at(index),
+                        child=child, value=value, before=before, pruned=pruned, rule=self.rule,
+                        fail_hard=self.fail_hard)
+        return Step(index, kind, node(node_id), v, alpha, beta, self._evaluated_at(index),
+                    child=child, value=value, before=before, pruned=pruned, rule=self.rule,
+                    fail_hard=self.fail_hard, phase=self.phase_at(index),
+                    bound=self._bounds.get(index), code_lines=notes.lines[index])
 
     def _evaluated_at(self, index: int) -> int:
         """Leaves evaluated up to and including step ``index``."""
@@ -753,8 +813,9 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = v, a, b
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.PRUNED)
-        elif kind is RETURN:
+        elif kind is RETURN:  # v as returned (a chance node cut by Star1 returns a bound)
             cursor.status[node] = Status.DONE
+            cursor.v[node] = v
             cursor.path.pop()
         elif kind is TABLE:
             cursor.status[node] = Status.DONE
@@ -786,8 +847,9 @@ class Trace(Sequence):
             cursor.v[node], cursor.alpha[node], cursor.beta[node] = self._before(index)
         elif kind is CUTOFF:
             self._mark_pruned(cursor, index, Status.UNVISITED)
-        elif kind is RETURN:
+        elif kind is RETURN:  # back to v as the step before it (at the same node) left it
             cursor.status[node] = Status.ACTIVE
+            cursor.v[node] = self._records[(index - 1) * RECORD + 2]
             cursor.path.append(node)
         elif kind is TABLE:
             cursor.status[node] = Status.UNVISITED
@@ -846,31 +908,7 @@ class _Steps(Sequence):
         trace = self._trace
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
-        index = check_step(index, len(trace))
-        node = trace.tree._node  # ids from the record are valid: skip the lookup's checks
-        kind, node_id, v, alpha, beta = trace._records[index * RECORD : (index + 1) * RECORD]
-        child = value = before = None
-        pruned: tuple[Node, ...] = ()
-        if kind is UPDATE:
-            child = node(trace._node_id(index - 1))
-            value = trace._returned(index - 1)
-            before = Window(*trace._before(index))
-        elif kind is CUTOFF:
-            pruned = tuple(map(node, trace._pruned(index)))
-        elif kind is LEAF or kind is RETURN or kind is TABLE:
-            value = trace._returned(index)
-        elif kind is RESEARCH:
-            child = node(trace._node_id(index - 1))
-            value = trace._returned(index - 1)
-        notes = trace.notes
-        if notes is None:
-            return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
-                        child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
-                        fail_hard=trace.fail_hard)
-        return Step(index, kind, node(node_id), v, alpha, beta, trace._evaluated_at(index),
-                    child=child, value=value, before=before, pruned=pruned, rule=trace.rule,
-                    fail_hard=trace.fail_hard, phase=trace.phase_at(index),
-                    bound=trace._bounds.get(index), code_lines=notes.lines[index])
+        return trace._step(check_step(index, len(trace)))
 
     def __repr__(self) -> str:
         return f"<{len(self)} steps>"
@@ -925,6 +963,11 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
                          "beta for every value at or above beta, so the strict rule could no "
                          "longer tell a tie from a cut; drop strict=True or fail_hard=True")
     tree = as_tree(tree, branching)
+    if tree.has_chance:
+        raise ValueError("this tree has chance nodes, and alpha-beta has no rule for them (it "
+                         "would treat the dice as a player); search it with "
+                         "gametree.trace_expectiminimax (on the command line: python -m "
+                         "gametree expectiminimax)")
     if len(tree) > MAX_TRACE_NODES:
         raise ValueError(f"the tree has {len(tree):,} nodes; trace_alpha_beta records at most "
                          f"{MAX_TRACE_NODES:,} (a complete binary tree of 2**20 leaves), so "

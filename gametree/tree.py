@@ -12,6 +12,22 @@ and what the exercises ask about.  It can be built three ways:
 
 The root is MAX and levels alternate unless the builder says otherwise
 (``unfold`` asks each position whose turn it is).
+
+Chance nodes
+------------
+A game with dice has a third kind of node, :data:`CHANCE`: the roll, whose
+children are its outcomes, each reached with a probability
+(:attr:`Node.probability`, on the edge into the child).  In nested lists a
+chance node is a list of ``(probability, subtree)`` pairs::
+
+    [[(0.5, [3, 5]), (0.5, [1, 9])], [(1/6, 4), (5/6, [2, 8])]]
+
+A chance node hands the move on: the node below it belongs to the opponent
+of the decision node above it, so a tree reads MAX, chance, MIN, chance,
+MAX, ... (backgammon's layering: a player moves, then the dice are rolled
+for the other player).  A chance node at the root is a roll before the
+first move: its children belong to the player who moves first (MAX unless
+said otherwise).
 """
 
 from __future__ import annotations
@@ -21,13 +37,13 @@ import enum
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .checks import check_branching, check_leaves, check_score, complete_depth
+from .checks import check_branching, check_leaves, check_probabilities, check_score, complete_depth
 from .text import describe, shown
 
-__all__ = ["Player", "Node", "Tree", "MAX", "MIN", "Value", "NodeRef", "NoSuchNode", "node_name",
-           "as_tree", "MAX_DEPTH"]
+__all__ = ["Player", "Node", "Tree", "MAX", "MIN", "CHANCE", "Value", "NodeRef", "NoSuchNode",
+           "node_name", "as_tree", "MAX_DEPTH"]
 
 Value = float
 """A leaf score or a backed-up value.  Ints are welcome wherever a Value is."""
@@ -41,21 +57,28 @@ recursive walk well inside Python's recursion limit."""
 
 
 class Player(str, enum.Enum):
-    """Whose turn it is at a node: MAX maximises the score, MIN minimises it."""
+    """Whose turn it is at a node: MAX maximises the score, MIN minimises
+    it, and at a CHANCE node the dice decide (each outcome with its
+    probability)."""
 
     MAX = "MAX"
     MIN = "MIN"
+    CHANCE = "CHANCE"
 
     @property
     def other(self) -> Player:
-        """The opponent."""
+        """The opponent of MAX or MIN.  Raises ValueError for CHANCE, which
+        plays for neither side."""
+        if self is Player.CHANCE:
+            raise ValueError("a chance node has no opponent: the player after a roll is the "
+                             "opponent of the player who moved before it")
         return Player.MIN if self is Player.MAX else Player.MAX
 
     def __str__(self) -> str:
-        return self.value
+        return self.value if self is not Player.CHANCE else "chance"
 
 
-MAX, MIN = Player.MAX, Player.MIN
+MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 
 
 class NoSuchNode(KeyError, IndexError, ValueError):
@@ -109,6 +132,10 @@ class Node:
     """Position among the leaves, left to right; None for an internal node."""
     label: str = ""
     """Optional text for the edge into this node, e.g. a move in a game."""
+    probability: Value | None = None
+    """The probability of the edge into this node when its parent is a
+    chance node (a number from 0 to 1; a fractions.Fraction stays exact);
+    None under a MAX or MIN node and for the root."""
 
     @property
     def is_leaf(self) -> bool:
@@ -137,6 +164,15 @@ def _is_number(item: object) -> bool:
     return not isinstance(item, (list, tuple))
 
 
+def _is_pair(item: object) -> bool:
+    """A (probability, subtree) pair of a chance node: a tuple of two items."""
+    return isinstance(item, tuple) and len(item) == 2
+
+
+def _where(path: tuple[int, ...], what: str = "list") -> str:
+    return "the root" if not path else f"the {what} at position {list(path)}"
+
+
 class Tree(Sequence):
     """An immutable game tree: a sequence of :class:`Node` in level order.
 
@@ -147,10 +183,11 @@ class Tree(Sequence):
     """
 
     __slots__ = ("_parent", "_children", "_player", "_score", "_leaf_ids", "_label",
-                 "_depth", "_cache", "_positions", "branching", "depth")
+                 "_depth", "_cache", "_positions", "branching", "depth", "_probability")
 
-    def __init__(self, parent, children, player, score, leaf_ids, label, depth):
+    def __init__(self, parent, children, player, score, leaf_ids, label, depth, probability=None):
         # Private: use the builders.  Lists are indexed by node id.
+        self._probability: Sequence[Value | None] | None = probability  # None: no chance nodes
         self._parent: Sequence[int | None] = parent
         self._children: Sequence[Sequence[int]] = children
         self._player: Sequence[Player] = player
@@ -183,40 +220,92 @@ class Tree(Sequence):
 
     @classmethod
     def from_nested(cls, nested: object, *, root: Player = MAX) -> Tree:
-        """The tree written as nested lists: a list is a node, a number a leaf.
+        """The tree written as nested lists: a list is a node, a number a
+        leaf, and a list of ``(probability, subtree)`` pairs a chance node.
 
-        Levels alternate from ``root`` (MAX unless said otherwise).
-        Lists may differ in length and leaves may sit at different depths.
+        Decision levels alternate from ``root`` (MAX unless said
+        otherwise), which may be MAX or MIN.  A chance node hands the move
+        on: the node below it belongs to the opponent of the decision node
+        above it (MAX, chance, MIN, chance, MAX, ...).  A chance node at
+        the root is a roll before the first move, so its children belong to
+        ``root``.  Lists may differ in length and leaves may sit at
+        different depths.
+
+        A pair is a tuple of two items, a probability and a subtree; a
+        list holds either pairs only or no pairs.  The probabilities of a
+        chance node are numbers from 0 to 1 adding up to 1 (exactly, for
+        fractions.Fraction; within 1e-9 once one is a float).
 
         >>> tree = Tree.from_nested([[3, 5], [2, 9]])
         >>> [node.name for node in tree], tree.leaf_scores
         (['A', 'B', 'C', 'D', 'E', 'F', 'G'], [3, 5, 2, 9])
+        >>> tree = Tree.from_nested([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, 4), (0.75, [2, 8])]])
+        >>> [str(node.player) for node in tree][:6], tree["D"].probability
+        (['MAX', 'chance', 'chance', 'MIN', 'MIN', 'MIN'], 0.5)
         """
         if isinstance(nested, (str, bytes)):
             raise TypeError(
                 "the tree is a string; pass the nested list itself, or parse the text "
                 "with gametree.parse_tree"
             )
+        if root not in (MAX, MIN):
+            raise ValueError(f"root must be MAX or MIN (the player who moves first), not "
+                             f"{describe(root)}; write a chance node at the root as a list of "
+                             f"(probability, subtree) pairs")
+        # An item is (path, value, mover, probability): mover is the player
+        # of the next decision node at or below it.
+        Item = tuple[tuple[int, ...], Any, Player, Any]
 
-        def expand(item):
-            path, value = item
+        def expand(item: Item):
+            path, value, mover, _ = item
             if _is_number(value):
                 return None
             if not value:
-                where = "the root" if not path else f"the list at position {list(path)}"
                 raise ValueError(
-                    f"{where} is empty; every list in the tree needs at least one "
-                    f"child (a number or another list)"
+                    f"{_where(path)} is empty; every list in the tree needs at least one "
+                    f"child (a number, another list, or (probability, subtree) pairs for a "
+                    f"chance node)"
                 )
-            return [(path + (i,), child) for i, child in enumerate(value)]
+            pairs = [_is_pair(child) for child in value]
+            if not any(pairs):
+                return [(path + (i,), child, mover.other, None) for i, child in enumerate(value)]
+            if not all(pairs):
+                plain = pairs.index(False)
+                odd = value[plain]
+                if isinstance(odd, tuple):
+                    raise ValueError(
+                        f"{_where(path + (plain,), 'item')} is {shown(odd)}, a tuple of "
+                        f"{len(odd)} items; a chance node's outcomes are (probability, subtree) "
+                        f"pairs of two items, such as (0.5, [3, 5])")
+                raise ValueError(
+                    f"{_where(path)} mixes (probability, subtree) pairs with plain children "
+                    f"(item {plain} is {shown(odd)}); a chance node holds pairs only, a MAX or "
+                    f"MIN node none, so write every child of a chance node as a pair such as "
+                    f"(0.5, {shown(odd)})"
+                )
+            for i, (p, child) in enumerate(value):
+                if isinstance(p, (list, tuple, str, bytes)) or (not _is_number(child) and
+                                                               not isinstance(child, (list, tuple))):
+                    raise TypeError(f"{_where(path + (i,), 'pair')} is {shown((p, child))}; write "
+                                    f"each outcome of a chance node as (probability, subtree), "
+                                    f"such as (0.5, [3, 5]) or (0.5, 4)")
+            check_probabilities([p for p, _ in value],
+                                _where(path, "chance node") if path else "the chance node at the root")
+            return [(path + (i,), child, mover, p) for i, (p, child) in enumerate(value)]
 
-        def score(item):
-            path, value = item
-            where = "the root" if not path else f"the leaf at position {list(path)}"
-            check_score(value, where)
+        def score(item: Item):
+            path, value, _, _ = item
+            check_score(value, "the root" if not path else _where(path, "leaf"))
             return value
 
-        return cls.unfold(((), nested), expand, score, player=root)
+        def player(item: Item) -> Player:
+            value = item[1]
+            if not _is_number(value) and value and all(map(_is_pair, value)):
+                return CHANCE
+            return item[2]
+
+        return cls.unfold(((), nested, root, None), expand, score, player=player,
+                          probability=lambda item: item[3])
 
     @classmethod
     def unfold(
@@ -227,6 +316,7 @@ class Tree(Sequence):
         *,
         player: Player | Callable[[P], Player] = MAX,
         label: Callable[[P], str] | None = None,
+        probability: Callable[[P], Value | None] | None = None,
     ) -> Tree:
         """Build a tree breadth first from a root position.
 
@@ -234,10 +324,15 @@ class Tree(Sequence):
         leaf; ``score(leaf)`` returns the leaf's score.  ``player`` is either
         the root's player (levels then alternate) or a function giving the
         player to move at each position, for games where turns do not
-        simply alternate.  ``label(position)`` names the edge into it.
+        simply alternate (and for chance nodes, whose player is
+        :data:`CHANCE`).  ``label(position)`` names the edge into it, and
+        ``probability(position)`` gives the probability of the edge into
+        it when its parent is a chance node (it is asked only there).
 
         Every leaf score is checked as a leaf list's are
-        (:func:`gametree.checks.check_score`), and a tree deeper than
+        (:func:`gametree.checks.check_score`), the probabilities of every
+        chance node as :func:`gametree.checks.check_probabilities` does (a
+        chance node without children is refused), and a tree deeper than
         :data:`MAX_DEPTH` is refused.
         """
         player_of: Callable[[P], Player] | None = player if callable(player) else None
@@ -247,6 +342,7 @@ class Tree(Sequence):
         scores: list[Value | None] = []
         labels: list[str] = []
         depths: list[int] = []
+        chances: list[Value | None] = []
         first = player if player_of is None else player_of(root)
         queue: deque[tuple[P, int | None, int, Player]] = deque([(root, None, 0, Player(first))])
         while queue:
@@ -262,18 +358,28 @@ class Tree(Sequence):
             players.append(Player(who))
             depths.append(depth)
             labels.append(label(position) if label and parent is not None else "")
+            under_chance = parent is not None and players[parent] is CHANCE
+            chances.append(probability(position) if probability and under_chance else None)
             if parent is not None:
                 children[parent].append(node_id)
             below = expand(position) or ()
             if below:
                 scores.append(None)
             else:
+                if who is CHANCE:
+                    raise ValueError(f"chance node {node_name(node_id)} has no children; a "
+                                     f"chance node needs at least one outcome")
                 value = score(position)
                 check_score(value, f"the score of leaf {node_name(node_id)}")
                 scores.append(value)
             for child in below:
                 child_player = player_of(child) if player_of else Player(who).other
                 queue.append((child, node_id, depth + 1, child_player))
+        has_chance = CHANCE in players
+        for node_id in range(len(parents)) if has_chance else ():
+            if players[node_id] is CHANCE:
+                check_probabilities([chances[c] for c in children[node_id]],
+                                    f"chance node {node_name(node_id)}")
         # Leaves are numbered left to right: a depth-first walk over children.
         leaf_ids: list[int] = []
         stack = [0]
@@ -284,7 +390,7 @@ class Tree(Sequence):
             else:
                 leaf_ids.append(node_id)
         return cls(parents, [tuple(c) for c in children], players, scores, leaf_ids,
-                   labels if label else None, depths)
+                   labels if label else None, depths, chances if has_chance else None)
 
     # --- fast access by id, for searches ---------------------------------
 
@@ -304,6 +410,17 @@ class Tree(Sequence):
         """Position of leaf ``node_id`` among the leaves, left to right."""
         return self._positions[node_id]
 
+    def probability_of(self, node_id: int) -> Value | None:
+        """The probability of the edge into node ``node_id`` when its parent
+        is a chance node; None otherwise."""
+        return self._probability[node_id] if self._probability is not None else None
+
+    @property
+    def has_chance(self) -> bool:
+        """True when the tree has a chance node (then it is searched with
+        :func:`gametree.expectiminimax`, not minimax or alpha-beta)."""
+        return self._probability is not None
+
     # --- the sequence protocol and lookups -------------------------------
 
     def _node(self, node_id: int) -> Node:
@@ -320,6 +437,7 @@ class Tree(Sequence):
                 score=self.score_of(node_id),
                 leaf_index=None if children else self.leaf_index_of(node_id),
                 label=self._label[node_id] if self._label else "",
+                probability=self.probability_of(node_id),
             )
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
@@ -446,11 +564,16 @@ class Tree(Sequence):
         return found[::-1]
 
     def to_nested(self, node: NodeRef | None = None) -> object:
-        """The tree (or the subtree under ``node``) as nested lists."""
+        """The tree (or the subtree under ``node``) as nested lists, a
+        chance node as a list of ``(probability, subtree)`` pairs."""
 
         def nested(node_id: int) -> object:
             kids = self.child_ids(node_id)
-            return [nested(k) for k in kids] if kids else self.score_of(node_id)
+            if not kids:
+                return self.score_of(node_id)
+            if self.player_of(node_id) is CHANCE:
+                return [(self.probability_of(k), nested(k)) for k in kids]
+            return [nested(k) for k in kids]
 
         return nested(0 if node is None else self.node(node).id)
 
@@ -494,6 +617,7 @@ class _CompleteTree(Tree):
         self._level_starts = [(branching**k - 1) // (branching - 1) for k in range(depth + 1)]
         self._cache = {}
         self._label = None
+        self._probability = None
         self._width = branching
         self.branching = branching if depth else None
         self.depth = depth

@@ -20,11 +20,13 @@ PATHS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name
 
 
 COURSE = ["00-index", "01-minimax", "02-alpha-beta", "03-practice", "04-pruning-savings",
-          "05-numbergame", "06-tic-tac-toe", "07-kalah", "08-kalah-strength", "10-windows"]
+          "05-numbergame", "06-tic-tac-toe", "07-kalah", "08-kalah-strength", "09-chance",
+          "10-windows"]
 
 
 def test_the_set_has_an_index_and_the_lessons_in_course_order():
-    """Practice by hand comes right after alpha-beta; Kalah takes two sessions."""
+    """Practice by hand comes right after alpha-beta; Kalah takes two sessions;
+    chance comes after the two-player games."""
     assert [p.stem for p in PATHS][: len(COURSE)] == COURSE
 
 

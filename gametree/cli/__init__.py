@@ -16,18 +16,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import draw, exercises, numbergame, slides, trees
+from . import chance, draw, exercises, numbergame, slides, trees
 from .usage import Parser, UsageError
 
 __all__ = ["main", "build_parser", "UsageError"]
 
-_COMMANDS = (trees, draw, numbergame, exercises, slides)
+_COMMANDS = (trees, chance, draw, numbergame, exercises, slides)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every command."""
     parser = Parser(prog="python -m gametree",
-                    description="Game-tree search you can watch: minimax and alpha-beta.")
+                    description="Game-tree search you can watch: minimax, alpha-beta and "
+                                "expectiminimax.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     for command in _COMMANDS:

@@ -1,4 +1,8 @@
-"""``python -m gametree draw``: a tree, a step of alpha-beta, or the whole search as a GIF.
+"""``python -m gametree draw``: a tree, a step of its search, or the whole search as a GIF.
+
+The search is alpha-beta, or expectiminimax on a tree with chance nodes
+(typed as lists of ``(probability, subtree)`` pairs with ``--tree``), with
+Star1 pruning when ``--bounds LOW HIGH`` are given.
 
 matplotlib is imported only when a picture is made, so ``--help`` stays fast.
 """
@@ -8,9 +12,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..trace import trace_alpha_beta
+from ..chance import trace_search
 from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
+from .chance import bounds_argument, chance_trace
 from .trees import tree_arguments, tree_from_arguments
 from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
@@ -22,8 +27,11 @@ def register(commands) -> None:
     parser = commands.add_parser(
         "draw", help="draw a tree, a step of alpha-beta, or the whole search as a GIF",
         description="Draw a tree (plain, for exercise sheets), alpha-beta's state after one step "
-                    "(--step), or the whole search as an animated GIF (--gif).")
+                    "(--step), or the whole search as an animated GIF (--gif). A tree with "
+                    "chance nodes, typed with --tree as lists of (probability, subtree) pairs, is "
+                    "searched with expectiminimax (with Star1 pruning given --bounds).")
     tree_arguments(parser)
+    bounds_argument(parser)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help="write one picture: FILE ends in .png, .svg or .pdf")
     parser.add_argument("--step", "-s", type=whole_number, metavar="N",
@@ -42,6 +50,12 @@ def _run(args: argparse.Namespace) -> None:
     if args.step is not None and args.out is None:
         raise UsageError("--step N draws one picture; say where with --out step.png")
     tree = tree_from_arguments(args)
+    if args.strict and (tree.has_chance or args.bounds is not None):
+        raise UsageError("--strict is alpha-beta's cut rule; expectiminimax (a tree with chance "
+                         "nodes, or --bounds) cuts when alpha >= beta, so leave --strict out")
+    # The search: alpha-beta, expectiminimax, or Star1 with --bounds.
+    trace = chance_trace(tree, args.bounds) if args.bounds is not None else \
+        trace_search(tree, strict=args.strict)
     # Check both names before the (slow) drawing.
     if args.out is not None:
         check_format(Path(args.out))
@@ -49,14 +63,14 @@ def _run(args: argparse.Namespace) -> None:
         raise UsageError(f"--gif {args.gif}: end the file name with .gif")
     check_dpi(args.dpi)
     if args.gif is not None:  # a search too long to animate is refused before --out is drawn
-        check_gif(trace_alpha_beta(tree, strict=args.strict))
+        check_gif(trace)
     try:
-        if args.out is not None:
-            save(tree, args.out, args.step, strict=args.strict, dpi=args.dpi or 150)
+        if args.out is not None:  # without --step the plain tree, else the search at that step
+            save(tree if args.step is None else trace, args.out, args.step, dpi=args.dpi or 150)
             print(f"wrote {args.out}")
         if args.gif is not None:
             with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
-                save_gif(tree, args.gif, strict=args.strict, dpi=args.dpi, progress=bar)
+                save_gif(trace, args.gif, dpi=args.dpi, progress=bar)
             print(f"wrote {args.gif}")
     except OSError as error:
         where = error.filename or args.out or args.gif

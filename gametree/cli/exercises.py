@@ -1,4 +1,5 @@
-"""``python -m gametree exercises``: a printable sheet of alpha-beta exercises and its key.
+"""``python -m gametree exercises``: a printable sheet of alpha-beta exercises and its key
+(``--chance``: expectiminimax exercises on trees with chance nodes).
 
 matplotlib is imported only when a sheet is drawn, so ``--help`` stays fast.
 """
@@ -24,10 +25,12 @@ def register(commands) -> None:
     parser.add_argument("--seed", type=whole_number, required=True, metavar="N",
                         help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
     parser.add_argument("--count", type=whole_number, default=8, metavar="K", help="exercises (default 8)")
-    parser.add_argument("--branching", "-b", type=whole_number, default=3, metavar="B",
-                        help="children per internal node (default 3)")
-    parser.add_argument("--depth", "-d", type=whole_number, default=3, metavar="D",
-                        help="edges from the root to a leaf (default 3)")
+    parser.add_argument("--branching", "-b", type=whole_number, metavar="B",
+                        help="children per internal node (default 3; with --chance, per MAX or "
+                             "MIN node, default 2)")
+    parser.add_argument("--depth", "-d", type=whole_number, metavar="D",
+                        help="edges from the root to a leaf (default 3; with --chance, levels of "
+                             "MAX or MIN nodes, default 2)")
     parser.add_argument("--out", "-o", required=True, metavar="FILE", type=file_name,
                         help="the sheet: FILE.pdf, or FILE.png for one picture per page")
     parser.add_argument("--key", metavar="FILE", type=file_name,
@@ -45,17 +48,26 @@ def register(commands) -> None:
                              "(the deepest at D)")
     parser.add_argument("--root", choices=ROOTS, default="MAX", type=str.upper,
                         help="who moves at the root (default MAX)")
+    parser.add_argument("--chance", action="store_true",
+                        help="expectiminimax exercises instead: DEPTH levels of MAX or MIN nodes "
+                             "with B children, each a chance node (default depth 2, branching 2)")
+    parser.add_argument("--outcomes", type=whole_number, default=2, metavar="K",
+                        help="with --chance: outcomes of each chance node (default 2)")
     parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
     parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> None:
+    default = 2 if args.chance else 3
+    branching = default if args.branching is None else args.branching
+    depth = default if args.depth is None else args.depth
     try:
-        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=args.branching,
-                            depth=args.depth, strict=args.strict, ordering=args.ordering,
+        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=branching,
+                            depth=depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
-                            dpi=args.dpi, uneven=args.uneven, root=args.root)
+                            dpi=args.dpi, uneven=args.uneven, root=args.root,
+                            chance=args.chance, outcomes=args.outcomes)
     except OSError as error:  # write_sheet names the file that failed, and writes neither
         where = error.filename or args.out
         raise UsageError(f"cannot write {where}: {error.strerror or error}; nothing was "

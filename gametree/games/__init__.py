@@ -18,6 +18,10 @@
 * :mod:`~gametree.games.kalah`: Kalah (mancala), where a move can earn an
   extra turn, so turns do not simply alternate, with its evaluation
   functions and a greedy player;
+* :mod:`~gametree.games.chance`: expectiminimax for games with dice, and
+  the perfect player it makes;
+* :mod:`~gametree.games.dice`: a dice race, a small backgammon-like game
+  that expectiminimax solves exactly;
 * :mod:`~gametree.games.tree`: game positions as :class:`gametree.Tree`
   (for drawings and traces), and trees as games.
 
@@ -29,6 +33,7 @@ None of these modules imports matplotlib, networkx or ipywidgets.
 """
 
 from .base import Evaluation, Game, IllegalMoveError, Strategy
+from .chance import ChanceSolver, chance_player, expectiminimax
 from .depth import (
     ORDERINGS,
     Deepening,
@@ -39,6 +44,7 @@ from .depth import (
     iterative_deepening,
     label_line,
 )
+from .dice import Checker, DiceRace, RaceState
 from .kalah import Kalah, KalahState, greedy_player, kalah_evaluation, store_difference
 from .numbergame import (
     MemoGraph,
@@ -67,4 +73,5 @@ __all__ = [
     "TicTacToe", "TicTacToeState", "canonical", "perfect_move",
     "Kalah", "KalahState", "store_difference", "kalah_evaluation", "greedy_player",
     "game_tree", "tree_states", "trace_game", "TreeGame",
+    "expectiminimax", "ChanceSolver", "chance_player", "DiceRace", "RaceState", "Checker",
 ]

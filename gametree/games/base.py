@@ -1,5 +1,6 @@
 """The game interface: what a two-player, zero-sum, perfect-information game
-must say for minimax to play it.
+must say for minimax to play it (and, for a game with dice, for
+expectiminimax).
 
 A game answers five questions about a state (AIMA's ``to_move``,
 ``actions``, ``result``, ``is_terminal`` and ``utility``, with shorter
@@ -7,7 +8,9 @@ names):
 
 =====================  ==================================================
 ``game.to_move(s)``    whose turn it is: :data:`~gametree.tree.MAX` (the
-                       player who moves first) or :data:`~gametree.tree.MIN`
+                       player who moves first) or :data:`~gametree.tree.MIN`,
+                       or :data:`~gametree.tree.CHANCE` when the dice are
+                       rolled next
 ``game.moves(s)``      the legal moves, in the order searches try them
 ``game.play(s, m)``    the state after move ``m`` (``s`` is not changed)
 ``game.is_over(s)``    whether the game has ended
@@ -16,6 +19,10 @@ names):
 =====================  ==================================================
 
 plus ``game.initial``, the state the game starts from,
+``game.outcomes(s)`` at a chance state, each outcome of the roll as a
+``(probability, move)`` pair (the moves are what ``moves`` lists and
+``play`` takes; the probabilities add up to 1; a game without dice never
+has a chance state and need not define it),
 ``game.move_label(s, m)``, the text for a move in drawings ("X4",
 "take left 7"), and ``game.check_state(s)``, which refuses with a sentence
 what is not a state of the game (the searches call it on the position
@@ -58,7 +65,8 @@ class IllegalMoveError(ValueError):
 
 
 class Game(ABC):
-    """A two-player, zero-sum game of perfect information.
+    """A two-player, zero-sum game of perfect information, perhaps with dice
+    (chance states, where :meth:`outcomes` says what the roll can bring).
 
     Subclasses define the five methods below and the ``initial`` state;
     :mod:`gametree.games.search` can then search them.  A game object holds
@@ -89,6 +97,14 @@ class Game(ABC):
     @abstractmethod
     def score(self, state: State) -> Value:
         """The final score of an ended game, from MAX's side (MAX wants it high)."""
+
+    def outcomes(self, state: State) -> Sequence[tuple[Value, Move]]:
+        """At a chance state (``to_move(state)`` is CHANCE): each outcome of
+        the roll as ``(probability, move)``, in the order of :meth:`moves`,
+        the probabilities adding up to 1.  A game with dice overrides it;
+        by default there are no chance states, and asking is a ValueError."""
+        raise ValueError(f"{short(self)} has no chance states (to_move never says CHANCE), "
+                         f"so there are no outcomes of a roll to give")
 
     def move_label(self, state: State, move: Move) -> str:
         """Text for ``move`` played in ``state``, for drawings and captions."""

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..trace import Trace, trace_alpha_beta
-from ..tree import Node, Player, Tree, Value
+from ..tree import CHANCE, Node, Player, Tree, Value
 from .base import NODE_LIMIT, Game, IllegalMoveError, State, check_game, check_max_nodes
 
 __all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT"]
@@ -24,10 +24,11 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     """The full game tree below ``state`` (``game.initial`` by default).
 
     Each node's player is the game's ``to_move``, so a player who moves
-    twice in a row keeps the turn in the tree; leaves are the ended
-    positions, scored from MAX's side; each edge is labelled with
-    ``game.move_label`` ("X4", "take left 7").  Children are in the order
-    of ``game.moves``.
+    twice in a row keeps the turn in the tree (and a roll of the dice is a
+    chance node, its edges carrying the probabilities ``game.outcomes``
+    gives); leaves are the ended positions, scored from MAX's side; each
+    edge is labelled with ``game.move_label`` ("X4", "take left 7").
+    Children are in the order of ``game.moves``.
 
     Raises
     ------
@@ -49,7 +50,7 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
 
     def expand(position):
         nonlocal made
-        state, _ = position
+        state = position[0]
         if game.is_over(state):
             return None
         moves = game.moves(state)
@@ -62,14 +63,19 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
                 f"to draw or step through; start from a later position (fewer moves left) "
                 f"or pass a larger max_nodes"
             )
-        return [(game.play(state, move), game.move_label(state, move)) for move in moves]
+        if game.to_move(state) is CHANCE:
+            chances = dict((move, p) for p, move in game.outcomes(state))
+            return [(game.play(state, move), game.move_label(state, move), chances[move])
+                    for move in moves]
+        return [(game.play(state, move), game.move_label(state, move), None) for move in moves]
 
     return Tree.unfold(
-        (state, ""),
+        (state, "", None),
         expand,
         lambda position: game.score(position[0]),
         player=lambda position: game.to_move(position[0]),
         label=lambda position: position[1],
+        probability=lambda position: position[2],
     )
 
 
@@ -156,6 +162,14 @@ class TreeGame(Game):
     def score(self, state: Node) -> Value:
         self.check_state(state)
         return state.score
+
+    def outcomes(self, state: Node) -> list[tuple[Value, str]]:
+        """At a chance node: each child's name with the probability on its edge."""
+        self.check_state(state)
+        if state.player is not CHANCE or state.is_leaf:
+            raise ValueError(f"node {state.name} is no chance node, so it has no outcomes")
+        return [(self.tree[child].probability, self.tree[child].name)  # type: ignore[misc]
+                for child in state.children]
 
     def move_label(self, state: Node, move: str) -> str:
         """The label of the child's edge (often empty for trees made from numbers)."""

@@ -46,6 +46,9 @@ Knuth-Moore minimum.
   :func:`~gametree.practice.shapes.with_root`);
 * :mod:`~gametree.practice.predict`: predict, then reveal: what to ask
   before a step of a search, how to judge the answer, the score;
+* :mod:`~gametree.practice.chance`: :class:`ChanceExercise`, expectiminimax
+  by hand on a tree with chance nodes (values only; :func:`check` takes it
+  too);
 * :mod:`~gametree.practice.sheets`: printable sheets and keys (matplotlib,
   loaded only when a sheet is drawn).
 
@@ -53,6 +56,7 @@ The exercise, checker, reorder, shapes and predict modules are pure: no
 matplotlib, no ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
 """
 
+from .chance import ChanceExercise, check_chance
 from .checker import Mistake, MistakeKind, check
 from .exercise import (
            BOUNDS,
@@ -66,4 +70,5 @@ from .exercise import (
 from .reorder import ReorderVerdict, check_reorder
 
 __all__ = ["Exercise", "Answer", "Mistake", "MistakeKind", "ReorderVerdict", "check",
-           "check_reorder", "parse_value", "ORDERINGS", "BOUNDS", "TASKS", "MAX_EXERCISE_LEAVES"]
+           "check_reorder", "parse_value", "ORDERINGS", "BOUNDS", "TASKS", "MAX_EXERCISE_LEAVES",
+           "ChanceExercise", "check_chance"]

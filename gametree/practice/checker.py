@@ -84,6 +84,10 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     checking it gives nothing away; an answer with anything in it gets
     every mistake.
 
+    A :class:`~gametree.practice.chance.ChanceExercise` (expectiminimax by
+    hand, on a tree with chance nodes) is checked by
+    :func:`~gametree.practice.chance.check_chance`.
+
     Parameters
     ----------
     exercise : Exercise
@@ -111,8 +115,13 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     >>> [str(m) for m in check(exercise, Answer())]
     ['A (empty): Nothing is filled in yet: write the value alpha-beta returns at every node it searches and cross out every pruned branch, then check again.']
     """
+    from .chance import ChanceExercise, check_chance  # built on this module: imported when used
+
+    if isinstance(exercise, ChanceExercise):  # expectiminimax by hand: values only
+        return check_chance(exercise, answer)
     if not isinstance(exercise, Exercise):
-        raise TypeError(f"check needs an Exercise, not {type(exercise).__name__}")
+        raise TypeError(f"check needs an Exercise or a ChanceExercise, not "
+                        f"{type(exercise).__name__}")
     if not isinstance(answer, Answer):
         raise TypeError(f"check needs an Answer such as Answer(values={{'B': 3}}, "
                         f"pruned={{'I'}}), not {type(answer).__name__}")

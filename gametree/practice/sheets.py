@@ -19,6 +19,13 @@ The key
     and dashed, the number of leaves evaluated against the fewest
     possible, and the pruned leaves and asked bounds in words.
 
+With ``chance=True`` the sheet is of expectiminimax instead
+(:class:`~gametree.practice.chance.ChanceExercise`): trees with chance
+nodes, drawn as circles with each outcome's probability on its edge, a
+box beside every node for its value, and in the key every value worked
+out (nothing is pruned: without bounds expectiminimax searches every
+leaf).
+
 PDF output has one page per sheet of paper.  PNG output writes one file
 per page: ``sheet.png`` if the sheet fits on one page, otherwise
 ``sheet-1.png``, ``sheet-2.png``, ... (as ImageMagick names pages).
@@ -37,12 +44,16 @@ from typing import NamedTuple
 from ..checks import check_branching, check_depth, check_int, check_leaf_count
 from ..text import describe, fmt, join_names, pretty, shown
 from ..trace import Status
-from ..tree import MAX
+from ..tree import CHANCE, MAX
 from ..view.progress import Progress, ProgressCallback
+from .chance import ChanceExercise
 from .exercise import Exercise
 
-__all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "PAPER",
+__all__ = ["sheet_exercises", "write_sheet", "sheet_pages", "SheetFiles", "SheetExercise", "PAPER",
            "MAX_SHEET_LEAVES", "MAX_COUNT"]
+
+SheetExercise = Exercise | ChanceExercise
+"""What a sheet prints: alpha-beta exercises, or expectiminimax ones."""
 
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Paper sizes in inches (portrait)."""
@@ -66,24 +77,43 @@ class SheetFiles(NamedTuple):
     """The exercise pages: one PDF, or one PNG per page."""
     key: tuple[Path, ...]
     """The answer key, likewise."""
-    exercises: tuple[Exercise, ...]
+    exercises: tuple[SheetExercise, ...]
     """The exercises, in order."""
 
 
 def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 3, *,
                     strict: bool = False, ordering: str = "random", bounds: str = "some",
-                    task: str = "search", uneven: bool = False,
-                    root: str = "MAX") -> list[Exercise]:
+                    task: str = "search", uneven: bool = False, root: str = "MAX",
+                    chance: bool = False, outcomes: int = 2) -> list[SheetExercise]:
     """The exercises of the sheet made from ``seed``: exercise ``k`` (from 1)
     is ``Exercise.random(1000 * seed + k, ...)``.  ``uneven=True`` gives
     uneven trees (up to ``branching`` children, leaves at several depths),
-    ``root="MIN"`` MIN at the root.
+    ``root="MIN"`` MIN at the root.  With ``chance=True`` exercise ``k`` is
+    ``ChanceExercise.random(1000 * seed + k, depth, branching=branching,
+    outcomes=outcomes)`` (``depth`` decision levels, each followed by a
+    level of chance nodes; the other options are alpha-beta's).
 
     >>> [e.seed for e in sheet_exercises(42, 3, 2, 2)]
     [42001, 42002, 42003]
     >>> sheet_exercises(42, 3, 2, 2) == sheet_exercises(42, 3, 2, 2)
     True
+    >>> sheet_exercises(42, 1, 2, 1, chance=True)[0].tree.to_nested()
+    [[(0.3, 1), (0.7, 2)], [(0.6, 4), (0.4, 7)]]
     """
+    if not isinstance(chance, bool):
+        raise TypeError(f"chance must be True or False, not {describe(chance)}")
+    if chance:
+        _check_sheet(seed, count, 2, 1)  # the seed and the count; the shape is checked here
+        branching = check_int(branching, "branching", low=1, example="2")
+        outcomes = check_int(outcomes, "outcomes", low=1, example="2")
+        depth = check_depth(depth, low=1)
+        if (branching * outcomes) ** min(depth, 64) > MAX_SHEET_LEAVES:
+            raise ValueError(f"branching {branching}, {outcomes} outcomes and depth {depth} make "
+                             f"more than {MAX_SHEET_LEAVES} leaves; a tree written on by hand has "
+                             f"at most {MAX_SHEET_LEAVES}, so lower the depth, the branching or "
+                             f"the outcomes")
+        return [ChanceExercise.random(1000 * seed + k, depth, branching=branching,
+                                      outcomes=outcomes) for k in range(1, count + 1)]
     _check_sheet(seed, count, branching, depth)
     return [Exercise.random(1000 * seed + k, branching, depth, strict=strict, ordering=ordering,
                             bounds=bounds, task=task, uneven=uneven, root=root)
@@ -122,7 +152,7 @@ class _Page(NamedTuple):
         return int(self.usable * 72 / (9.5 * 0.56))
 
 
-def _page(paper: str, exercises: Sequence[Exercise]) -> _Page:
+def _page(paper: str, exercises: Sequence[SheetExercise]) -> _Page:
     """Portrait, or landscape (one exercise a page) when portrait would put
     the deepest internal nodes less than an inch apart (each needs room for
     a box beside it) or the leaves less than a third of an inch apart."""
@@ -136,11 +166,11 @@ def _page(paper: str, exercises: Sequence[Exercise]) -> _Page:
     return _Page(width, height, 0.85 if shallow else 0.62)
 
 
-def _tree_height(exercise: Exercise, page: _Page) -> float:
+def _tree_height(exercise: SheetExercise, page: _Page) -> float:
     return 0.4 + page.level * exercise.depth + 0.4
 
 
-def _block_height(exercise: Exercise, page: _Page) -> float:
+def _block_height(exercise: SheetExercise, page: _Page) -> float:
     """Inches one exercise takes: header, tree, answer lines.  The same on
     the sheet and the key, so page k of the key answers page k of the
     sheet."""
@@ -148,11 +178,11 @@ def _block_height(exercise: Exercise, page: _Page) -> float:
     return 0.52 + _tree_height(exercise, page) + 0.12 + _LINE * lines + 0.2
 
 
-def _paginate(exercises: Sequence[Exercise], page: _Page, first_extra: float):
+def _paginate(exercises: Sequence[SheetExercise], page: _Page, first_extra: float):
     """Split the exercises into pages, in order, without splitting one."""
     usable = page.height - 2 * _MARGIN - 0.35  # the running head
-    pages: list[list[Exercise]] = []
-    current: list[Exercise] = []
+    pages: list[list[SheetExercise]] = []
+    current: list[SheetExercise] = []
     used = first_extra
     for exercise in exercises:
         height = _block_height(exercise, page)
@@ -166,7 +196,7 @@ def _paginate(exercises: Sequence[Exercise], page: _Page, first_extra: float):
     return pages
 
 
-def sheet_pages(exercises: Sequence[Exercise], *, key: bool = False, paper: str = "a4",
+def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper: str = "a4",
                 title: str = "Alpha-beta by hand", progress: ProgressCallback | None = None,
                 done: int = 0, total: int | None = None) -> list:
     """The pages of the sheet (``key=False``) or of its answer key, as
@@ -220,10 +250,20 @@ def sheet_pages(exercises: Sequence[Exercise], *, key: bool = False, paper: str 
     return figures
 
 
-def _intro(exercises: Sequence[Exercise], key: bool, page: _Page) -> list[str]:
+def _intro(exercises: Sequence[SheetExercise], key: bool, page: _Page) -> list[str]:
     first = exercises[0]
     rules = {e.rule for e in exercises}
     rule = rules.pop() if len(rules) == 1 else "the rule each exercise gives"
+    if first.task == "chance":
+        lines = [("Values inside the nodes, every node searched: without bounds on the leaves "
+                  "expectiminimax prunes nothing.") if key else
+                 ("Work out expectiminimax on each tree (MAX nodes are \u25b2, MIN nodes \u25bc, "
+                  "chance nodes \u25cf with each outcome's probability on its edge). Write the "
+                  "value of every node in the box beside it: a MAX node takes the largest value of "
+                  "its children, a MIN node the smallest, and a chance node adds up probability "
+                  "\u00d7 value over its children (to two decimals where it does not come out "
+                  "whole).")]
+        return [part for line in lines for part in textwrap.wrap(line, page.chars)]
     if key:
         lines = [f"Values inside the nodes; alpha and beta beside each node searched, as they "
                  f"are when it returns; pruned branches grey and dashed. Cut rule: {rule}."]
@@ -253,26 +293,31 @@ def _text(figure, x_in, y_in, text, page: _Page, **style):
     return figure.text(x_in / width, y_in / height, text, **options, **style)
 
 
-def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _Page,
+def _exercise_block(figure, exercise: SheetExercise, number: int, top: float, page: _Page,
                     key: bool):
     from ..view.draw import TracePlot
 
     width, height = page.width, page.height
     heading = f"Exercise {number}"
-    if exercise.complete:
-        details = f"branching {exercise.branching}, depth {exercise.depth}"
+    if exercise.task == "chance":
+        details = f"expectiminimax, {len(exercise.leaves)} leaves"
     else:
-        details = f"uneven, up to {exercise.branching} children, depth {exercise.depth}"
-    if exercise.root is not MAX:
-        details += ", MIN at the root"
-    details += f", cut when {exercise.rule}"
+        if exercise.complete:
+            details = f"branching {exercise.branching}, depth {exercise.depth}"
+        else:
+            details = f"uneven, up to {exercise.branching} children, depth {exercise.depth}"
+        if exercise.root is not MAX:
+            details += ", MIN at the root"
+        details += f", cut when {exercise.rule}"
     if exercise.ordering != "random":
         details += f", children {exercise.ordering} first"
     if exercise.seed is not None:
         details += f", seed {exercise.seed}"
     _text(figure, _MARGIN, top - 0.05, heading, page, size=12.5, weight="bold", va="top")
     _text(figure, _MARGIN + 1.05, top - 0.07, details, page, size=9.5, color=_GREY, va="top")
-    if exercise.task == "reorder":
+    if exercise.task == "chance":
+        task = "Write the value of every node."
+    elif isinstance(exercise, Exercise) and exercise.task == "reorder":
         task = (f"Reorder the children so that alpha-beta prunes the most; it can be done with "
                 f"{exercise.minimum} of {len(exercise.leaves)} leaves evaluated.")
     elif exercise.ask_bounds:
@@ -297,7 +342,7 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
         _calm_final_state(plot)
     else:
         plot = TracePlot(exercise.tree, ax, caption=False, counter=False).show(legend=False)
-    if not key and exercise.task == "search":
+    if not key and exercise.task in ("search", "chance"):
         _value_boxes(figure, plot)
 
     y = tree_top - tree_h - 0.12
@@ -305,6 +350,8 @@ def _exercise_block(figure, exercise: Exercise, number: int, top: float, page: _
         for line in _key_lines(exercise, page):
             _text(figure, _MARGIN, y, line, page, size=9.5, va="top")
             y -= _LINE
+    elif exercise.task == "chance":
+        pass  # the value boxes are all there is to fill in
     elif exercise.task == "reorder":
         _text(figure, _MARGIN, y - 0.03, "New order of the leaf scores:  " + "_" * 62, page,
               size=10, va="top")
@@ -333,7 +380,7 @@ _BOUND_ITEM = 1.68
 """Inches one "B: alpha [ ] beta [ ]" item takes."""
 
 
-def _bound_rows(exercise: Exercise, page: _Page) -> list[list[str]]:
+def _bound_rows(exercise: SheetExercise, page: _Page) -> list[list[str]]:
     """The asked nodes, in rows of items that fit across the page."""
     usable = page.usable
     rows: list[list[str]] = []
@@ -447,7 +494,15 @@ def _calm_final_state(plot) -> None:
     plot.show(-1, current=False, legend=False)
 
 
-def _key_lines(exercise: Exercise, page: _Page) -> list[str]:
+def _key_lines(exercise: SheetExercise, page: _Page) -> list[str]:
+    if isinstance(exercise, ChanceExercise):
+        tree, values = exercise.tree, exercise.values
+        chance = [n for n in tree if not n.is_leaf and n.player is CHANCE]
+        worked = "; ".join(f"{n.name} = " + " + ".join(
+            f"{fmt(tree[c].probability)} \u00d7 {fmt(values[c])}" for c in n.children)
+            + f" = {fmt(values[n.id])}" for n in chance)
+        lines = [f"Value {fmt(values[0])}; all {len(exercise.leaves)} leaves evaluated. {worked}."]
+        return [part for line in lines for part in textwrap.wrap(line, page.chars)]
     trace = exercise.trace
     final = trace.state(-1)
     tree = exercise.tree
@@ -595,7 +650,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
                 strict: bool = False, ordering: str = "random", bounds: str = "some",
                 task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
                 progress: ProgressCallback | None = None, uneven: bool = False,
-                root: str = "MAX") -> SheetFiles:
+                root: str = "MAX", chance: bool = False, outcomes: int = 2) -> SheetFiles:
     """Write an exercise sheet and its answer key: both, or neither.
 
     Every page is written to a temporary file beside its target and the
@@ -615,6 +670,10 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     strict, ordering, bounds, task, uneven, root
         As for :meth:`gametree.practice.Exercise.random`: ``uneven=True``
         for uneven trees, ``root="MIN"`` for MIN at the root.
+    chance, outcomes
+        ``chance=True``: expectiminimax exercises instead, with ``depth``
+        decision levels of ``branching`` children, each a chance node of
+        ``outcomes`` outcomes (see :func:`sheet_exercises`).
     key : str or Path, optional
         Where the answer key goes; by default ``out`` with ``-key`` added
         to its name (``sheet.pdf`` -> ``sheet-key.pdf``), same format.
@@ -659,8 +718,9 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
         raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
-                                bounds=bounds, task=task, uneven=uneven, root=root)
-    title = f"Alpha-beta by hand, sheet {seed}"
+                                bounds=bounds, task=task, uneven=uneven, root=root,
+                                chance=chance, outcomes=outcomes)
+    title = f"{'Expectiminimax' if chance else 'Alpha-beta'} by hand, sheet {seed}"
     reporter = None
     if progress is None:
         reporter = progress = Progress(2 * count, "drawing exercises")

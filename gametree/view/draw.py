@@ -1,7 +1,8 @@
 """Drawing game trees and alpha-beta traces with matplotlib.
 
 The picture follows the textbook: MAX nodes are upward triangles, MIN
-nodes downward triangles, leaf scores sit under the leaves and each node
+nodes downward triangles, chance nodes circles with the probability of
+each outcome on its edge, leaf scores sit under the leaves and each node
 shows its value.  Drawing a :class:`~gametree.trace.Trace` at a step adds
 the search's state: the alpha/beta window beside every visited node, the
 current node and the path to it in thick orange, finished nodes filled,
@@ -47,14 +48,15 @@ from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
+from ..chance import trace_search
 from ..generate import knuth_moore_minimum
 from ..rules import CutRule
-from ..text import pretty
-from ..trace import PhaseKind, Snapshot, Status, Trace, trace_alpha_beta
-from ..tree import MAX, Tree, as_tree
+from ..text import brief, pretty
+from ..trace import PhaseKind, Snapshot, Status, Trace
+from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
-from .stamp import StampText
+from .stamp import StampText, extent
 from .style import Line, Marks, color, node_id
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
@@ -78,6 +80,8 @@ MAX_COLOR = "#4477AA"
 """Fill of a finished MAX node."""
 MIN_COLOR = "#AA3377"
 """Fill of a finished MIN node."""
+CHANCE_COLOR = "#228833"
+"""Fill of a finished chance node."""
 LEAF_COLOR = "#444444"
 """Fill of an evaluated leaf."""
 CURRENT_COLOR = "#EE7733"
@@ -94,13 +98,13 @@ CROSS_COLOR = "#333333"
 """The cross on a cut edge."""
 PHASE_COLOR = "#009988"
 """Outline of the node a null-window test or a re-search is searching (PVS)."""
-_TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF"}  # active (on the path) fills
+_TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF", "CHANCE": "#D0E8D4"}  # active (on the path) fills
 _PRUNED_FILL = "#F2F2F2"
 _UNVISITED_LEAF = "#777777"
-_STYLE_COLORS = (MAX_COLOR, MIN_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, EDGE_COLOR,
+_STYLE_COLORS = (MAX_COLOR, MIN_COLOR, CHANCE_COLOR, LEAF_COLOR, CURRENT_COLOR, PRUNED_COLOR, EDGE_COLOR,
                  WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, PHASE_COLOR, *_TINT.values(), _PRUNED_FILL,
                  _UNVISITED_LEAF, "white", "black")
-_FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR}
+_FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR, "CHANCE": CHANCE_COLOR}
 _DASHES = (0, (3.0, 2.5))
 _SOLID = (0, None)
 
@@ -109,7 +113,8 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     """``evaluated k of N leaves (fewest possible: M)``.
 
     The part in brackets, the Knuth-Moore minimum, is given only for
-    complete trees that branch, where it is defined.
+    complete trees that branch and have no chance nodes, where it is
+    defined.
 
     >>> from gametree import trace_alpha_beta
     >>> counter_text(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
@@ -134,7 +139,7 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
             text += f" (fewest possible for alpha-beta: {knuth_moore_minimum(tree.branching, tree.depth)})"
         return text
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
-    if tree.branching is not None and tree.branching >= 2:
+    if tree.branching is not None and tree.branching >= 2 and not tree.has_chance:
         text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
     return text
 
@@ -165,7 +170,7 @@ class NodeLook(NamedTuple):
     """How one node is drawn (colours as ``"#rrggbb"``)."""
 
     shape: str
-    """Its marker: "^" for MAX, "v" for MIN, "s" for a leaf."""
+    """Its marker: "^" for MAX, "v" for MIN, "o" for a chance node, "s" for a leaf."""
     fill: str
     """Fill of its marker."""
     outline: str
@@ -199,7 +204,8 @@ class LabelBox(NamedTuple):
     """A text written on a drawing, where and how large."""
 
     kind: str
-    """"value", "window", "name", "score", "leaf name", "move", "title" or "caption"."""
+    """"value", "window", "name", "score", "leaf name", "move", "probability",
+    "title" or "caption"."""
     node: int | None
     """The node's id (None for the title and caption; a move: the node it leads to)."""
     text: str
@@ -245,15 +251,31 @@ class Header(NamedTuple):
 _TITLE_FONT, _CAPTION_FONT, _LEGEND_FONT = 17.0, 15.0, 13.0
 
 
-def header(title: bool, caption: bool) -> Header:
-    """Where the title, caption and legend go above the tree."""
+_LEGEND_ROW = 22
+"""Pixels of each row of the legend after the first."""
+
+
+def header(title: bool, caption: bool, legend_rows: int = 1) -> Header:
+    """Where the title, caption and legend (in ``legend_rows`` rows) go above the tree."""
     y = 5.0
     title_y = y
     y += 24 if title else 0
     caption_y = y
     y += 22 if caption else 0
-    legend_y = y + 11
-    return Header(title_y, caption_y, legend_y, y + 26)
+    extra = _LEGEND_ROW * (legend_rows - 1)
+    legend_y = y + 11 + extra / 2
+    return Header(title_y, caption_y, legend_y, y + 26 + extra)
+
+
+def legend_rows(tree: Tree, width: float) -> int:
+    """Rows the legend of a drawing ``width`` pixels wide needs: 1, or 2
+    for a tree with chance nodes, whose legend has a sixth entry, when one
+    row of six would not fit."""
+    if not tree.has_chance:
+        return 1
+    labels = ("MAX", "MIN", "chance", "evaluated leaf", "current node and path", "pruned")
+    needed = sum(extent(label, _LEGEND_FONT)[0] + 3.6 * _LEGEND_FONT for label in labels)
+    return 1 if needed + 16 <= width else 2
 
 
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
@@ -264,7 +286,7 @@ def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[f
     positions = tidy_layout(tree)
     need = labels.needed_width(tree, positions, labels.SCREEN_FONTS[-1]) + 8
     width = min(max(leaves * 80 + 160, 560, min(need, CELL_WIDTH)), CELL_WIDTH)
-    top = header(title, caption).height
+    top = header(title, caption, legend_rows(tree, width)).height
     height = top + min(CELL_HEIGHT - 20 - top, 90 + 130 * tree.depth)
     return width / SCREEN_DPI, height / SCREEN_DPI
 
@@ -369,7 +391,9 @@ class TracePlot:
         self.positions = tidy_layout(self.tree)
         self._with_caption = caption
         self._with_counter = counter
-        self._header = header(counter, caption)
+        width = (figsize or figure_size(self.tree, counter, caption))[0] * 72
+        self._legend_rows = legend_rows(self.tree, width) if ax is None else 1
+        self._header = header(counter, caption, self._legend_rows)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
         self._legend_artist = None
@@ -436,10 +460,10 @@ class TracePlot:
     def _build_nodes(self) -> None:
         self._halo = self.ax.scatter([0], [0], s=1, marker="o", color=CURRENT_COLOR, alpha=0.35,
                                      linewidths=0, zorder=1.5)
-        groups: dict[str, list[int]] = {"MAX": [], "MIN": [], "leaf": []}
+        groups: dict[str, list[int]] = {"MAX": [], "MIN": [], "CHANCE": [], "leaf": []}
         for node in self._nodes:
             groups["leaf" if node.is_leaf else node.player.value].append(node.id)
-        shapes = {"MAX": "^", "MIN": "v", "leaf": "s"}
+        shapes = _SHAPES
         self._markers, self._marker_index = {}, {}
         for key, ids in groups.items():
             self._markers[key] = self.ax.scatter(
@@ -460,7 +484,7 @@ class TracePlot:
                 continue
             x, y = self.positions[i]
             if plan.value_font[i]:
-                shift = -0.17 if node.player is MAX else 0.17
+                shift = -0.17 if node.player is MAX else 0.0 if node.player is CHANCE else 0.17
                 self._values[i] = self._text(x, y, 0, shift * plan.marker[i], ha="center",
                                              va="center", fontsize=plan.value_font[i],
                                              fontweight="bold", zorder=3)
@@ -494,11 +518,13 @@ class TracePlot:
         self._edge_labels = {}
         for i, label in self.plan.edge_labels.items():
             node = self.tree[i]
-            (px, py), (cx, cy) = self.positions[node.parent], self.positions[i]
-            self._edge_labels[i] = self._text((px + cx) / 2, (py + cy) / 2, label.dx, label.dy,
-                                              node.label, ha=label.ha, va=label.va,
-                                              fontsize=label.font, color=WINDOW_COLOR,
-                                              style="italic", zorder=3)
+            x, y = labels.edge_anchor(node, self.positions[node.parent], self.positions[i])
+            move = node.probability is None  # a move in italics, a probability upright
+            self._edge_labels[i] = self._text(x, y, label.dx, label.dy,
+                                              labels.edge_text(node), ha=label.ha, va=label.va,
+                                              fontsize=label.font,
+                                              color=WINDOW_COLOR if move else TEXT_COLOR,
+                                              style="italic" if move else "normal", zorder=3)
 
     def _build_header(self) -> None:
         figure = self.figure
@@ -529,6 +555,10 @@ class TracePlot:
             Line2D([], [], marker="v", linestyle="none", markersize=size, markerfacecolor=MIN_COLOR,
                    markeredgecolor=MIN_COLOR, label="MIN"),
         ]
+        if self.tree.has_chance:
+            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=size * 0.9,
+                                  markerfacecolor=CHANCE_COLOR, markeredgecolor=CHANCE_COLOR,
+                                  label="chance"))
         if self.trace is None:
             return handles
         return handles + [
@@ -551,8 +581,8 @@ class TracePlot:
             height = self.figure.get_size_inches()[1] * 72
             legend = self.figure.legend(
                 handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self._header.legend / height),
-                ncol=len(handles), frameon=False, fontsize=_LEGEND_FONT, handlelength=1.8,
-                columnspacing=1.4, borderaxespad=0, borderpad=0)
+                ncol=-(-len(handles) // self._legend_rows), frameon=False, fontsize=_LEGEND_FONT,
+                handlelength=1.8, columnspacing=1.4, borderaxespad=0, borderpad=0)
         else:  # under the Axes, where it covers no node
             width = self.ax.get_position().width * self.figure.get_size_inches()[0] * 72
             legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
@@ -587,9 +617,10 @@ class TracePlot:
         return self
 
     def search(self) -> Trace:
-        """The trace drawn; for a plain tree, run alpha-beta first."""
+        """The trace drawn; for a plain tree, run its search first
+        (alpha-beta, or expectiminimax on a tree with chance nodes)."""
         if self.trace is None:
-            self.trace = trace_alpha_beta(self.tree, strict=self.strict)
+            self.trace = trace_search(self.tree, strict=self.strict)
             self._make_legend()
         return self.trace
 
@@ -604,6 +635,7 @@ class TracePlot:
             look.title = self._plain_title()
             return look
         status = snap.status
+        number = brief if self.tree.has_chance else pretty  # sums of products run long
         on_path = {node.id for node in snap.path} | {snap.current.id}
         for node in self._nodes:
             i, s = node.id, status[node.id]
@@ -616,10 +648,10 @@ class TracePlot:
                 look.text[i] = pretty(node.score)
                 continue
             if s in (Status.ACTIVE, Status.DONE) and snap.v[i] is not None:
-                look.text[i] = pretty(snap.v[i])
+                look.text[i] = number(snap.v[i])
             if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
-                look.window[i] = f"\u03b1={pretty(snap.alpha[i])}\n\u03b2={pretty(snap.beta[i])}"
+                look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"
         look.title = counter_text(self.trace, snap.evaluated)
         phase = snap.step.phase
         if phase is not None:  # which pass, test or re-search is under way: the title
@@ -757,7 +789,7 @@ class TracePlot:
         else:
             text = None
         window = self._windows.get(i)
-        shape = {"MAX": "^", "MIN": "v", "leaf": "s"}[self._marker_index[i][0]]
+        shape = _SHAPES[self._marker_index[i][0]]
         return NodeLook(shape, color(look.fill[i]), color(line.color), float(line.width), line.dashed,
                         text, window.get_text() if window is not None and window.get_visible() else None,
                         i == look.current)
@@ -795,7 +827,9 @@ class TracePlot:
                 if artist.get_visible() and artist.get_text():
                     box = artist.get_window_extent(renderer)
                     font = artist.get_fontsize() * self.figure.dpi / 72
-                    found.append(LabelBox(kind, i, artist.get_text(), font,
+                    shown = "probability" if kind == "move" and \
+                        self._nodes[i].probability is not None else kind
+                    found.append(LabelBox(shown, i, artist.get_text(), font,
                                           (box.x0, box.y0, box.x1, box.y1)))
         return found
 
@@ -830,15 +864,15 @@ class TracePlot:
             shape += f", branching {tree.branching} and depth {tree.depth}"
         else:
             shape += f", depth {tree.depth}"
+        if tree.has_chance:
+            shape += ", with chance nodes"
         if self.snapshot is None:
-            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player.value} node."
-        rule = CutRule.of(self.trace.strict)
+            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player} node."
         step = self.snapshot.step
         counter = counter_text(self.trace, self.snapshot.evaluated)
-        name = self.trace.name
         during = "" if step.phase is None else f" ({step.phase.label})"
-        return (f"{name[0].upper()}{name[1:]} (cut when {rule.test}) on a game tree of {shape}, "
-                f"step {step.index} of {len(self.trace) - 1}{during}: {step.caption}. "
+        return (f"{self.trace.algorithm} on a game tree of {shape}, step {step.index} "
+                f"of {len(self.trace) - 1}{during}: {step.caption}. "
                 f"{counter[0].upper()}{counter[1:]}.")
 
     # --- rendering -----------------------------------------------------------
@@ -955,10 +989,14 @@ def _edge_line(status: Status, on_path: bool) -> Line:
     return _EDGE_LINES[status]
 
 
+_SHAPES = {"MAX": "^", "MIN": "v", "CHANCE": "o", "leaf": "s"}
+"""The marker of each kind of node."""
+
+
 def _node_styles() -> dict:
     """(marker key, status) -> fill and outline of a node."""
     styles = {}
-    for key in ("MAX", "MIN", "leaf"):
+    for key in ("MAX", "MIN", "CHANCE", "leaf"):
         fill = LEAF_COLOR if key == "leaf" else _FILL[key]
         styles[key, Status.PRUNED] = (_PRUNED_FILL, Line(PRUNED_COLOR, 1.1, dashed=True))
         styles[key, Status.DONE] = (fill, Line(fill, 1.2))

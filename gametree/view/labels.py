@@ -29,13 +29,15 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..text import pretty
-from ..tree import Tree
+from ..chance import expected_values
+from ..text import brief, pretty
+from ..tree import CHANCE, Node, Tree
 from .layout import Point
 from .stamp import extent, widest
 
 __all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "best_plan",
-           "needed_width", "fit_fonts", "segment_crosses_box"]
+           "needed_width", "fit_fonts", "segment_crosses_box", "edge_text", "edge_anchor",
+           "node_texts"]
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 in points."""
@@ -81,8 +83,31 @@ class _Sizes(NamedTuple):
     """Leaf marker."""
 
 
+def edge_text(node: Node) -> str:
+    """What is written on the edge into ``node``: the probability of an
+    outcome of a chance node (:func:`gametree.text.brief`, three decimals),
+    else the node's move label ("" for none)."""
+    if node.probability is not None:
+        return brief(node.probability, 3)
+    return node.label
+
+
+def node_texts(tree: Tree) -> set[str]:
+    """The widest texts a node of ``tree`` can show: its leaf scores, and
+    in a tree with chance nodes every node's value and a sum so far, as wide
+    as the largest leaf with two decimals (see :func:`gametree.text.brief`)."""
+    texts = {pretty(s) for s in tree.leaf_scores} or {"0"}
+    if tree.has_chance:  # sums so far lie between 0 and the leaves, with two decimals at most
+        texts |= {brief(v) for v in expected_values(tree)}
+        scores = [float(s) for s in tree.leaf_scores]
+        texts.add(brief(max(scores) - 0.01))
+        if min(scores) < 0:
+            texts.add(brief(min(scores) + 0.01))
+    return texts
+
+
 def _sizes(tree: Tree, fonts: Fonts) -> _Sizes:
-    values = {pretty(s) for s in tree.leaf_scores} or {"0"}
+    values = node_texts(tree)
     number = max(widest(values, fonts.value, True) / 0.62, 2 * fonts.value)
     infinity = max(widest(INFINITIES, fonts.value, True) / 0.62, number)
     return _Sizes(fonts, widest(values, fonts.value), number, infinity, max(6.0, 0.6 * fonts.value))
@@ -357,7 +382,8 @@ class Plan(NamedTuple):
     """Nodes whose window is written only while they are on the current path
     (their row has room for one window at a time)."""
     edge_labels: dict
-    """Child id -> :class:`Label` of a move label, relative to the edge's middle."""
+    """Child id -> :class:`Label` of a move label or probability, relative
+    to the point :func:`edge_anchor` gives."""
     leaf_rows: int
     """Rows of leaf scores (staggered): 1, 2, or 0 where they do not fit."""
     leaf_names: bool
@@ -409,6 +435,7 @@ def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
     depth = tree.depth
     if depth:
         sy = max(12.0, (height - top - bottom) / depth)
+        _fit_rows(tree, marker, value_font, infinity_font, sizes, 0.8 * sy)
         ylim = (-depth - bottom / sy, top / sy)
     else:  # a lone leaf, in the middle
         sy = 1.0
@@ -418,8 +445,12 @@ def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
     draft = Plan(fonts, xlim, ylim, tuple(marker), tuple(value_font), tuple(infinity_font),
                  {}, {}, frozenset(), {}, leaf_rows, leaf_names, _crosses(tree, centre))
     space = _obstacles(tree, centre, draft, cell=max(12.0, min(40.0, 3 * sx)))
-    names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
-    edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
+    if tree.has_chance:  # the probabilities first: without them a chance node cannot be read
+        edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
+        names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
+    else:
+        names, windows, path_windows = _name_and_window_rows(tree, space, centre, draft)
+        edge_labels = _edge_label_rows(tree, space, centre, fonts.label)
     return draft._replace(names=names, windows=windows, path_windows=frozenset(path_windows),
                           edge_labels=edge_labels)
 
@@ -473,14 +504,36 @@ def _markers(tree: Tree, positions: Sequence[Point], sx: float, sizes: _Sizes):
             infinity_font.append(0.0)
             continue
         m = by_row[node.depth]
-        marker.append(m)
+        # A circle looks larger than a triangle of the same size, and a text
+        # as wide as 0.62 of the triangle still fits in 0.82 of it as a circle.
+        marker.append(CHANCE_SCALE * m if node.player is CHANCE else m)
         value_font.append(font if m >= sizes.number - 0.01 else 0.0)
         infinity_font.append(font if m >= sizes.infinity - 0.01 else 0.0)
     return marker, value_font, infinity_font
 
 
+def _fit_rows(tree: Tree, marker: list, value_font: list, infinity_font: list, sizes: _Sizes,
+              tallest: float) -> None:
+    """Shrink, in place, internal markers taller than ``tallest`` points
+    (rows closer than the markers are tall: a deep tree in a short
+    picture), leaving out the values they can no longer hold."""
+    for node in tree.nodes:
+        i = node.id
+        if node.is_leaf or marker[i] <= tallest:
+            continue
+        marker[i] = tallest
+        room = tallest / CHANCE_SCALE if node.player is CHANCE else tallest
+        if room < sizes.number - 0.01:
+            value_font[i] = 0.0
+        if room < sizes.infinity - 0.01:
+            infinity_font[i] = 0.0
+
+
 CROSS = 11.0
 """Largest cross on a cut edge, points."""
+
+CHANCE_SCALE = 0.82
+"""A chance node's circle, as a share of the triangles' size on its row."""
 
 
 def _crosses(tree: Tree, centre) -> tuple[float, ...]:
@@ -530,7 +583,7 @@ def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
 
 def _window_sample(tree: Tree) -> str:
     """The widest window text the search can write."""
-    values = {pretty(s) for s in tree.leaf_scores} | set(INFINITIES)
+    values = node_texts(tree) | set(INFINITIES)
     longest = max(values, key=lambda v: extent(v, 10.0)[0])
     return f"\u03b1={longest}\n\u03b2={longest}"
 
@@ -636,22 +689,46 @@ def _names_then_path_windows(space, row, centre, radius, sizes, window_size, fon
     return names, windows
 
 
+PROBABILITY_AT = (0.62, 0.45, 0.75, 0.35)
+"""Where on its edge a probability may be written, tried in this order:
+these shares of the way from the parent down to the child.  Lower on the
+edge its fan is wider than at the middle (where a move label and a cut's
+cross go)."""
+
+
+def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
+    """The middle of the edge into ``node``: what its text's :class:`Label`
+    is relative to."""
+    (px, py), (cx, cy) = parent_xy, child_xy
+    return ((px + cx) / 2, (py + cy) / 2)
+
+
 def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
-    """Move labels on edges, beside each edge's middle; all of one depth or
-    none of it."""
+    """Move labels and probabilities on edges, beside each edge's middle (a
+    move outside its parent's fan of edges, a probability inside it); all
+    of one depth or none of it."""
     by_depth: dict[int, list] = defaultdict(list)
     for node in tree.nodes[1:]:
-        if node.label and len(node.label) <= 12:
+        text = edge_text(node)
+        if text and len(text) <= 12:
             by_depth[node.depth].append(node)
     placed_all = {}
     for depth in sorted(by_depth):
         added, placed = [], {}
         for node in by_depth[depth]:
             (px, py), (cx, cy) = centre[node.parent], centre[node.id]
-            middle = ((px + cx) / 2, (py + cy) / 2)
+            middle = edge_anchor(node, (px, py), (cx, cy))
             side = -1 if cx < px else 1
-            box = _place(space, middle, 0.0, extent(node.label, font), ((side, 0), (-side, 0)),
-                         2 * font)
+            size = extent(edge_text(node), font)
+            if node.probability is None:
+                box = _place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
+            else:  # inside the fan of its parent's edges first: no doubt whose it is
+                box = None
+                for t in PROBABILITY_AT:
+                    anchor = (px + t * (cx - px), py + t * (cy - py))
+                    box = _place(space, anchor, 0.0, size, ((-side, 0), (side, 0)), font)
+                    if box is not None:
+                        break
             if box is None:
                 space.undo(added)
                 placed = {}

@@ -1,5 +1,5 @@
 """The step-through widget: drag a slider, or press Play, and watch
-alpha-beta walk the tree.
+alpha-beta walk the tree (or expectiminimax, on a tree with chance nodes).
 
 :class:`Stepper` wires ipywidgets to a :class:`~gametree.view.draw.TracePlot`:
 a slider picks the step, the plot updates its artists in place and the
@@ -32,11 +32,12 @@ import re
 
 import ipywidgets as widgets
 
+from ..chance import trace_search
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
 from ..text import fmt, ordinal
-from ..trace import Snapshot, StepKind, Trace, trace_alpha_beta
+from ..trace import Snapshot, StepKind, Trace
 from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
@@ -55,6 +56,11 @@ _CHROME = 104
 """Pixels the controls, caption and counter take above the picture."""
 _CODE_WIDTH = 345
 """Pixels of the pseudocode column (41 characters of 13 px code, wrapped)."""
+_CODE_COLUMNS = 41
+"""Characters across the pseudocode column; a longer pseudocode (STAR1)
+gets up to :data:`_MAX_CODE_COLUMNS`, so that it is no taller than the
+picture beside it."""
+_MAX_CODE_COLUMNS = 60
 _FOLD = 44
 """Pixels of the folded pseudocode's title under a wide picture."""
 _SCROLLBAR = 16
@@ -100,7 +106,8 @@ class Stepper(widgets.VBox):
     ----------
     trace_or_tree : Trace, Tree, or anything :func:`gametree.as_tree` accepts
         What to search: a recorded :class:`~gametree.trace.Trace`, or a
-        tree (alpha-beta is run on it).
+        tree (alpha-beta is run on it, or expectiminimax if it has chance
+        nodes: :func:`gametree.trace_search`).
     branching : int, optional
         With a flat list of leaf scores, the children per node.
     strict : bool
@@ -193,7 +200,7 @@ class Stepper(widgets.VBox):
                                  f"cannot show a {trace_or_tree.name} trace; drop editable=True")
             trace = trace_or_tree
         else:
-            trace = trace_alpha_beta(as_tree(trace_or_tree, branching), strict=strict)
+            trace = trace_search(as_tree(trace_or_tree, branching), strict=strict)
         self._busy = False  # True while the widget changes its own boxes or slider
 
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
@@ -264,7 +271,7 @@ class Stepper(widgets.VBox):
             style={"button_width": "auto", "description_width": "initial"})
         self.apply_button = widgets.Button(description="draw this tree", icon="check",
                                            button_style="primary")
-        self._source = "leaves" if trace.tree.branching else "tree"
+        self._source = "leaves" if trace.tree.branching and not trace.tree.has_chance else "tree"
         self._fill_boxes(trace.tree)
 
         def edited(source):
@@ -291,7 +298,7 @@ class Stepper(widgets.VBox):
     def _fill_boxes(self, tree: Tree) -> None:
         self._busy = True
         try:
-            complete = tree.branching is not None
+            complete = tree.branching is not None and not tree.has_chance
             self.leaves_box.value = " ".join(fmt(s) for s in tree.leaf_scores) if complete else ""
             self.branching_box.value = str(tree.branching) if complete else ""
             self.tree_box.value = _nested_text(tree.to_nested())
@@ -311,7 +318,7 @@ class Stepper(widgets.VBox):
                 leaves = parse_leaves(self.leaves_box.value)
                 tree = Tree.from_leaves(leaves, _parse_branching(self.branching_box.value))
             tree = with_root(tree, self.root_toggle.value)
-            trace = trace_alpha_beta(tree, strict=self.rule_toggle.value)
+            trace = trace_search(tree, strict=self.rule_toggle.value)
             self._set_trace(trace)
         except (ValueError, TypeError) as error:
             self._say(str(error))
@@ -322,8 +329,10 @@ class Stepper(widgets.VBox):
     def _on_rule(self, change) -> None:
         if self._busy:
             return
+        if self.trace.tree.has_chance:  # no cut rule to switch (the toggle is disabled)
+            return
         try:
-            self._set_trace(trace_alpha_beta(self.trace.tree, strict=change["new"]))
+            self._set_trace(trace_search(self.trace.tree, strict=change["new"]))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
@@ -332,7 +341,7 @@ class Stepper(widgets.VBox):
             return
         try:
             tree = with_root(self.trace.tree, change["new"])
-            self._set_trace(trace_alpha_beta(tree, strict=self.rule_toggle.value))
+            self._set_trace(trace_search(tree, strict=self.rule_toggle.value))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
@@ -341,6 +350,7 @@ class Stepper(widgets.VBox):
     def _set_trace(self, trace: Trace) -> None:
         """Show a new search from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
+        self._code_columns = _code_columns(trace.code, self._size[1] - _CHROME)
         mode, width, height, view = self._geometry(trace.tree)
         plot = TracePlot(trace, caption=False, counter=False,  # both are widgets here
                          figsize=(width / SCREEN_DPI, height / SCREEN_DPI))
@@ -359,6 +369,8 @@ class Stepper(widgets.VBox):
             width=f"{view}px", max_width="100%", overflow="auto hidden",
             flex="0 1 auto"))
         self.code.value = self._code_html(trace[0].lines)
+        if hasattr(self, "rule_toggle"):  # a tree with chance nodes has no cut rule to switch
+            self.rule_toggle.disabled = trace.tree.has_chance
         old = self._picture.children
         if mode == "beside":
             self.code.layout = widgets.Layout(flex="0 0 auto", margin="0 0 0 10px")
@@ -385,7 +397,7 @@ class Stepper(widgets.VBox):
         onto it (narrower when it scrolls)."""
         cell_width, cell_height = self._size
         need = labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]) + 8
-        beside = cell_width - _CODE_WIDTH - 12
+        beside = cell_width - round(_CODE_WIDTH * self._code_columns / _CODE_COLUMNS) - 12
         height = cell_height - _CHROME
         if need <= beside:
             return "beside", beside, height, beside
@@ -437,8 +449,9 @@ class Stepper(widgets.VBox):
         self.cutoff_button.disabled = self._next_cutoff(index) is None
 
     def _code_html(self, current: tuple[int, ...]) -> str:
-        """The pseudocode as HTML, 13 px, in a column 41 characters wide:
-        long lines wrap under their own indentation."""
+        """The pseudocode as HTML, 13 px, in a column 41 characters wide
+        (wider for a long pseudocode, see :func:`_code_columns`): long lines
+        wrap under their own indentation."""
         rows = []
         for number, line in enumerate(self.trace.code, start=1):
             code = line.lstrip(" ")
@@ -450,8 +463,9 @@ class Stepper(widgets.VBox):
                         f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
                         f'text-indent:0">{html.escape(code, quote=False)}</span></div>')
         return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
-                'line-height:1.35;width:41ch;margin:0;padding:6px 6px 6px 2px;background:#FAFAFA;'
-                'border:1px solid #E0E0E0;border-radius:4px">' + "".join(rows) + "</div>")
+                f'line-height:1.35;width:{self._code_columns}ch;margin:0;padding:6px 6px 6px 2px;'
+                'background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px">'
+                + "".join(rows) + "</div>")
 
     def _next_cutoff(self, index: int) -> int | None:
         position = bisect.bisect_right(self._cutoffs, index)
@@ -537,15 +551,39 @@ class Stepper(widgets.VBox):
         return bundle
 
 
+def _code_columns(lines: list[str], height: int) -> int:
+    """Characters across the pseudocode column: 41, or the fewest up to
+    :data:`_MAX_CODE_COLUMNS` at which ``lines``, wrapped under their own
+    indentation in 13 px rows, are no taller than ``height`` pixels.
+
+    >>> from gametree.chance import chance_pseudocode
+    >>> _code_columns(chance_pseudocode(), 456), _code_columns(chance_pseudocode(True), 456)
+    (41, 60)
+    """
+    for columns in range(_CODE_COLUMNS, _MAX_CODE_COLUMNS + 1):
+        rows = 0
+        for line in lines:
+            code = line.lstrip()
+            rows += -(-(len(line) - len(code) + 1 + len(code)) // (columns - 4))
+        if 12 + rows * 13 * 1.35 <= height:
+            return columns
+    return _MAX_CODE_COLUMNS
+
+
 def _nested_text(nested) -> str:
     """A tree's nested lists written as a person types them, every score
-    through :func:`gametree.text.fmt` (``1e3`` reads ``1000``, not ``1000.0``).
+    through :func:`gametree.text.fmt` (``1e3`` reads ``1000``, not ``1000.0``;
+    a fraction ``1/6``), a chance node's outcomes as ``(probability, subtree)``.
 
     >>> _nested_text([[1000.0, 2.5], [-3, [4]]])
     '[[1000, 2.5], [-3, [4]]]'
+    >>> _nested_text([(0.5, [3, 5]), (0.5, 1)])
+    '[(0.5, [3, 5]), (0.5, 1)]'
     """
     if isinstance(nested, list):
         return "[" + ", ".join(_nested_text(item) for item in nested) + "]"
+    if isinstance(nested, tuple):
+        return "(" + ", ".join(_nested_text(item) for item in nested) + ")"
     return fmt(nested)
 
 

@@ -18,6 +18,8 @@
 * :mod:`~gametree.games.kalah`: Kalah (mancala), where a move can earn an
   extra turn, so turns do not simply alternate, with its evaluation
   functions and a greedy player;
+* :mod:`~gametree.games.mcts`: Monte-Carlo tree search (UCT), every
+  iteration recorded, and a player that uses it;
 * :mod:`~gametree.games.tree`: game positions as :class:`gametree.Tree`
   (for drawings and traces), and trees as games.
 
@@ -40,6 +42,7 @@ from .depth import (
     label_line,
 )
 from .kalah import Kalah, KalahState, greedy_player, kalah_evaluation, store_difference
+from .mcts import MctsResult, MctsTree, mcts_player, ucb1, uct_search
 from .numbergame import (
     MemoGraph,
     NumberGame,
@@ -67,4 +70,5 @@ __all__ = [
     "TicTacToe", "TicTacToeState", "canonical", "perfect_move",
     "Kalah", "KalahState", "store_difference", "kalah_evaluation", "greedy_player",
     "game_tree", "tree_states", "trace_game", "TreeGame",
+    "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree",
 ]

@@ -203,7 +203,7 @@ class MctsPlot:
         self._header = header
         self._rows = self._deepest(result.tree) + 1  # one more row for a playout
         width = CELL_WIDTH if figsize is None else figsize[0] * SCREEN_DPI
-        self._legend_columns = 5 if width >= 760 else 3
+        self._legend_columns = 5 if width >= 660 else 3
         self._key = _wrap(_KEY, width - 16, _KEY_FONT)
         size = figsize or (CELL_WIDTH / SCREEN_DPI, self._height() / SCREEN_DPI)
         self.figure = TreeFigure(figsize=size, dpi=SCREEN_DPI)

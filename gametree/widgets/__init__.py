@@ -4,15 +4,18 @@
 * :class:`TicTacToeBoard` (:mod:`~gametree.widgets.tictactoe`) and
   :class:`KalahBoard` (:mod:`~gametree.widgets.kalah`): play the computer;
 * :class:`PracticeWidget` (:mod:`~gametree.widgets.practice`): alpha-beta by
-  hand, checked.
+  hand, checked;
+* :class:`MctsStepper` (:mod:`~gametree.widgets.mcts`): a Monte-Carlo tree
+  search, phase by phase.
 
 Widgets wire controls to drawings (:mod:`gametree.view`) and searches; they
 compute nothing themselves.  Nothing outside this package imports it.
 """
 
 from .kalah import KalahBoard
+from .mcts import MctsStepper
 from .practice import PracticeWidget
 from .stepper import Stepper
 from .tictactoe import TicTacToeBoard
 
-__all__ = ["Stepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget"]
+__all__ = ["Stepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget", "MctsStepper"]

@@ -15,13 +15,14 @@ cell's result.  Every checker keeps the promises of
 >>> from gametree.games import TicTacToe, TicTacToeState, uct_search
 >>> tree = uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=8, seed=1).tree
 >>> check_selection(None, tree)
-Not answered yet: replace None with the move SELECT takes at the root, in quotes, such as "X6", and run this cell again.
+Not answered yet: replace None with the move SELECT takes at the root, in quotes, as the game writes it (such as "X4" or "S2"), and run this cell again.
 """
 
 from __future__ import annotations
 
 import math
 from numbers import Real
+from typing import TypeGuard
 
 from ..games.mcts import MctsNode, MctsResult, MctsTree, check_exploration, result_for
 from ..text import describe, fmt, join_names
@@ -33,12 +34,12 @@ TOLERANCE = 0.01
 """How far a UCB1 value may be from the exact one: answers to two decimals are right."""
 
 
-def _is_number(x: object) -> bool:
+def _is_number(x: object) -> TypeGuard[float]:
     return isinstance(x, Real) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def _child(tree: MctsTree, answer: object, form: str) -> MctsNode | Feedback:
-    """The root's child that ``answer`` names (a move label such as "X6", or a
+    """The root's child that ``answer`` names (a move label such as "X4", or a
     node name such as "B"), or the Feedback saying it names none."""
     children = tree.children(tree.root)
     labels = join_names(f'"{c.label}"' for c in children)
@@ -74,26 +75,27 @@ def check_ucb1(answer: object, tree: MctsTree, node: str) -> Feedback:
     if not _is_number(answer):
         return invalid(f"{describe(answer)} is not a number: write UCB1 as a plain number, "
                        f"such as 1.23, without quotes.")
-    value = tree.ucb1(child)
+    value = tree.ucb1(child)   # (refuses the root, which has no parent)
+    parent = tree[0 if child.parent is None else child.parent]
     if abs(answer - value) <= TOLERANCE:
         return right(f"UCB1({child.name}) = {fmt(child.wins)}/{child.visits} + "
-                     f"{tree.exploration:.2f} * sqrt(ln {tree[child.parent].visits} / {child.visits}) "
+                     f"{tree.exploration:.2f} * sqrt(ln {parent.visits} / {child.visits}) "
                      f"= {value:.2f}.")
-    parent = tree[child.parent]
-    if child.mean is not None and abs(answer - child.mean) <= TOLERANCE:
+    mean = child.wins / child.visits
+    if abs(answer - mean) <= TOLERANCE:
         return wrong("that is the mean U/N alone, the exploitation term: add the exploration term, "
                      "C times the square root of ln N(parent) / N(node).")
-    if parent.visits > 1 and abs(answer - (child.mean + tree.exploration * math.sqrt(
+    if parent.visits > 1 and abs(answer - (mean + tree.exploration * math.sqrt(
             math.log10(parent.visits) / child.visits))) <= TOLERANCE:
         return wrong("log in UCB1 is the natural logarithm, ln (math.log in Python), not log10.")
-    if abs(answer - (child.mean + math.sqrt(math.log(parent.visits) / child.visits))) <= TOLERANCE:
+    if abs(answer - (mean + math.sqrt(math.log(parent.visits) / child.visits))) <= TOLERANCE:
         return wrong("the square root is multiplied by the exploration constant C of this search.")
     return wrong(f"UCB1(n) = U(n)/N(n) + C * sqrt(ln N(parent) / N(n)): take U and N of {child.name}, "
                  f"N of its parent, and this search's C.")
 
 
 def check_selection(answer: object, tree: MctsTree, exploration: float | None = None) -> Feedback:
-    """Is ``answer`` (a move such as "X6", or a node name) the root's child
+    """Is ``answer`` (a move such as "X4", or a node name) the root's child
     that SELECT takes next in ``tree``, with constant ``exploration`` (by
     default the search's)?
 
@@ -103,7 +105,7 @@ def check_selection(answer: object, tree: MctsTree, exploration: float | None = 
     <Verdict.INVALID: 'invalid'>
     """
     c = tree.exploration if exploration is None else check_exploration(exploration)
-    form = 'the move SELECT takes at the root, in quotes, such as "X6"'
+    form = 'the move SELECT takes at the root, in quotes, as the game writes it (such as "X4" or "S2")'
     if not tree.root.expanded:
         raise ValueError("SELECT stops at a root with a move not yet tried; give a tree whose "
                          "root has a child for every move")
@@ -116,7 +118,7 @@ def check_selection(answer: object, tree: MctsTree, exploration: float | None = 
     if child.id == chosen.id:
         return right(f"{child.label} has the highest UCB1, {tree.ucb1(child, c):.2f}.")
     children = tree.children(tree.root)
-    if child.id == max(children, key=lambda n: n.mean).id and c > 0:
+    if child.id == max(children, key=lambda n: n.wins / n.visits).id and c > 0:
         return wrong(f"{child.label} has the best mean, but SELECT adds the exploration term: "
                      f"with C = {c:.2f} a move with fewer playouts can score higher. Work out UCB1 "
                      f"of every move.")
@@ -169,7 +171,7 @@ def check_exploration_choice(answer: object, tree: MctsTree, move: str) -> Feedb
 
     >>> from gametree.games import TicTacToe, TicTacToeState, uct_search
     >>> tree = uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=8, seed=1).tree
-    >>> check_exploration_choice(-1, tree, "X6").verdict
+    >>> check_exploration_choice(-1, tree, "X7").verdict
     <Verdict.INVALID: 'invalid'>
     """
     target = _child(tree, move, "a move")

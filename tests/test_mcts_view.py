@@ -226,3 +226,16 @@ def test_what_cannot_be_drawn_is_refused_with_a_reason(small):
         MctsPlot(small).show(121)
     with pytest.raises(KeyError, match="no node 'B'"):
         MctsPlot(small).show(0).node_look("B")   # not added yet at step 0
+
+
+def test_a_path_deeper_than_the_rows_that_fit_is_still_drawn_whole_inside_the_picture(searches):
+    result = searches["kalah, extra turns"]
+    plot = MctsPlot(result, figsize=(800 / 72, 330 / 72), header=False)
+    deep = max(range(1, len(result.record) + 1), key=lambda n: len(result.record[n - 1].path))
+    plot.show(4 * deep - 3)
+    assert len(plot.step.path) > plot._rows_that_fit()   # deeper than a row per level allows
+    assert set(plot.step.path) <= set(plot.shown)
+    width, height = plot.figure.canvas.get_width_height()
+    for x0, y0, x1, y1 in plot.marker_boxes().values():
+        assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
+    check_legible(plot)

@@ -327,7 +327,8 @@ class MctsPlot:
         rows = max([-p.y for p in self._positions.values()] + [0]) + 1  # and the playout's
         bottom = 2.4 * fonts.label + 6
         topmost = 2.6 * fonts.label + 2.4 * fonts.value   # room over the root for its statistics
-        sy = max(_ROW_MIN, min(130.0, (self._box[1] - bottom - topmost) / rows))
+        # Rows deeper than fit are drawn only for the iteration's path: closer together then.
+        sy = max(12.0, min(130.0, (self._box[1] - bottom - topmost) / rows))
         y0 = self._box[1] - topmost
         marker = max(5.0, min(18.0, 0.45 * sx if leaves > 1 else 18.0, 0.4 * sy))
         return _Geometry(sx, sy, x0, y0, marker)

@@ -130,20 +130,22 @@ class MctsStepper(widgets.VBox):
         self.picture_size = (width, height)
         last = result.steps - 1
 
-        layout = widgets.Layout(width="auto")
+        def fixed() -> widgets.Layout:   # buttons keep their words; the slider gives way
+            return widgets.Layout(width="auto", flex="0 0 auto")
+
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
-                                          tooltip="one step back", layout=layout)
+                                          tooltip="one step back", layout=fixed())
         self.next_button = widgets.Button(description="next", icon="step-forward",
-                                          tooltip="one step on", layout=layout)
+                                          tooltip="one step on", layout=fixed())
         self.iteration_button = widgets.Button(description="next iteration", icon="forward",
                                                tooltip="on to the next iteration's SELECT",
-                                               layout=widgets.Layout(width="auto"))
+                                               layout=fixed())
         self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
                                       style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="9.5em"))
+                                      layout=widgets.Layout(width="9.5em", flex="0 0 auto"))
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
                                         continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
+                                        layout=widgets.Layout(flex="1 1 auto", min_width="160px"))
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.speed.value,
                                  description="Play", show_repeat=False, tooltip="play / pause")
         self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
@@ -160,13 +162,20 @@ class MctsStepper(widgets.VBox):
         self.speed.observe(self._on_speed, names="value")
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
 
+        self.play.layout = widgets.Layout(flex="0 0 auto")
+        # In a cell narrower than the widget's size (a side panel open), the
+        # controls and the column beside the picture wrap under it, and a
+        # picture wider than the cell scrolls rather than shrink its labels.
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider,
                                  self.iteration_button, self.speed],
-                                layout=widgets.Layout(align_items="center", width="100%"))
+                                layout=widgets.Layout(align_items="center", width="100%",
+                                                      flex_flow="row wrap"))
         column = widgets.VBox([self.code, self.table], layout=widgets.Layout(
             width=f"{_COLUMN}px", flex="0 0 auto", margin="0 0 0 10px"))
-        picture = widgets.HBox([self.image, column], layout=widgets.Layout(
-            width="100%", align_items="flex-start"))
+        frame = widgets.Box([self.image], layout=widgets.Layout(
+            width=f"{width}px", max_width="100%", overflow="auto hidden", flex="0 1 auto"))
+        picture = widgets.HBox([frame, column], layout=widgets.Layout(
+            width="100%", align_items="flex-start", flex_flow="row wrap"))
         super().__init__([widgets.HTML(_STYLE, layout=widgets.Layout(display="none")), controls,
                           self.caption, self.counter, picture], layout=widgets.Layout(width="100%"))
         for widget, name in ((self, "mcts"), (self.caption, "caption"), (self.image, "image"),

@@ -97,20 +97,19 @@ def playouts_chart(results: Mapping) -> Chart:
 
 @_styled
 def mcts_strength_chart(results: Mapping) -> Chart:
-    """UCT's share of the points (a win 1, a draw 1/2) against depth-limited
-    alpha-beta at equal time per move (log scale), one line per alpha-beta
-    evaluation function, with the 95% interval of the win rate as error
-    bars and a dotted line at an even match.
+    """UCT's share of the games won against depth-limited alpha-beta at
+    equal time per move (log scale), one line per alpha-beta evaluation
+    function, each rate with its 95% interval, and a dotted line at half.
 
-    >>> match = {"seconds_per_move": 0.01, "evaluation": "none", "points": 0.9, "win_rate": 0.9,
+    >>> match = {"seconds_per_move": 0.01, "evaluation": "none", "win_rate": 0.9,
     ...          "win_ci": [0.8, 0.95], "uct_iterations": 100, "alpha_beta_nodes": 3400}
     >>> mcts_strength_chart({"matches": [match]}).alt.startswith("UCT against alpha-beta")
     True
     """
-    entries = _entries(results, "matches", ("seconds_per_move", "evaluation", "points", "win_rate",
-                                            "win_ci", "uct_iterations", "alpha_beta_nodes"))
+    entries = _entries(results, "matches", ("seconds_per_move", "evaluation", "win_rate", "win_ci",
+                                            "uct_iterations", "alpha_beta_nodes"))
     evaluations = list(dict.fromkeys(entry["evaluation"] for entry in entries))
-    alt = ("UCT against alpha-beta on Kalah at equal time per move: UCT's share of the points against "
+    alt = ("UCT against alpha-beta on Kalah at equal time per move: the share of games UCT wins against "
            "the time per move (log scale), one line per evaluation function of alpha-beta: "
            + "; ".join(f"against {ev}, from {100 * _ends(entries, ev)[0]:.0f}% to "
                        f"{100 * _ends(entries, ev)[1]:.0f}%" for ev in evaluations) + ".")
@@ -120,28 +119,33 @@ def mcts_strength_chart(results: Mapping) -> Chart:
         series = sorted((e for e in entries if e["evaluation"] == evaluation),
                         key=lambda e: e["seconds_per_move"])
         shift = 1.04 ** (i - (len(evaluations) - 1) / 2)
-        errors = [_error(e["win_rate"], e["win_ci"]) for e in series]
-        # The bars are the win rate's interval, drawn around the points' share.
-        low, high = zip(*errors, strict=True)
-        ax.errorbar([e["seconds_per_move"] * shift for e in series], [100 * e["points"] for e in series],
+        low, high = zip(*(_error(e["win_rate"], e["win_ci"]) for e in series), strict=True)
+        ax.errorbar([e["seconds_per_move"] * shift for e in series], [100 * e["win_rate"] for e in series],
                     yerr=[low, high], color=colours.get(evaluation, PALETTE[5]), marker=MARKERS[i],
                     ls=LINESTYLES[i % len(LINESTYLES)], capsize=4,
-                    label=f"against alpha-beta, {evaluation}")
+                    label=_WORDS.get(evaluation, evaluation))
     ax.axhline(50, color="grey", ls=":", lw=2)
     ax.set_xscale("log")
     times = sorted({e["seconds_per_move"] for e in entries})
     ax.set_xticks(times, [_time_label(t, entries) for t in times])
+    ax.set_xlim(times[0] / 1.7, times[-1] * 1.7)   # room for the two-line labels at the ends
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set(xlabel="time per move (UCT playouts / alpha-beta positions in that time)",
-           ylabel="UCT's share of the points (%)", ylim=(-2, 102),
+           ylabel="games UCT wins (%)", ylim=(-2, 102),
            title="UCT against depth-limited alpha-beta, equal time per move")
-    ax.legend(loc="center right")
+    # Between the even line and the top: where UCT's results are not.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.71), ncols=min(3, len(evaluations)),
+              title="UCT against alpha-beta with")
     return chart
+
+
+_WORDS = {"kalah_evaluation": "kalah_evaluation", "store difference": "store difference",
+          "none": "no evaluation"}
 
 
 def _ends(entries, evaluation) -> tuple[float, float]:
     series = sorted((e for e in entries if e["evaluation"] == evaluation), key=lambda e: e["seconds_per_move"])
-    return series[0]["points"], series[-1]["points"]
+    return series[0]["win_rate"], series[-1]["win_rate"]
 
 
 def _time_label(seconds: float, entries) -> str:

@@ -18,10 +18,16 @@
 * :mod:`~gametree.games.kalah`: Kalah (mancala), where a move can earn an
   extra turn, so turns do not simply alternate, with its evaluation
   functions and a greedy player;
+* :mod:`~gametree.games.windows`: the null-window test, principal-variation
+  search and MTD(f), each written once and traced on trees;
+* :mod:`~gametree.games.quiescence`: quiescence search for Kalah: search
+  on past the depth limit while captures or extra turns are pending;
 * :mod:`~gametree.games.chance`: expectiminimax for games with dice, and
   the perfect player it makes;
 * :mod:`~gametree.games.dice`: a dice race, a small backgammon-like game
   that expectiminimax solves exactly;
+* :mod:`~gametree.games.mcts`: Monte-Carlo tree search (UCT), every
+  iteration recorded, and a player that uses it;
 * :mod:`~gametree.games.tree`: game positions as :class:`gametree.Tree`
   (for drawings and traces), and trees as games.
 
@@ -46,6 +52,7 @@ from .depth import (
 )
 from .dice import Checker, DiceRace, RaceState
 from .kalah import Kalah, KalahState, greedy_player, kalah_evaluation, store_difference
+from .mcts import MctsResult, MctsTree, mcts_player, ucb1, uct_search
 from .numbergame import (
     MemoGraph,
     NumberGame,
@@ -56,10 +63,12 @@ from .numbergame import (
     record_number_game,
 )
 from .players import GameRecord, play_game, random_player, search_player
+from .quiescence import depth_player, is_quiet, kalah_noisy_moves, quiescence_search
 from .search import OutOfNodes, SearchResult, Stats, alpha_beta, minimax, negamax
 from .table import Bound, Entry, NaiveTable, TranspositionTable
 from .tictactoe import TicTacToe, TicTacToeState, canonical, perfect_move
 from .tree import TreeGame, game_tree, trace_game, tree_states
+from .windows import mtdf, null_window_test, pvs, trace_mtdf, trace_null_window, trace_pvs
 
 __all__ = [
     "Game", "IllegalMoveError", "Evaluation", "Strategy",
@@ -74,4 +83,7 @@ __all__ = [
     "Kalah", "KalahState", "store_difference", "kalah_evaluation", "greedy_player",
     "game_tree", "tree_states", "trace_game", "TreeGame",
     "expectiminimax", "ChanceSolver", "chance_player", "DiceRace", "RaceState", "Checker",
+    "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree",
+    "null_window_test", "pvs", "mtdf", "trace_null_window", "trace_pvs", "trace_mtdf",
+    "quiescence_search", "kalah_noisy_moves", "is_quiet", "depth_player",
 ]

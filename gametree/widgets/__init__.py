@@ -10,15 +10,19 @@
 * :mod:`~gametree.widgets.clicks`: the see-through buttons over a tree's
   nodes and edges that both of these use; :mod:`~gametree.widgets.controls`:
   controls the widgets share.
+* :class:`MctsStepper` (:mod:`~gametree.widgets.mcts`): a Monte-Carlo tree
+  search, phase by phase.
 
 Widgets wire controls to drawings (:mod:`gametree.view`) and searches; they
 compute nothing themselves.  Nothing outside this package imports it.
 """
 
 from .kalah import KalahBoard
+from .mcts import MctsStepper
 from .practice import PracticeWidget
 from .predict import PredictStepper
 from .stepper import Stepper
 from .tictactoe import TicTacToeBoard
 
-__all__ = ["Stepper", "PredictStepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget"]
+__all__ = ["Stepper", "PredictStepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget",
+           "MctsStepper"]

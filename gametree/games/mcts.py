@@ -1,0 +1,779 @@
+"""Monte-Carlo tree search: UCT on the :class:`~gametree.games.base.Game`
+interface, every iteration recorded.
+
+Alpha-beta needs an evaluation function as soon as the tree is too big to
+search to the end.  Monte-Carlo tree search needs none: it plays a
+position out to the end at random, many times, and grows a tree of the
+positions it has played through most, so that the playouts gather where
+the good moves are.  AIMA 4e (section 5.4, Figure 5.11)::
+
+    function MONTE-CARLO-TREE-SEARCH(state) returns an action
+        tree <- NODE(state)
+        while IS-TIME-REMAINING() do
+            leaf <- SELECT(tree)
+            child <- EXPAND(leaf)
+            result <- SIMULATE(child)
+            BACK-PROPAGATE(result, child)
+        return the move in ACTIONS(state) whose node has highest number of playouts
+
+Its selection policy here is UCB1, which makes the search UCT (Kocsis and
+Szepesvári, 2006)::
+
+    UCB1(n) = U(n) / N(n)  +  C * sqrt( log N(PARENT(n)) / N(n) )
+
+N(n) is the number of playouts through node n and U(n) the wins among
+them (a draw counts half) for the player who made the move into n: the
+first term (exploitation) is n's mean result, the second (exploration)
+grows for a node visited rarely compared with its parent, and the
+exploration constant C weighs the two.
+
+Where the pseudocode leaves a choice open, :func:`uct_search` takes the
+simplest one, so that a class can follow the first iterations by hand:
+
+* **SELECT** walks down from the root while every move of the node has a
+  child and the game goes on, each time to the child with the highest
+  UCB1 (among equals, the first in the game's order of moves).
+* **EXPAND** adds one child: the first move, in the game's order, that
+  the node has not tried.  Where the game is over there is nothing to add
+  and the node itself is simulated.
+* **SIMULATE** plays uniformly random moves to the end of the game, from
+  the search's own ``random.Random(seed)``: the only chance in the search,
+  so a seed replays it exactly.  The playout's result is who won: the
+  sign of :meth:`Game.score` (a margin of seeds in Kalah counts only as a
+  win, a draw or a loss).
+* **BACK-PROPAGATE** adds the playout to N of every node from the new one
+  up to the root, and a win (half for a draw) to U of each node whose
+  player won.  Each node counts for the player who made the move into it,
+  which the search asks the game (``game.to_move`` at the parent), so in
+  Kalah a player who moves twice in a row counts for themselves twice;
+  the root counts for the opponent of the player to move there, as in
+  AIMA's Figure 5.10.
+* The answer is the root's move with the most playouts (among equals, the
+  first in the game's order).
+
+:func:`uct_search` returns an :class:`MctsResult`: the move, the final
+statistics of every node (:class:`MctsTree`) and, one :class:`Iteration`
+per iteration, what each phase did.  :meth:`MctsResult.step` replays the
+record phase by phase (:class:`MctsStep`: the tree as it was, the path,
+the new node, the playout, the nodes updated and a caption in words), for
+a drawing or a widget to step through.  :func:`mcts_player` plays with it.
+
+Nothing here imports matplotlib, networkx or ipywidgets.
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import math
+import numbers
+import random
+from dataclasses import dataclass, replace
+
+from ..text import describe, fmt, join_names
+from ..tree import MAX, MIN, Player, Value, node_name
+from .base import Game, Move, State, Strategy, check_game, check_whole, short
+
+__all__ = [
+    "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree", "MctsNode", "Iteration",
+    "Update", "MctsStep", "Phase", "PHASES", "EXPLORATION", "MAX_ITERATIONS", "PLAYOUT_LIMIT",
+    "MAX_PLAYOUT", "Result", "result_for", "winner_of", "check_exploration",
+]
+
+Result = float
+"""What one playout is worth to a player: 1 for a win, 1/2 for a draw, 0 for a loss."""
+
+EXPLORATION = math.sqrt(2)
+"""The default exploration constant C: sqrt(2), UCB1's own for results
+from 0 to 1 (Auer et al., 2002), and AIMA's."""
+
+MAX_ITERATIONS = 1_000_000
+"""Most iterations one search may run: every iteration adds a node, so a
+million already takes hundreds of megabytes."""
+
+PLAYOUT_LIMIT = 10_000
+"""The default ``max_playout``: far more moves than a game of tic-tac-toe
+(9) or Kalah (about 40 with random moves) lasts."""
+
+MAX_PLAYOUT = 1_000_000
+"""Largest ``max_playout`` accepted."""
+
+
+class Phase(str, enum.Enum):
+    """The four phases of an iteration, in order, named as in AIMA."""
+
+    SELECT = "select"
+    """Walk down the tree by UCB1 to a node with a move not yet tried (or
+    where the game is over)."""
+    EXPAND = "expand"
+    """Add a child for one move not yet tried."""
+    SIMULATE = "simulate"
+    """Play random moves from the new node to the end of the game."""
+    BACK_PROPAGATE = "back-propagate"
+    """Add the playout's result to every node from the new one up to the root."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PHASES = tuple(Phase)
+"""The phases in the order an iteration runs them."""
+
+
+def winner_of(score: Value) -> Player | None:
+    """The player who won a game that ended with ``score`` (from MAX's side),
+    None for a draw.
+
+    >>> winner_of(3), winner_of(-1), winner_of(0)
+    (<Player.MAX: 'MAX'>, <Player.MIN: 'MIN'>, None)
+    """
+    return MAX if score > 0 else MIN if score < 0 else None
+
+
+def result_for(player: Player, winner: Player | None) -> Result:
+    """What a game won by ``winner`` (None: a draw) is worth to ``player``:
+    1, 1/2 or 0.
+
+    >>> result_for(MAX, MAX), result_for(MAX, None), result_for(MIN, MAX)
+    (1.0, 0.5, 0.0)
+    """
+    return 0.5 if winner is None else 1.0 if winner is player else 0.0
+
+
+def ucb1(wins: float, visits: int, parent_visits: int, exploration: float = EXPLORATION) -> float:
+    """UCB1(n) = U(n) / N(n) + C * sqrt(log N(PARENT(n)) / N(n)).
+
+    ``wins`` is U(n), ``visits`` N(n), ``parent_visits`` N(PARENT(n)) and
+    ``exploration`` C; ``log`` is the natural logarithm.  A node never
+    visited is worth +inf, so every move is tried once before any is
+    tried twice.
+
+    Examples
+    --------
+    A child won 2 of its 3 playouts; its parent had 10:
+
+    >>> round(ucb1(2, 3, 10), 3)   # 2/3 + 1.414 * sqrt(ln 10 / 3)
+    1.906
+    >>> ucb1(2, 3, 10, exploration=0) == 2 / 3   # C = 0: the mean alone
+    True
+    >>> ucb1(0, 0, 10)
+    inf
+    """
+    if visits == 0:
+        return math.inf
+    return wins / visits + exploration * math.sqrt(math.log(parent_visits) / visits)
+
+
+# --- the record ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MctsNode:
+    """One node of the search tree: a position and its statistics, as they
+    stand at one moment of the search (see :meth:`MctsResult.tree_after`)."""
+
+    id: int
+    """The order the node was added in: the root is 0."""
+    parent: int | None
+    """The parent's id; None for the root."""
+    move: Move | None
+    """The move from the parent's position to this one; None for the root."""
+    label: str
+    """The move as the game writes it (``game.move_label``), e.g. "X4" or
+    "S2"; "" for the root."""
+    state: State
+    """The position."""
+    player: Player
+    """Whose turn it is in the position (``game.to_move``)."""
+    counts_for: Player
+    """Whose wins ``wins`` counts: the player who made the move into the
+    node (the player to move at the parent); for the root, the opponent of
+    the player to move there."""
+    over: bool
+    """True when the game is over in the position."""
+    moves: int
+    """How many legal moves the position has (0 when the game is over)."""
+    created: int
+    """The iteration that added the node; 0 for the root."""
+    visits: int = 0
+    """N(n): the playouts through the node so far."""
+    wins: float = 0.0
+    """U(n): the wins among them for ``counts_for``, a draw counting half."""
+    children: tuple[int, ...] = ()
+    """The ids of the children added so far, in the game's order of moves."""
+
+    @property
+    def name(self) -> str:
+        """A name a class can say aloud, in the order nodes were added: A (the
+        root), B, C, ..."""
+        return node_name(self.id)
+
+    @property
+    def mean(self) -> float | None:
+        """U(n) / N(n), the mean result for ``counts_for``; None before the
+        first visit."""
+        return self.wins / self.visits if self.visits else None
+
+    @property
+    def expanded(self) -> bool:
+        """True when every legal move has a child (the game goes on, and
+        SELECT passes through the node)."""
+        return not self.over and len(self.children) == self.moves
+
+
+@dataclass(frozen=True)
+class MctsTree:
+    """The search tree at one moment: its nodes, indexed by id."""
+
+    nodes: tuple[MctsNode, ...]
+    """Every node added so far; ``nodes[0]`` is the root."""
+    exploration: float
+    """The exploration constant C of the search."""
+
+    @property
+    def root(self) -> MctsNode:
+        """The node of the position searched."""
+        return self.nodes[0]
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, ref: MctsNode | int | str) -> MctsNode:
+        """A node by id, by name ("B"), or this tree's version of a node
+        (its statistics now)."""
+        if isinstance(ref, MctsNode):
+            ref = ref.id
+        if isinstance(ref, str):
+            for node in self.nodes:
+                if node.name == ref.strip().upper():
+                    return node
+            raise KeyError(f"no node {ref!r}; the nodes are A to {self.nodes[-1].name}")
+        return self.nodes[ref]
+
+    def children(self, node: MctsNode | int | str) -> list[MctsNode]:
+        """The children of ``node``, in the game's order of moves."""
+        return [self.nodes[i] for i in self[node].children]
+
+    def ucb1(self, node: MctsNode | int | str, exploration: float | None = None) -> float:
+        """UCB1 of ``node`` as its parent's SELECT sees it now (with C =
+        ``exploration``, by default the search's)."""
+        node = self[node]
+        if node.parent is None:
+            raise ValueError("the root has no parent to select it; UCB1 is defined for its children")
+        c = self.exploration if exploration is None else check_exploration(exploration)
+        return ucb1(node.wins, node.visits, self.nodes[node.parent].visits, c)
+
+    def best_move(self) -> Move:
+        """The root's move with the most playouts (the first in the game's
+        order among equals): what the search plays."""
+        children = self.children(self.root)
+        if not children:
+            raise ValueError("no move has been tried yet; run at least one iteration")
+        return max(children, key=lambda child: child.visits).move
+
+    def table(self, node: MctsNode | int | str = 0) -> str:
+        """The children of ``node`` (the root by default) as a text table:
+        move, node, N, U, mean and UCB1.
+
+        >>> from gametree.games import TicTacToe, TicTacToeState
+        >>> start = TicTacToeState.from_text("XOX OOX ...")
+        >>> print(uct_search(TicTacToe(), start, iterations=30, seed=1).tree.table())
+        move  node     N     U   mean   UCB1
+        X6    B        4   0.5   0.12   1.43
+        X7    C        8   5.5   0.69   1.61
+        X8    D       18    18   1.00   1.61
+        """
+        node = self[node]
+        rows = ["move  node     N     U   mean   UCB1"]
+        for child in self.children(node):
+            mean = "" if child.mean is None else f"{child.mean:.2f}"
+            rows.append(f"{child.label:<5} {child.name:<5}{child.visits:>5} {fmt(child.wins):>5} "
+                        f"{mean:>6} {self.ucb1(child):>6.2f}")
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+@dataclass(frozen=True)
+class Update:
+    """A node's statistics after one BACK-PROPAGATE."""
+
+    node: int
+    """The node's id."""
+    visits: int
+    """N(n) after the update."""
+    wins: float
+    """U(n) after the update."""
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """What one iteration did, phase by phase."""
+
+    number: int
+    """1 for the first iteration, 2 for the second, ..."""
+    path: tuple[int, ...]
+    """SELECT: the nodes walked, from the root to the node where selection
+    stopped (one with a move not yet tried, or where the game is over)."""
+    ucb: tuple[float, ...]
+    """SELECT: the UCB1 of each node of ``path`` after the root when its
+    parent chose it (the highest among its siblings)."""
+    expanded: int | None
+    """EXPAND: the node added, a child of ``path[-1]``; None when the game
+    is over at ``path[-1]`` (nothing to add)."""
+    playout: tuple[str, ...]
+    """SIMULATE: the random moves played from the new node (or from
+    ``path[-1]``) to the end of the game, as the game writes them."""
+    score: Value
+    """SIMULATE: the score the playout ended with, from MAX's side."""
+    winner: Player | None
+    """SIMULATE: who won the playout; None for a draw."""
+    updated: tuple[Update, ...]
+    """BACK-PROPAGATE: every node from the new node (or ``path[-1]``) up to
+    the root, with its statistics after the update."""
+
+    @property
+    def start(self) -> int:
+        """The node the playout started from: the new node, or the node
+        where the game is over."""
+        return self.path[-1] if self.expanded is None else self.expanded
+
+
+@dataclass(frozen=True)
+class MctsStep:
+    """The search at one step of its record: after one phase of one
+    iteration (or, at step 0, before the first).  What a drawing shows."""
+
+    index: int
+    """0 before the first iteration; 4i - 3, 4i - 2, 4i - 1 and 4i after
+    iteration i's four phases."""
+    iteration: int
+    """The iteration under way (0 at step 0)."""
+    phase: Phase | None
+    """The phase just done; None at step 0."""
+    tree: MctsTree
+    """The nodes and their statistics as they are after the phase: the new
+    node appears at EXPAND (with no playouts), the statistics change at
+    BACK-PROPAGATE."""
+    path: tuple[int, ...]
+    """The nodes SELECT walked in this iteration (empty at step 0)."""
+    expanded: int | None
+    """The node EXPAND added (None at step 0, at SELECT, and when the game
+    was over where selection stopped)."""
+    playout: tuple[str, ...]
+    """The playout's moves, from SIMULATE on (empty before)."""
+    winner: Player | None
+    """The playout's winner, from SIMULATE on (None before, and for a draw)."""
+    score: Value | None
+    """The playout's final score from MAX's side, from SIMULATE on (None before)."""
+    updated: tuple[int, ...]
+    """At BACK-PROPAGATE: the nodes whose statistics changed, from the new
+    node up to the root (empty otherwise)."""
+    caption: str
+    """The step in words."""
+
+
+@dataclass(frozen=True)
+class MctsResult:
+    """What :func:`uct_search` found, and how."""
+
+    move: Move
+    """The root's move with the most playouts: the search's answer."""
+    tree: MctsTree
+    """The final tree: every node with its statistics after the last iteration."""
+    record: tuple[Iteration, ...]
+    """One :class:`Iteration` per iteration, in order (empty when the
+    search ran with ``record=False``)."""
+    iterations: int
+    """The iterations run."""
+    seed: int
+    """The seed of the playouts."""
+    max_playout: int
+    """The longest playout allowed, in moves."""
+
+    @property
+    def exploration(self) -> float:
+        """The exploration constant C."""
+        return self.tree.exploration
+
+    @property
+    def steps(self) -> int:
+        """How many steps :meth:`step` knows: step 0, then four per iteration."""
+        return 1 + 4 * len(self.record)
+
+    def _recorded(self) -> None:
+        if len(self.record) != self.iterations:
+            raise ValueError("this search was run with record=False, so only its final tree "
+                             "is known; run uct_search(..., record=True) to step through it")
+
+    def tree_after(self, done: int) -> MctsTree:
+        """The tree as it was after ``done`` iterations (0 to ``iterations``):
+        the nodes added by then, with their statistics then.
+
+        >>> from gametree.games import TicTacToe, TicTacToeState
+        >>> result = uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=30, seed=1)
+        >>> [len(result.tree_after(k)) for k in (0, 1, 3, 30)], result.tree_after(3).root.visits
+        ([1, 2, 4, 10], 3)
+        """
+        check_whole("done", done, 0, self.iterations)
+        if done == self.iterations:
+            return self.tree
+        self._recorded()
+        return self._snapshot(self._added_by(done), done)
+
+    def _added_by(self, iteration: int) -> int:
+        """How many nodes had been added by the end of ``iteration``."""
+        return bisect.bisect_right([node.created for node in self.tree.nodes], iteration)
+
+    def _snapshot(self, count: int, done: int) -> MctsTree:
+        """The first ``count`` nodes with their statistics after ``done`` iterations."""
+        visits, wins = [0] * count, [0.0] * count
+        for iteration in self.record[:done]:
+            for update in iteration.updated:
+                if update.node < count:
+                    visits[update.node], wins[update.node] = update.visits, update.wins
+        nodes = tuple(replace(node, visits=visits[i], wins=wins[i],
+                              children=tuple(c for c in node.children if c < count))
+                      for i, node in enumerate(self.tree.nodes[:count]))
+        return MctsTree(nodes, self.tree.exploration)
+
+    def step(self, index: int) -> MctsStep:
+        """The search after step ``index`` of its record (negative counts
+        from the end): step 0 is the root alone, then each iteration's
+        SELECT, EXPAND, SIMULATE and BACK-PROPAGATE.
+
+        Raises IndexError for a step that does not exist.
+
+        >>> from gametree.games import TicTacToe, TicTacToeState
+        >>> result = uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=30, seed=1)
+        >>> result.steps
+        121
+        >>> print(result.step(0).caption)
+        Before the first iteration: the tree is the root A alone (MAX to move), with no playouts.
+        >>> for k in range(13, 17):
+        ...     print(result.step(k).caption)
+        Iteration 4, select: every move at the root has been tried, so the root's child with the highest UCB1: C (X7, UCB1 2.48); stop at C: it has moves not yet tried.
+        Iteration 4, expand: add E below C for O6, the first move C has not tried.
+        Iteration 4, simulate: 1 random move from E to the end (X8), score +1: MAX won.
+        Iteration 4, back-propagate: E, C and A each get 1 more playout; C, which counts MAX's wins, gets 1 more win.
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"a step is a whole number, not {describe(index)}")
+        self._recorded()
+        if not -self.steps <= index < self.steps:
+            raise IndexError(f"step {index} does not exist; this search has steps 0 to "
+                             f"{self.steps - 1} (or -1 for the last)")
+        index %= self.steps
+        if index == 0:
+            tree = self._snapshot(1, 0)
+            return MctsStep(0, 0, None, tree, (), None, (), None, None, (), _opening(tree.root))
+        number, phase = (index - 1) // 4 + 1, PHASES[(index - 1) % 4]
+        it = self.record[number - 1]
+        before = phase is Phase.SELECT
+        count = self._added_by(number - 1 if before else number)
+        tree = self._snapshot(count, number if phase is Phase.BACK_PROPAGATE else number - 1)
+        shown = PHASES.index(phase)
+        simulated = shown >= PHASES.index(Phase.SIMULATE)
+        return MctsStep(
+            index, number, phase, tree, it.path, None if before else it.expanded,
+            it.playout if simulated else (), it.winner if simulated else None,
+            it.score if simulated else None,
+            tuple(u.node for u in it.updated) if phase is Phase.BACK_PROPAGATE else (),
+            _caption(it, phase, tree))
+
+    @property
+    def label(self) -> str:
+        """The answer as the game writes it, e.g. "X8"."""
+        return next(child.label for child in self.tree.children(self.tree.root)
+                    if child.move == self.move)
+
+    def __str__(self) -> str:
+        return (f"UCT, {self.iterations:,} iterations, C = {self.exploration:.3g}, seed "
+                f"{self.seed}: plays {self.label}\n" + self.tree.table())
+
+
+def _opening(root: MctsNode) -> str:
+    return (f"Before the first iteration: the tree is the root {root.name} alone "
+            f"({root.player} to move), with no playouts.")
+
+
+def _caption(it: Iteration, phase: Phase, tree: MctsTree) -> str:
+    """What iteration ``it`` did in ``phase``, in words (``tree``: the tree
+    as the step shows it)."""
+    head = f"Iteration {it.number}, {phase}: "
+    nodes = tree.nodes
+    stop = nodes[it.path[-1]]
+    if phase is Phase.SELECT:
+        if len(it.path) == 1:
+            why = "the game is over there" if stop.over else "it has a move not yet tried"
+            return head + f"selection stops at the root {stop.name} at once: {why}."
+        walked = [f"{nodes[i].name} ({nodes[i].label}, UCB1 {u:.2f})"
+                  for i, u in zip(it.path[1:], it.ucb, strict=True)]
+        if len(walked) > 6:
+            walked = walked[:2] + [f"... {len(walked) - 4} more ..."] + walked[-2:]
+        why = "the game is over there" if stop.over else \
+            f"it has {'a move' if stop.moves - len(stop.children) == 1 else 'moves'} not yet tried"
+        if len(it.path) == 2:
+            lead = "every move at the root has been tried, so the root's child with the highest UCB1"
+        else:
+            lead = "from the root, each time the child with the highest UCB1"
+        return head + f"{lead}: {', '.join(walked)}; stop at {stop.name}: {why}."
+    if phase is Phase.EXPAND:
+        if it.expanded is None:
+            return head + f"the game is over at {stop.name}, so there is nothing to add; its score is the result."
+        new = nodes[it.expanded]
+        return head + f"add {new.name} below {stop.name} for {new.label}, the first move {stop.name} has not tried."
+    start = nodes[it.start]
+    outcome = "a draw" if it.winner is None else f"{it.winner} won"
+    score = f"score {'+' if it.score > 0 else ''}{fmt(it.score)}"
+    if phase is Phase.SIMULATE:
+        if not it.playout:
+            return head + f"the game is over at {start.name} ({score}): {outcome}."
+        moves = list(it.playout)
+        if len(moves) > 8:
+            moves = moves[:6] + ["...", moves[-1]]
+        count = f"{len(it.playout)} random move{'s' if len(it.playout) != 1 else ''}"
+        return head + f"{count} from {start.name} to the end ({' '.join(moves)}), {score}: {outcome}."
+    names = [nodes[u.node].name for u in it.updated]
+    gained = [nodes[u.node].name for u in it.updated if nodes[u.node].counts_for is it.winner]
+    every = "each get" if len(names) > 1 else "gets"
+    if it.winner is None:
+        return head + f"{join_names(names)} {every} 1 more playout and half a win (a draw)."
+    if not gained:
+        return head + f"{join_names(names)} {every} 1 more playout; none counts {it.winner}'s wins."
+    which = "which count" if len(gained) > 1 else "which counts"
+    return (head + f"{join_names(names)} {every} 1 more playout; {join_names(gained)}, {which} "
+            f"{it.winner}'s wins, get{'s' if len(gained) == 1 else ''} 1 more win.")
+
+
+# --- the search ------------------------------------------------------------------------
+
+
+class _Node:
+    """A node while the search runs (statistics change); frozen into an
+    :class:`MctsNode` at the end."""
+
+    __slots__ = ("id", "parent", "move", "label", "state", "player", "counts_for", "over",
+                 "untried", "children", "visits", "wins", "created")
+
+    def __init__(self, game: Game, state: State, node_id: int, parent: _Node | None,
+                 move: Move | None, counts_for: Player, created: int):
+        self.id, self.parent, self.move, self.state = node_id, parent, move, state
+        self.label = "" if parent is None else game.move_label(parent.state, move)
+        self.player = game.to_move(state)
+        self.counts_for = counts_for
+        self.over = game.is_over(state)
+        self.untried: list[Move] = [] if self.over else list(game.moves(state))
+        self.children: list[_Node] = []
+        self.visits, self.wins, self.created = 0, 0.0, created
+
+    def frozen(self) -> MctsNode:
+        moves = len(self.untried) + len(self.children)
+        return MctsNode(self.id, None if self.parent is None else self.parent.id, self.move,
+                        self.label, self.state, self.player, self.counts_for, self.over, moves,
+                        self.created, self.visits, self.wins, tuple(c.id for c in self.children))
+
+
+def check_exploration(exploration: object) -> float:
+    """``exploration`` as a float if it is a finite number, 0 or more; else
+    TypeError or ValueError saying so.
+
+    >>> check_exploration(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: exploration must be a finite number, 0 or more (the constant C of UCB1, e.g. 1.41; 0 means no exploration), not -1
+    """
+    if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real):
+        raise TypeError(f"exploration must be a number such as 1.41 (the constant C of UCB1), "
+                        f"not {describe(exploration)}")
+    if not math.isfinite(exploration) or exploration < 0:
+        raise ValueError(f"exploration must be a finite number, 0 or more (the constant C of UCB1, "
+                         f"e.g. 1.41; 0 means no exploration), not {fmt(float(exploration))}")
+    return float(exploration)
+
+
+def uct_search(game: Game, state: State | None = None, *, iterations: int,
+               exploration: float = EXPLORATION, seed: int = 0,
+               max_playout: int = PLAYOUT_LIMIT, record: bool = True) -> MctsResult:
+    """Monte-Carlo tree search with UCB1 (UCT) from ``state``: ``iterations``
+    times SELECT, EXPAND, SIMULATE, BACK-PROPAGATE, as the module docstring
+    says.
+
+    Parameters
+    ----------
+    game : Game
+        The rules; any two-player game whose games end.
+    state : state of ``game``, optional
+        The position to find a move for; ``game.initial`` by default.  The
+        game must not be over there.
+    iterations : int
+        How many playouts, 1 to :data:`MAX_ITERATIONS`.
+    exploration : float
+        The constant C of UCB1, finite and 0 or more; the larger, the more
+        the search tries moves with few playouts.  0: always the best mean.
+    seed : int
+        Seeds the playouts' ``random.Random``: the same seed, the same search.
+    max_playout : int
+        The longest playout allowed, in moves (1 to :data:`MAX_PLAYOUT`): a
+        game that does not end within it stops the search with a
+        ValueError naming it, instead of running forever.
+    record : bool
+        Keep every iteration's :class:`Iteration` (False saves memory and
+        a little time when only the move matters, as when playing).
+
+    Returns
+    -------
+    MctsResult
+        ``move`` (most playouts), ``tree`` (every node's final statistics),
+        ``record`` (the iterations) and the search's settings.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Before any work, for what is not a game or one of its positions, a
+        position where the game is over, iterations that are not a whole
+        number from 1 to :data:`MAX_ITERATIONS`, an exploration constant
+        that is negative or not finite, a seed that is not a whole number.
+        During the search, a ValueError for a playout longer than
+        ``max_playout`` moves.
+
+    Examples
+    --------
+    Tic-tac-toe, X to move: X8 completes the right-hand column.
+
+    >>> from gametree.games import TicTacToe, TicTacToeState
+    >>> start = TicTacToeState.from_text("XOX OOX ...")
+    >>> result = uct_search(TicTacToe(), start, iterations=30, seed=1)
+    >>> result.move, result.tree.root.visits, len(result.record)
+    (8, 30, 30)
+    >>> uct_search(TicTacToe(), start, iterations=30, seed=1) == result   # seeded: the same search
+    True
+    >>> uct_search(TicTacToe(), start, iterations=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: iterations must be from 1 to 1,000,000, not 0
+    """
+    state = check_game(game, state)
+    check_whole("iterations", iterations, 1, MAX_ITERATIONS)
+    exploration = check_exploration(exploration)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, such as 7, not {describe(seed)}")
+    check_whole("max_playout", max_playout, 1, MAX_PLAYOUT)
+    if not isinstance(record, bool):
+        raise TypeError(f"record must be True or False, not {describe(record)}")
+    if game.is_over(state):
+        raise ValueError("the game is over in this position, so there is no move to search for; "
+                         "give a position where a player is to move")
+    if not game.moves(state):
+        raise ValueError(f"{short(state)} is not over but has no moves; the game's rules are inconsistent")
+
+    rng = random.Random(seed)
+    tree = _Node(game, state, 0, None, None, game.to_move(state).other, 0)
+    nodes = [tree]
+    history: list[Iteration] = []
+    for number in range(1, iterations + 1):
+        leaf, ucb = select(tree, exploration)
+        child = expand(game, leaf, nodes, number)
+        playout, score = simulate(game, child.state, rng, max_playout)
+        updated = back_propagate(winner_of(score), child)
+        if record:
+            history.append(Iteration(number, _path(leaf), ucb, None if child is leaf else child.id,
+                                     playout, score, winner_of(score), updated))
+    final = MctsTree(tuple(node.frozen() for node in nodes), exploration)
+    return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout)
+
+
+def select(node: _Node, exploration: float) -> tuple[_Node, tuple[float, ...]]:
+    """SELECT: from ``node`` (the root), go to the child with the highest UCB1
+    while every move has a child and the game goes on.  Returns the node
+    where it stops and the UCB1 of each node chosen on the way."""
+    chosen = []
+    while not node.over and not node.untried:
+        values = [ucb1(child.wins, child.visits, node.visits, exploration) for child in node.children]
+        best = max(range(len(values)), key=values.__getitem__)   # the first among equals
+        chosen.append(values[best])
+        node = node.children[best]
+    return node, tuple(chosen)
+
+
+def expand(game: Game, leaf: _Node, nodes: list[_Node], number: int) -> _Node:
+    """EXPAND: a new child of ``leaf`` for the first move it has not tried
+    (added to ``nodes``); ``leaf`` itself when the game is over there."""
+    if leaf.over:
+        return leaf
+    move = leaf.untried.pop(0)
+    child = _Node(game, game.play(leaf.state, move), len(nodes), leaf, move,
+                  game.to_move(leaf.state), number)
+    leaf.children.append(child)
+    nodes.append(child)
+    return child
+
+
+def simulate(game: Game, state: State, rng: random.Random,
+             max_playout: int) -> tuple[tuple[str, ...], Value]:
+    """SIMULATE: random moves from ``state`` to the end of the game.  Returns
+    the moves (as the game writes them) and the final score, from MAX's side."""
+    played = []
+    while not game.is_over(state):
+        if len(played) == max_playout:
+            raise ValueError(
+                f"a playout made {max_playout:,} moves (max_playout) from {short(state)} without "
+                f"the game ending; Monte-Carlo tree search needs games that end: if this game's "
+                f"games are longer, raise max_playout (up to {MAX_PLAYOUT:,})")
+        move = rng.choice(game.moves(state))
+        played.append(game.move_label(state, move))
+        state = game.play(state, move)
+    return tuple(played), game.score(state)
+
+
+def back_propagate(winner: Player | None, node: _Node | None) -> tuple[Update, ...]:
+    """BACK-PROPAGATE: one more playout for ``node`` and every node above it,
+    and the result for its player (1 a win, 1/2 a draw) added to its wins.
+    Returns the nodes' statistics after the update, ``node`` first."""
+    updated = []
+    while node is not None:
+        node.visits += 1
+        node.wins += result_for(node.counts_for, winner)
+        updated.append(Update(node.id, node.visits, node.wins))
+        node = node.parent
+    return tuple(updated)
+
+
+def _path(node: _Node) -> tuple[int, ...]:
+    """The ids from the root down to ``node``."""
+    ids = []
+    current: _Node | None = node
+    while current is not None:
+        ids.append(current.id)
+        current = current.parent
+    return tuple(reversed(ids))
+
+
+# --- a player --------------------------------------------------------------------------
+
+
+def mcts_player(iterations: int, *, exploration: float = EXPLORATION, seed: int = 0,
+                max_playout: int = PLAYOUT_LIMIT) -> Strategy:
+    """A player that plays the move of :func:`uct_search` with ``iterations``
+    playouts.  Each search gets its seed from the player's own
+    ``random.Random(seed)``, so a game can be replayed.
+
+    >>> from gametree.games import Kalah, play_game, random_player
+    >>> record = play_game(Kalah(3, 3), mcts_player(200, seed=1), random_player(seed=2))
+    >>> record.score > 0   # the search beats random moves
+    True
+    """
+    check_whole("iterations", iterations, 1, MAX_ITERATIONS)
+    check_exploration(exploration)
+    check_whole("max_playout", max_playout, 1, MAX_PLAYOUT)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, such as 7, not {describe(seed)}")
+    rng = random.Random(seed)
+
+    def play(game: Game, state: State) -> Move:
+        return uct_search(game, state, iterations=iterations, exploration=exploration,
+                          seed=rng.randrange(2**32), max_playout=max_playout, record=False).move
+
+    play.__name__ = f"UCT {iterations}"
+    return play

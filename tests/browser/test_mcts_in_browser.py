@@ -1,0 +1,146 @@
+"""The MCTS step-through widget in JupyterLab, in a real Chromium.
+
+Notebook 11 is opened and run once; its widget (the first on the page, the
+one displayed for the student) is then stepped the way a student steps it:
+the arrow keys on the slider, the *next iteration* button, and Play and
+Pause.  Expected captions come from :func:`gametree.games.uct_search`
+itself, run here on the notebook's position and seed; expected pictures
+are drawn here by a :class:`~gametree.widgets.mcts.MctsStepper` on that
+search, and the page must show those PNGs byte for byte.
+"""
+
+import base64
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from gametree.games import TicTacToe, TicTacToeState, uct_search
+from gametree.widgets.mcts import MctsStepper
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_available says how to install it
+    if os.environ.get("GAMETREE_REQUIRE_BROWSER") == "1":
+        raise
+    pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements.txt",
+                allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = next(p for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
+                if re.match(r"\d\d-mcts", p.name))
+WAIT_MS = 15_000
+
+
+def notebook_search():
+    """The search notebook 11 steps through: the same position, length and seed."""
+    return uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=30, seed=4)
+
+
+def expected_caption(result, index: int) -> str:
+    """The caption ``MctsStepper.caption_text`` documents for step ``index``."""
+    return f"Step {index} of {result.steps - 1}: {result.step(index).caption}"
+
+
+class MctsView:
+    """The notebook's MCTS widget, read the way a student sees it."""
+
+    def __init__(self, locator):
+        self.root = locator
+        self.handle = locator.locator(".gametree-slider .noUi-handle")
+        self.caption = locator.locator(".gametree-caption")
+        self.image = locator.locator("img.gametree-image")
+        self.code = locator.locator(".gametree-code")
+
+    def value(self) -> int:
+        return round(float(self.handle.get_attribute("aria-valuenow")))
+
+    def picture(self) -> bytes:
+        """The PNG the page shows, byte for byte."""
+        encoded = self.image.evaluate("""async image => {
+            const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
+            let text = '';
+            for (let i = 0; i < bytes.length; i += 0x8000) {
+                text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+            }
+            return btoa(text);
+        }""")
+        return base64.b64decode(encoded)
+
+    def go_home(self, result) -> None:
+        self.handle.focus()
+        self.handle.press("Home")
+        expect(self.caption).to_have_text(expected_caption(result, 0), timeout=WAIT_MS)
+
+
+@pytest.fixture(scope="module")
+def notebook(lab_pages):
+    """Notebook 11, run once for these tests."""
+    lab = lab_pages.new()
+    lab.open(NOTEBOOK.name)
+    state = lab.run_all()
+    lab.screenshot(NOTEBOOK.stem + "-widget")
+    problems = lab.problems()
+    assert problems == [], "\n".join(problems)
+    assert state["unexecuted"] == []
+    yield lab
+    lab_pages.close(lab)
+
+
+@pytest.fixture
+def widget(notebook):
+    view = MctsView(notebook.page.locator(".gametree-mcts").first)
+    view.image.scroll_into_view_if_needed()
+    return view
+
+
+def test_arrow_keys_step_phase_by_phase_with_the_searchs_captions_and_pictures(widget):
+    result = notebook_search()
+    drawn = MctsStepper(result)
+    expected = {}
+    for index in range(6):
+        drawn.step_to(index)
+        expected[index] = drawn.image.value
+    widget.go_home(result)
+    assert widget.picture() == expected[0]
+    for index in range(1, 6):
+        before = widget.image.get_attribute("src")
+        widget.handle.press("ArrowRight")
+        expect(widget.caption).to_have_text(expected_caption(result, index), timeout=WAIT_MS)
+        expect(widget.image).not_to_have_attribute("src", before, timeout=WAIT_MS)
+        assert widget.value() == index
+        assert widget.picture() == expected[index], f"step {index} shows another picture"
+    # The phase's line of the pseudocode is lit: step 5 is iteration 2's SELECT.
+    expect(widget.code.locator(".gametree-code-current")).to_contain_text("SELECT(tree)", timeout=WAIT_MS)
+
+
+def test_next_iteration_jumps_to_each_iterations_select(widget):
+    result = notebook_search()
+    widget.go_home(result)
+    button = widget.root.locator(".gametree-next-iteration button, button.gametree-next-iteration").first
+    for index in (1, 5, 9):
+        button.click()
+        expect(widget.caption).to_have_text(expected_caption(result, index), timeout=WAIT_MS)
+        assert "select:" in widget.caption.text_content()
+
+
+def test_play_advances_through_the_phases_and_pause_stops_where_it_is(widget):
+    result = notebook_search()
+    widget.go_home(result)
+    widget.root.locator(".gametree-play button:has(i.fa-play)").click()
+    deadline = time.monotonic() + 20
+    while widget.value() < 3:
+        assert time.monotonic() < deadline, f"Play did not advance the slider past {widget.value()}"
+        time.sleep(0.1)
+    widget.root.locator(".gametree-play button:has(i.fa-pause)").click()
+    time.sleep(0.5)  # a step already under way when Pause was pressed
+    stopped = widget.value()
+    expect(widget.caption).to_have_text(expected_caption(result, stopped), timeout=WAIT_MS)
+    time.sleep(1.5)
+    assert widget.value() == stopped, "the slider moved on after Pause"
+    drawn = MctsStepper(result)
+    drawn.step_to(stopped)
+    assert widget.picture() == drawn.image.value

@@ -149,9 +149,13 @@ class TreeGame(Game):
 
     def play(self, state: Node, move: str) -> Node:
         self.check_state(state)
-        for child in state.children:
-            if self.tree[child].name == move:
-                return self.tree[child]
+        if isinstance(move, str):
+            try:  # a name is its node's id in letters: one lookup, however wide the node
+                child = self.tree[move]
+            except (KeyError, IndexError, ValueError):
+                child = None
+            if child is not None and child.parent == state.id:
+                return child
         raise IllegalMoveError(f"{move!r} is not a child of node {state.name}; "
                                f"choose one of {', '.join(self.moves(state)) or '(none: a leaf)'}")
 

@@ -523,11 +523,24 @@ class LabPages:
     def __init__(self, server: LabServer, browser):
         self.server, self.browser = server, browser
         self.open_pages: list[LabPage] = []
+        self._ran: dict[str, tuple[LabPage, dict]] = {}
 
     def new(self) -> LabPage:
         page = LabPage(self.server, self.browser.new_context(viewport=VIEWPORT))
         self.open_pages.append(page)
         return page
+
+    def ran(self, path: str) -> tuple[LabPage, dict]:
+        """The page of notebook ``path`` after Run All, and the state the
+        run ended in.  Each notebook of the set is run once per session:
+        the test that every cell runs and the tests that drive its widgets
+        afterwards read the same page (running a notebook in JupyterLab
+        costs seconds of both cores)."""
+        if path not in self._ran:
+            page = self.new()
+            page.open(path)
+            self._ran[path] = (page, page.run_all())
+        return self._ran[path]
 
     def close(self, page: LabPage) -> None:
         if page in self.open_pages:

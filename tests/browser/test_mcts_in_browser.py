@@ -78,16 +78,13 @@ class MctsView:
 
 @pytest.fixture(scope="module")
 def notebook(lab_pages):
-    """Notebook 11, run once for these tests."""
-    lab = lab_pages.new()
-    lab.open(NOTEBOOK.name)
-    state = lab.run_all()
+    """Notebook 11, as Run All left it (run once a session)."""
+    lab, state = lab_pages.ran(NOTEBOOK.name)
     lab.screenshot(NOTEBOOK.stem + "-widget")
     problems = lab.problems()
     assert problems == [], "\n".join(problems)
     assert state["unexecuted"] == []
-    yield lab
-    lab_pages.close(lab)
+    return lab
 
 
 @pytest.fixture

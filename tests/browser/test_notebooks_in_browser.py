@@ -62,9 +62,8 @@ def _ids(paths):
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=_ids(NOTEBOOKS))
-def test_every_cell_runs_and_every_widget_is_drawn(lab, notebook):
-    lab.open(notebook.name)
-    state = lab.run_all()
+def test_every_cell_runs_and_every_widget_is_drawn(lab_pages, notebook):
+    lab, state = lab_pages.ran(notebook.name)
     lab.screenshot(notebook.stem)  # before asserting: a failure leaves a picture to look at
     problems = lab.problems()
     assert problems == [], (f"{notebook.name} shows {len(problems)} problem(s) in JupyterLab:\n"
@@ -123,14 +122,11 @@ class StepperView:
 
 @pytest.fixture(scope="module", params=ALPHA_BETA, ids=_ids(ALPHA_BETA))
 def alpha_beta(request, lab_pages):
-    """The alpha-beta notebook, run once for the stepper tests."""
-    lab = lab_pages.new()
-    lab.open(request.param.name)
-    lab.run_all()
+    """The alpha-beta notebook, as Run All left it (run once a session)."""
+    lab, _state = lab_pages.ran(request.param.name)
     problems = lab.problems()
     assert problems == [], "\n".join(problems)
-    yield lab
-    lab_pages.close(lab)
+    return lab
 
 
 @pytest.fixture
@@ -338,9 +334,8 @@ class BoardView:
 
 
 @pytest.mark.parametrize("notebook", TIC_TAC_TOE, ids=_ids(TIC_TAC_TOE))
-def test_a_click_on_the_board_gets_the_perfect_players_answer(lab, notebook):
-    lab.open(notebook.name)
-    lab.run_all()
+def test_a_click_on_the_board_gets_the_perfect_players_answer(lab_pages, notebook):
+    lab, _state = lab_pages.ran(notebook.name)
     assert lab.problems() == []
     board = BoardView(lab.page)
     board.root.scroll_into_view_if_needed()

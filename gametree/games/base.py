@@ -34,6 +34,10 @@ searches may keep them in sets and dictionaries.  ``to_move`` must answer
 for ended games too (whose turn it would be), and a player may move twice
 in a row: searches ask ``to_move`` at every state instead of assuming that
 turns alternate.
+
+A game names the types of its states and moves, ``Game[S, M]`` (``class
+Kalah(Game[KalahState, House])``), and the searches keep them: for a type
+checker, ``alpha_beta(Kalah())`` is a ``SearchResult[House]``.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from __future__ import annotations
 import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
+from typing import Generic, TypeVar
 
 from ..text import describe
 from ..tree import Player, Value
@@ -49,56 +54,64 @@ __all__ = ["Game", "IllegalMoveError", "State", "Move", "Evaluation", "Strategy"
            "check_whole", "check_max_nodes", "short", "NODE_LIMIT"]
 
 State = Hashable
-"""A position of a game: immutable and hashable."""
+"""A position of any game: immutable and hashable."""
 
 Move = Hashable
-"""A move: a square number, a string such as "take left", ..."""
+"""A move of any game: a square number, a string such as "take left", ..."""
 
-Evaluation = Callable[[State], Value]
+S = TypeVar("S", bound=Hashable)
+"""The type of one game's states (:class:`~gametree.games.KalahState`, ...)."""
+
+M = TypeVar("M", bound=Hashable)
+"""The type of one game's moves (a house number, "take left", ...)."""
+
+Evaluation = Callable[[S], Value]
 """An evaluation function: an estimate of a position's final score, from
 MAX's side (high is good for MAX), for positions where a search stops
-before the game is over."""
+before the game is over.  ``Evaluation[KalahState]`` estimates Kalah
+positions."""
 
 
 class IllegalMoveError(ValueError):
     """A move that the rules do not allow in this state (as python-chess's)."""
 
 
-class Game(ABC):
+class Game(ABC, Generic[S, M]):
     """A two-player, zero-sum game of perfect information, perhaps with dice
     (chance states, where :meth:`outcomes` says what the roll can bring).
 
-    Subclasses define the five methods below and the ``initial`` state;
+    Subclasses define the five methods below and the ``initial`` state,
+    and name the types of their states and moves as ``Game[S, M]``;
     :mod:`gametree.games.search` can then search them.  A game object holds
     the rules (and any fixed data, such as NUMBERGAME's row of numbers);
     everything that changes during play lives in the state.
     """
 
-    initial: State
+    initial: S
     """The state the game starts from."""
 
     @abstractmethod
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: S) -> Player:
         """The player whose turn it is (for an ended game: whose turn it would be)."""
 
     @abstractmethod
-    def moves(self, state: State) -> Sequence[Move]:
+    def moves(self, state: S) -> Sequence[M]:
         """The legal moves, in the order searches try them; empty once the game is over."""
 
     @abstractmethod
-    def play(self, state: State, move: Move) -> State:
+    def play(self, state: S, move: M) -> S:
         """The state after ``move``.  Raises :class:`IllegalMoveError` for a
         move the rules do not allow."""
 
     @abstractmethod
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         """True when the game has ended."""
 
     @abstractmethod
-    def score(self, state: State) -> Value:
+    def score(self, state: S) -> Value:
         """The final score of an ended game, from MAX's side (MAX wants it high)."""
 
-    def outcomes(self, state: State) -> Sequence[tuple[Value, Move]]:
+    def outcomes(self, state: S) -> Sequence[tuple[Value, M]]:
         """At a chance state (``to_move(state)`` is CHANCE): each outcome of
         the roll as ``(probability, move)``, in the order of :meth:`moves`,
         the probabilities adding up to 1.  A game with dice overrides it;
@@ -106,7 +119,7 @@ class Game(ABC):
         raise ValueError(f"{short(self)} has no chance states (to_move never says CHANCE), "
                          f"so there are no outcomes of a roll to give")
 
-    def move_label(self, state: State, move: Move) -> str:
+    def move_label(self, state: S, move: M) -> str:
         """Text for ``move`` played in ``state``, for drawings and captions."""
         return str(move)
 
@@ -125,11 +138,14 @@ class Game(ABC):
         return TypeError(f"{short(state)} is not a position of {short(self)}")
 
 
-Strategy = Callable[[Game, State], Move]
-"""A player: given the rules and a position where it is to move, a legal move."""
+Strategy = Callable[[Game[S, M], S], M]
+"""A player: given the rules and a position where it is to move, a legal
+move.  ``Strategy[KalahState, House]`` plays Kalah.  (A player of every
+game, such as ``random_player``'s, is typed ``Callable[[Game[S, M], S], M]``
+spelled out: mypy keeps that generic, where it would fix the alias's S and M.)"""
 
 
-def check_game(game: object, state: object = None) -> State:
+def check_game(game: Game[S, M], state: S | None = None) -> S:
     """The position to start from: ``state``, or ``game.initial`` when it is
     None, once ``game`` is known to be a :class:`Game` and ``state`` one of
     its positions.
@@ -176,10 +192,11 @@ def check_whole(name: str, value: object, low: int, high: int | None = None) -> 
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, not {describe(value)}")
-    if value < low or (high is not None and value > high):
+    number = int(value)
+    if number < low or (high is not None and number > high):
         allowed = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
-        raise ValueError(f"{name} must be {allowed}, not {_size(int(value))}")
-    return int(value)
+        raise ValueError(f"{name} must be {allowed}, not {_size(number)}")
+    return number
 
 
 NODE_LIMIT = 1_000_000

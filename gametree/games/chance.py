@@ -18,16 +18,16 @@ is looked up instead of searched again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Generic
 
 from ..tree import CHANCE, MAX, Value
-from .base import Game, Move, State, Strategy, check_game
+from .base import Game, M, S, Strategy, check_game
 from .search import SearchResult, Stats
 
 __all__ = ["ChanceSolver", "expectiminimax", "chance_player"]
 
 
-class ChanceSolver:
+class ChanceSolver(Generic[S, M]):
     """Exact expectiminimax values of the positions of ``game``, remembered.
 
     Parameters
@@ -52,13 +52,13 @@ class ChanceSolver:
     Fraction(4813, 16384)
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[S, M]):
         check_game(game)
         self.game = game
-        self.values: dict[State, Value] = {}
+        self.values: dict[S, Value] = {}
         self.nodes = self.terminals = self.hits = 0
 
-    def value(self, state: State) -> Value:
+    def value(self, state: S) -> Value:
         """EXPECTIMINIMAX(state), from MAX's side."""
         known = self.values
         if state in known:
@@ -71,7 +71,7 @@ class ChanceSolver:
             return game.score(state)
         player = game.to_move(state)
         if player is CHANCE:
-            v: Any = 0
+            v: Value = 0
             for p, roll in game.outcomes(state):
                 v = v + p * self.value(game.play(state, roll))
         elif player is MAX:
@@ -81,7 +81,7 @@ class ChanceSolver:
         known[state] = v
         return v
 
-    def move_values(self, state: State) -> list[tuple[Move, Value]]:
+    def move_values(self, state: S) -> list[tuple[M, Value]]:
         """Each move of the player to move at ``state`` with the value of the
         position it leads to, in the game's order of moves."""
         game = self.game
@@ -90,7 +90,7 @@ class ChanceSolver:
                              "next, or the game is over")
         return [(move, self.value(game.play(state, move))) for move in game.moves(state)]
 
-    def best_move(self, state: State) -> Move:
+    def best_move(self, state: S) -> M:
         """The first move (in the game's order) that reaches the value of
         ``state`` for the player to move."""
         options = self.move_values(state)
@@ -98,7 +98,7 @@ class ChanceSolver:
         return pick(options, key=lambda option: option[1])[0]  # max and min keep the first
 
 
-def expectiminimax(game: Game, state: State | None = None) -> SearchResult:
+def expectiminimax(game: Game[S, M], state: S | None = None) -> SearchResult[M]:
     """The expectiminimax value of ``state`` (``game.initial`` by default)
     from MAX's side, and a best move for the player to move (None at a
     chance state or an ended game), searching every position once
@@ -123,7 +123,7 @@ def expectiminimax(game: Game, state: State | None = None) -> SearchResult:
                                            table_hits=solver.hits))
 
 
-def chance_player(game: Game) -> Strategy:
+def chance_player(game: Game[S, M]) -> Strategy[S, M]:
     """The perfect player for ``game``: the best move by expectiminimax,
     with one :class:`ChanceSolver` kept across the whole game, so each
     position is solved once.
@@ -137,7 +137,7 @@ def chance_player(game: Game) -> Strategy:
     """
     solver = ChanceSolver(game)
 
-    def play(rules: Game, state: State) -> Move:
+    def play(rules: Game[S, M], state: S) -> M:
         if rules is not solver.game:
             raise ValueError(f"this player was made for {solver.game!r}; make another with "
                              f"chance_player(game) for {rules!r}")

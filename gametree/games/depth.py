@@ -36,9 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from ..tree import Tree, Value
-from .base import Evaluation, Game, Move, State, check_game, check_max_nodes, check_whole
+from .base import Evaluation, Game, M, S, check_game, check_max_nodes, check_whole
 from .search import OutOfNodes, SearchResult, alpha_beta, estimate
 
 __all__ = [
@@ -67,15 +68,15 @@ class DepthStats:
 
 
 @dataclass(frozen=True)
-class DepthResult:
-    """What a depth-limited search found."""
+class DepthResult(Generic[M]):
+    """What a depth-limited search found (``DepthResult[M]`` for a game whose moves are Ms)."""
 
     value: Value
     """The backed-up estimate of the position, from MAX's side: exact if
     every line reached the end of the game before the depth limit."""
-    move: Move | None
+    move: M | None
     """The first move that reaches ``value``; None when the game is over."""
-    pv: tuple[Move, ...]
+    pv: tuple[M, ...]
     """The principal variation: the line of best moves for both players
     from the position, down to the depth limit or the end of the game.
     ``pv[0]`` is ``move``."""
@@ -85,7 +86,7 @@ class DepthResult:
     """The work done."""
 
     @classmethod
-    def of(cls, result: SearchResult, depth: int) -> DepthResult:
+    def of(cls, result: SearchResult[M], depth: int) -> DepthResult[M]:
         """The depth-limited search ``result`` (of :func:`alpha_beta` with ``depth``)."""
         s = result.stats
         return cls(result.value, result.move, result.pv, depth,
@@ -93,14 +94,14 @@ class DepthResult:
 
 
 def depth_limited_alpha_beta(
-    game: Game,
-    state: State | None = None,
+    game: Game[S, M],
+    state: S | None = None,
     *,
     depth: int,
-    evaluate: Evaluation,
-    first: Mapping[State, Move] | None = None,
-    best_moves: MutableMapping[State, Move] | None = None,
-) -> DepthResult:
+    evaluate: Evaluation[S],
+    first: Mapping[S, M] | None = None,
+    best_moves: MutableMapping[S, M] | None = None,
+) -> DepthResult[M]:
     """Alpha-beta that stops ``depth`` moves down and estimates the positions there.
 
     The cutoff test is ``depth == 0``: a position that is not over but is
@@ -153,10 +154,11 @@ def depth_limited_alpha_beta(
 
 
 @dataclass(frozen=True)
-class Deepening:
-    """The iterations of an iterative-deepening search."""
+class Deepening(Generic[M]):
+    """The iterations of an iterative-deepening search (``Deepening[M]`` for
+    a game whose moves are Ms)."""
 
-    iterations: tuple[DepthResult, ...]
+    iterations: tuple[DepthResult[M], ...]
     """The result of the search to depth 1, 2, ..., in order (fewer than
     asked for when the search reached the end of every line early, or ran
     out of its node budget)."""
@@ -167,7 +169,7 @@ class Deepening:
     before it finished (its result is dropped); 0 when none was stopped."""
 
     @property
-    def result(self) -> DepthResult:
+    def result(self) -> DepthResult[M]:
         """The deepest iteration's result: the answer."""
         return self.iterations[-1]
 
@@ -178,14 +180,14 @@ class Deepening:
 
 
 def iterative_deepening(
-    game: Game,
-    state: State | None = None,
+    game: Game[S, M],
+    state: S | None = None,
     *,
     max_depth: int,
-    evaluate: Evaluation,
+    evaluate: Evaluation[S],
     ordering: str = "best",
     max_nodes: int | None = None,
-) -> Deepening:
+) -> Deepening[M]:
     """Depth-limited alpha-beta to depth 1, then 2, ..., up to ``max_depth``,
     each iteration ordering its moves by what the previous ones found.
 
@@ -247,9 +249,10 @@ def iterative_deepening(
     check_whole("max_depth", max_depth, 1)
     budget = None if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     state = check_game(game, state)
-    best_moves: dict[State, Move] = {}
-    iterations: list[DepthResult] = []
+    best_moves: dict[S, M] = {}
+    iterations: list[DepthResult[M]] = []
     for depth in range(1, max_depth + 1):
+        first: Mapping[S, M] | None
         if ordering == "pv" and iterations:
             first = _along(game, state, iterations[-1].pv)
         else:
@@ -261,6 +264,7 @@ def iterative_deepening(
             result = alpha_beta(game, state, depth=depth, evaluate=evaluate, first=first,
                                 best_moves=best_moves if ordering == "best" else None, max_nodes=left)
         except OutOfNodes:
+            assert left is not None   # only a search given a budget runs out of it
             return Deepening(tuple(iterations), ordering, unfinished=left)
         iterations.append(DepthResult.of(result, depth))
         if result.stats.evaluated == 0:
@@ -268,7 +272,7 @@ def iterative_deepening(
     return Deepening(tuple(iterations), ordering)
 
 
-def label_line(game: Game, state: State, line: Sequence[Move]) -> tuple[str, ...]:
+def label_line(game: Game[S, M], state: S, line: Sequence[M]) -> tuple[str, ...]:
     """The labels of the moves of ``line`` played one after another from
     ``state``, e.g. a principal variation as ``('S2', 'S3', 'N1')``.
 
@@ -284,7 +288,7 @@ def label_line(game: Game, state: State, line: Sequence[Move]) -> tuple[str, ...
     return tuple(labels)
 
 
-def _along(game: Game, state: State, line: Sequence[Move]) -> dict[State, Move]:
+def _along(game: Game[S, M], state: S, line: Sequence[M]) -> dict[S, M]:
     """{position: move} for the positions along ``line`` played from ``state``."""
     first = {}
     for move in line:
@@ -293,7 +297,7 @@ def _along(game: Game, state: State, line: Sequence[Move]) -> dict[State, Move]:
     return first
 
 
-def cutoff_tree(game: Game, state: State | None = None, *, depth: int, evaluate: Evaluation,
+def cutoff_tree(game: Game[S, M], state: S | None = None, *, depth: int, evaluate: Evaluation[S],
                 max_nodes: int = 10_000) -> Tree:
     """The tree a depth-limited search looks at, as a :class:`gametree.Tree`.
 

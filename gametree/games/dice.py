@@ -41,13 +41,13 @@ start W1 | . . . W . . | B2 start   home: W0 B0   Black to roll
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..text import describe
 from ..tree import CHANCE, MAX, MIN, Player, Value
-from .base import Game, IllegalMoveError, Move, check_whole, short
+from .base import Game, IllegalMoveError, check_whole, short
 
-__all__ = ["DiceRace", "RaceState", "Checker"]
+__all__ = ["DiceRace", "RaceState", "Checker", "RaceMove"]
 
 
 class Checker(NamedTuple):
@@ -106,7 +106,12 @@ class RaceState(NamedTuple):
                 f"home: W{home_w} B{home_b}   {turn}")
 
 
-class DiceRace(Game):
+RaceMove = int | Checker
+"""A move of the race: the face rolled at a chance state, the checker moved
+at a decision state."""
+
+
+class DiceRace(Game[RaceState, RaceMove]):
     """The dice race (see the module's docstring for the rules).
 
     Parameters
@@ -137,7 +142,8 @@ class DiceRace(Game):
         self.exact = exact
         self.home = self.length + 1
         """Where a checker is home (its ``at``)."""
-        self.probability: Value = Fraction(1, self.faces) if exact else 1 / self.faces
+        # A Fraction is not a float to mypy, but is the exact number a Value stands for.
+        self.probability: Value = cast(Value, Fraction(1, self.faces)) if exact else 1 / self.faces
         """The probability of each face."""
         self._home_checker = Checker(self.home)
         self._all_home = (self._home_checker, self._home_checker)
@@ -160,7 +166,7 @@ class DiceRace(Game):
                              "moves (or the game is over)")
         return [(self.probability, face) for face in range(1, self.faces + 1)]
 
-    def moves(self, state: RaceState) -> list:
+    def moves(self, state: RaceState) -> list[RaceMove]:
         """At a chance state the faces of the die; at a decision state the
         mover's checkers that are not home (each distinct one once); none
         once the game is over."""
@@ -173,7 +179,7 @@ class DiceRace(Game):
             return [first]
         return [first] if first.at == self.home else [first, second]
 
-    def play(self, state: RaceState, move: Move) -> RaceState:
+    def play(self, state: RaceState, move: RaceMove) -> RaceState:
         """The state after rolling ``move`` (a chance state) or moving the
         checker ``move`` forward by the roll (a decision state)."""
         white, black, white_to_move, roll, length = state
@@ -243,11 +249,13 @@ class DiceRace(Game):
             return "home"
         return f"square {at if player is MAX else self.home - at}"
 
-    def move_label(self, state: RaceState, move: Move) -> str:
+    def move_label(self, state: RaceState, move: RaceMove) -> str:
         """``roll 4`` at a chance state; ``2→6`` or ``start→4`` (an ``x``
         after a hit) at a decision state."""
         if state.roll is None:
             return f"roll {move}"
+        if not isinstance(move, Checker):
+            raise IllegalMoveError(self._refusal(state, move))
         landed = Checker(min(move.at + state.roll, self.home), move.marked)
         short_name = {"the start": "start", "home": "home"}
 
@@ -258,12 +266,14 @@ class DiceRace(Game):
         hit = "x" if self._hit(state, state.mover, landed) is not None else ""
         return f"{spot(move.at)}\u2192{spot(landed.at)}{hit}"
 
-    def describe_move(self, state: RaceState, move: Move) -> str:
+    def describe_move(self, state: RaceState, move: RaceMove) -> str:
         """The move in a sentence, from the mover's side: ``moves a checker
         from square 2 to square 6, hitting the opposing checker there (it
         goes back to its start, marked)``."""
         if state.roll is None:
             return f"rolls {move}"
+        if not isinstance(move, Checker):
+            raise IllegalMoveError(self._refusal(state, move))
         landed_at = min(move.at + state.roll, self.home)
         mover = state.mover
         words = f"moves a checker from {self.where(mover, move.at)} to {self.where(mover, landed_at)}"

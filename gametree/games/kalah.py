@@ -50,9 +50,9 @@ functions :func:`store_difference` and :func:`kalah_evaluation`, and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple, Self
 
 from ..text import describe
 from ..tree import MAX, MIN, Player, Value
@@ -105,7 +105,7 @@ class KalahState(_Pits):
 
     __slots__ = ()
 
-    def __new__(cls, pits: Sequence[int], player: Player) -> KalahState:
+    def __new__(cls, pits: Sequence[int], player: Player) -> Self:
         if isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence):
             raise TypeError(f"pits must be a tuple of seed counts such as (4, 4, 0, 4, 4, 0), "
                             f"not {describe(pits)}")
@@ -129,8 +129,10 @@ class KalahState(_Pits):
         pits = tuple(pits)
         return super().__new__(cls, pits, player, not any(pits[:n]) or not any(pits[n + 1 : 2 * n + 1]))
 
+    # mypy refuses every override of a NamedTuple's synthesized _make, even one
+    # of the same signature; this one takes and returns what the original does.
     @classmethod
-    def _make(cls, iterable) -> KalahState:
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]
         pits, player, *_ = iterable
         return cls(pits, player)   # checked, so that _replace is too
 
@@ -256,7 +258,7 @@ class _Side(NamedTuple):
         return cls(range(first, first + n), store, paths, player.other)
 
 
-class Kalah(Game):
+class Kalah(Game[KalahState, House]):
     """Kalah with ``houses`` houses a side and ``seeds`` seeds in each at the start.
 
     Parameters
@@ -486,7 +488,7 @@ def _gain_in_hand(mine: Sequence[int], theirs: Sequence[int]) -> int:
     return best
 
 
-def greedy_player(seed: int) -> Strategy:
+def greedy_player(seed: int) -> Strategy[KalahState, House]:
     """A Kalah player that takes the move that most improves its own store
     difference right now (a capture, a seed in the store), breaking ties
     at random with its own ``random.Random(seed)``.  It never looks at
@@ -499,7 +501,7 @@ def greedy_player(seed: int) -> Strategy:
         raise TypeError(f"seed must be a whole number, such as 7, not {describe(seed)}")
     rng = random.Random(seed)
 
-    def play(game: Game, state: KalahState) -> House:
+    def play(game: Game[KalahState, House], state: KalahState) -> House:
         if not isinstance(game, Kalah):
             raise TypeError(f"the greedy player plays Kalah, not {type(game).__name__}")
         sign = 1 if game.to_move(state) is MAX else -1

@@ -68,11 +68,13 @@ import enum
 import math
 import numbers
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Generic
 
 from ..text import describe, fmt, join_names
 from ..tree import MAX, MIN, Player, Value, node_name
-from .base import Game, Move, State, Strategy, check_game, check_whole, short
+from .base import Game, M, S, check_game, check_whole, short
 
 __all__ = [
     "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree", "MctsNode", "Iteration",
@@ -168,20 +170,21 @@ def ucb1(wins: float, visits: int, parent_visits: int, exploration: float = EXPL
 
 
 @dataclass(frozen=True)
-class MctsNode:
+class MctsNode(Generic[S, M]):
     """One node of the search tree: a position and its statistics, as they
-    stand at one moment of the search (see :meth:`MctsResult.tree_after`)."""
+    stand at one moment of the search (see :meth:`MctsResult.tree_after`);
+    ``MctsNode[S, M]`` for a game of states S and moves M."""
 
     id: int
     """The order the node was added in: the root is 0."""
     parent: int | None
     """The parent's id; None for the root."""
-    move: Move | None
+    move: M | None
     """The move from the parent's position to this one; None for the root."""
     label: str
     """The move as the game writes it (``game.move_label``), e.g. "X4" or
     "S2"; "" for the root."""
-    state: State
+    state: S
     """The position."""
     player: Player
     """Whose turn it is in the position (``game.to_move``)."""
@@ -222,23 +225,23 @@ class MctsNode:
 
 
 @dataclass(frozen=True)
-class MctsTree:
+class MctsTree(Generic[S, M]):
     """The search tree at one moment: its nodes, indexed by id."""
 
-    nodes: tuple[MctsNode, ...]
+    nodes: tuple[MctsNode[S, M], ...]
     """Every node added so far; ``nodes[0]`` is the root."""
     exploration: float
     """The exploration constant C of the search."""
 
     @property
-    def root(self) -> MctsNode:
+    def root(self) -> MctsNode[S, M]:
         """The node of the position searched."""
         return self.nodes[0]
 
     def __len__(self) -> int:
         return len(self.nodes)
 
-    def __getitem__(self, ref: MctsNode | int | str) -> MctsNode:
+    def __getitem__(self, ref: MctsNode[S, M] | int | str) -> MctsNode[S, M]:
         """A node by id, by name ("B"), or this tree's version of a node
         (its statistics now)."""
         if isinstance(ref, MctsNode):
@@ -250,11 +253,11 @@ class MctsTree:
             raise KeyError(f"no node {ref!r}; the nodes are A to {self.nodes[-1].name}")
         return self.nodes[ref]
 
-    def children(self, node: MctsNode | int | str) -> list[MctsNode]:
+    def children(self, node: MctsNode[S, M] | int | str) -> list[MctsNode[S, M]]:
         """The children of ``node``, in the game's order of moves."""
         return [self.nodes[i] for i in self[node].children]
 
-    def ucb1(self, node: MctsNode | int | str, exploration: float | None = None) -> float:
+    def ucb1(self, node: MctsNode[S, M] | int | str, exploration: float | None = None) -> float:
         """UCB1 of ``node`` as its parent's SELECT sees it now (with C =
         ``exploration``, by default the search's)."""
         node = self[node]
@@ -263,15 +266,17 @@ class MctsTree:
         c = self.exploration if exploration is None else check_exploration(exploration)
         return ucb1(node.wins, node.visits, self.nodes[node.parent].visits, c)
 
-    def best_move(self) -> Move:
+    def best_move(self) -> M:
         """The root's move with the most playouts (the first in the game's
         order among equals): what the search plays."""
         children = self.children(self.root)
         if not children:
             raise ValueError("no move has been tried yet; run at least one iteration")
-        return max(children, key=lambda child: child.visits).move
+        move = max(children, key=lambda child: child.visits).move
+        assert move is not None   # only the root has no move into it
+        return move
 
-    def table(self, node: MctsNode | int | str = 0) -> str:
+    def table(self, node: MctsNode[S, M] | int | str = 0) -> str:
         """The children of ``node`` (the root by default) as a text table:
         move, node, N, U, mean and UCB1.
 
@@ -341,7 +346,7 @@ class Iteration:
 
 
 @dataclass(frozen=True)
-class MctsStep:
+class MctsStep(Generic[S, M]):
     """The search at one step of its record: after one phase of one
     iteration (or, at step 0, before the first).  What a drawing shows."""
 
@@ -352,7 +357,7 @@ class MctsStep:
     """The iteration under way (0 at step 0)."""
     phase: Phase | None
     """The phase just done; None at step 0."""
-    tree: MctsTree
+    tree: MctsTree[S, M]
     """The nodes and their statistics as they are after the phase: the new
     node appears at EXPAND (with no playouts), the statistics change at
     BACK-PROPAGATE."""
@@ -375,12 +380,13 @@ class MctsStep:
 
 
 @dataclass(frozen=True)
-class MctsResult:
-    """What :func:`uct_search` found, and how."""
+class MctsResult(Generic[S, M]):
+    """What :func:`uct_search` found, and how (``MctsResult[S, M]`` for a
+    game of states S and moves M)."""
 
-    move: Move
+    move: M
     """The root's move with the most playouts: the search's answer."""
-    tree: MctsTree
+    tree: MctsTree[S, M]
     """The final tree: every node with its statistics after the last iteration."""
     record: tuple[Iteration, ...]
     """One :class:`Iteration` per iteration, in order (empty when the
@@ -407,7 +413,7 @@ class MctsResult:
             raise ValueError("this search was run with record=False, so only its final tree "
                              "is known; run uct_search(..., record=True) to step through it")
 
-    def tree_after(self, done: int) -> MctsTree:
+    def tree_after(self, done: int) -> MctsTree[S, M]:
         """The tree as it was after ``done`` iterations (0 to ``iterations``):
         the nodes added by then, with their statistics then.
 
@@ -426,7 +432,7 @@ class MctsResult:
         """How many nodes had been added by the end of ``iteration``."""
         return bisect.bisect_right([node.created for node in self.tree.nodes], iteration)
 
-    def _snapshot(self, count: int, done: int) -> MctsTree:
+    def _snapshot(self, count: int, done: int) -> MctsTree[S, M]:
         """The first ``count`` nodes with their statistics after ``done`` iterations."""
         visits, wins = [0] * count, [0.0] * count
         for iteration in self.record[:done]:
@@ -438,7 +444,7 @@ class MctsResult:
                       for i, node in enumerate(self.tree.nodes[:count]))
         return MctsTree(nodes, self.tree.exploration)
 
-    def step(self, index: int) -> MctsStep:
+    def step(self, index: int) -> MctsStep[S, M]:
         """The search after step ``index`` of its record (negative counts
         from the end): step 0 is the root alone, then each iteration's
         SELECT, EXPAND, SIMULATE and BACK-PROPAGATE.
@@ -493,12 +499,12 @@ class MctsResult:
                 f"{self.seed}: plays {self.label}\n" + self.tree.table())
 
 
-def _opening(root: MctsNode) -> str:
+def _opening(root: MctsNode[S, M]) -> str:
     return (f"Before the first iteration: the tree is the root {root.name} alone "
             f"({root.player} to move), with no playouts.")
 
 
-def _caption(it: Iteration, phase: Phase, tree: MctsTree) -> str:
+def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M]) -> str:
     """What iteration ``it`` did in ``phase``, in words (``tree``: the tree
     as the step shows it)."""
     head = f"Iteration {it.number}, {phase}: "
@@ -550,25 +556,25 @@ def _caption(it: Iteration, phase: Phase, tree: MctsTree) -> str:
 # --- the search ------------------------------------------------------------------------
 
 
-class _Node:
+class _Node(Generic[S, M]):
     """A node while the search runs (statistics change); frozen into an
     :class:`MctsNode` at the end."""
 
     __slots__ = ("id", "parent", "move", "label", "state", "player", "counts_for", "over",
                  "untried", "children", "visits", "wins", "created")
 
-    def __init__(self, game: Game, state: State, node_id: int, parent: _Node | None,
-                 move: Move | None, counts_for: Player, created: int):
+    def __init__(self, game: Game[S, M], state: S, node_id: int, parent: _Node[S, M] | None,
+                 move: M | None, counts_for: Player, created: int):
         self.id, self.parent, self.move, self.state = node_id, parent, move, state
-        self.label = "" if parent is None else game.move_label(parent.state, move)
+        self.label = "" if parent is None or move is None else game.move_label(parent.state, move)
         self.player = game.to_move(state)
         self.counts_for = counts_for
         self.over = game.is_over(state)
-        self.untried: list[Move] = [] if self.over else list(game.moves(state))
-        self.children: list[_Node] = []
+        self.untried: list[M] = [] if self.over else list(game.moves(state))
+        self.children: list[_Node[S, M]] = []
         self.visits, self.wins, self.created = 0, 0.0, created
 
-    def frozen(self) -> MctsNode:
+    def frozen(self) -> MctsNode[S, M]:
         moves = len(self.untried) + len(self.children)
         return MctsNode(self.id, None if self.parent is None else self.parent.id, self.move,
                         self.label, self.state, self.player, self.counts_for, self.over, moves,
@@ -593,9 +599,9 @@ def check_exploration(exploration: object) -> float:
     return float(exploration)
 
 
-def uct_search(game: Game, state: State | None = None, *, iterations: int,
+def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
                exploration: float = EXPLORATION, seed: int = 0,
-               max_playout: int = PLAYOUT_LIMIT, record: bool = True) -> MctsResult:
+               max_playout: int = PLAYOUT_LIMIT, record: bool = True) -> MctsResult[S, M]:
     """Monte-Carlo tree search with UCB1 (UCT) from ``state``: ``iterations``
     times SELECT, EXPAND, SIMULATE, BACK-PROPAGATE, as the module docstring
     says.
@@ -684,7 +690,7 @@ def uct_search(game: Game, state: State | None = None, *, iterations: int,
     return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout)
 
 
-def select(node: _Node, exploration: float) -> tuple[_Node, tuple[float, ...]]:
+def select(node: _Node[S, M], exploration: float) -> tuple[_Node[S, M], tuple[float, ...]]:
     """SELECT: from ``node`` (the root), go to the child with the highest UCB1
     while every move has a child and the game goes on.  Returns the node
     where it stops and the UCB1 of each node chosen on the way."""
@@ -697,7 +703,8 @@ def select(node: _Node, exploration: float) -> tuple[_Node, tuple[float, ...]]:
     return node, tuple(chosen)
 
 
-def expand(game: Game, leaf: _Node, nodes: list[_Node], number: int) -> _Node:
+def expand(game: Game[S, M], leaf: _Node[S, M], nodes: list[_Node[S, M]],
+           number: int) -> _Node[S, M]:
     """EXPAND: a new child of ``leaf`` for the first move it has not tried
     (added to ``nodes``); ``leaf`` itself when the game is over there."""
     if leaf.over:
@@ -710,11 +717,11 @@ def expand(game: Game, leaf: _Node, nodes: list[_Node], number: int) -> _Node:
     return child
 
 
-def simulate(game: Game, state: State, rng: random.Random,
+def simulate(game: Game[S, M], state: S, rng: random.Random,
              max_playout: int) -> tuple[tuple[str, ...], Value]:
     """SIMULATE: random moves from ``state`` to the end of the game.  Returns
     the moves (as the game writes them) and the final score, from MAX's side."""
-    played = []
+    played: list[str] = []
     while not game.is_over(state):
         if len(played) == max_playout:
             raise ValueError(
@@ -727,7 +734,7 @@ def simulate(game: Game, state: State, rng: random.Random,
     return tuple(played), game.score(state)
 
 
-def back_propagate(winner: Player | None, node: _Node | None) -> tuple[Update, ...]:
+def back_propagate(winner: Player | None, node: _Node[S, M] | None) -> tuple[Update, ...]:
     """BACK-PROPAGATE: one more playout for ``node`` and every node above it,
     and the result for its player (1 a win, 1/2 a draw) added to its wins.
     Returns the nodes' statistics after the update, ``node`` first."""
@@ -740,10 +747,10 @@ def back_propagate(winner: Player | None, node: _Node | None) -> tuple[Update, .
     return tuple(updated)
 
 
-def _path(node: _Node) -> tuple[int, ...]:
+def _path(node: _Node[S, M]) -> tuple[int, ...]:
     """The ids from the root down to ``node``."""
     ids = []
-    current: _Node | None = node
+    current: _Node[S, M] | None = node
     while current is not None:
         ids.append(current.id)
         current = current.parent
@@ -754,7 +761,7 @@ def _path(node: _Node) -> tuple[int, ...]:
 
 
 def mcts_player(iterations: int, *, exploration: float = EXPLORATION, seed: int = 0,
-                max_playout: int = PLAYOUT_LIMIT) -> Strategy:
+                max_playout: int = PLAYOUT_LIMIT) -> Callable[[Game[S, M], S], M]:
     """A player that plays the move of :func:`uct_search` with ``iterations``
     playouts.  Each search gets its seed from the player's own
     ``random.Random(seed)``, so a game can be replayed.
@@ -771,7 +778,7 @@ def mcts_player(iterations: int, *, exploration: float = EXPLORATION, seed: int 
         raise TypeError(f"seed must be a whole number, such as 7, not {describe(seed)}")
     rng = random.Random(seed)
 
-    def play(game: Game, state: State) -> Move:
+    def play(game: Game[S, M], state: S) -> M:
         return uct_search(game, state, iterations=iterations, exploration=exploration,
                           seed=rng.randrange(2**32), max_playout=max_playout, record=False).move
 

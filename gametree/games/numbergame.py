@@ -166,7 +166,7 @@ class NumberGameState:
             raise TypeError(f"player must be gametree.MAX or gametree.MIN, not {describe(self.player)}")
 
 
-class NumberGame(Game):
+class NumberGame(Game[NumberGameState, str]):
     """NUMBERGAME on a given row, for the game-agnostic searches and drawings.
 
     The state keeps the score so far (``margin``), so the searches can read

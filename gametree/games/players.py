@@ -12,19 +12,30 @@ lives with it (Kalah's :func:`~gametree.games.kalah.greedy_player`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, overload
 
 from ..text import describe
 from ..tree import MAX, Value
-from .base import Evaluation, Game, IllegalMoveError, Move, State, Strategy, check_game, check_whole
+from .base import Evaluation, Game, IllegalMoveError, M, S, Strategy, check_game, check_whole
 from .depth import iterative_deepening
-from .kalah import store_difference
+from .kalah import House, KalahState, store_difference
 
 __all__ = ["Strategy", "search_player", "random_player", "play_game", "GameRecord"]
 
 
-def search_player(depth: int, evaluate: Evaluation = store_difference) -> Strategy:
+@overload
+def search_player(depth: int) -> Strategy[KalahState, House]: ...
+@overload
+def search_player(depth: int, evaluate: Evaluation[S]) -> Callable[[Game[S, M], S], M]: ...
+
+
+# The default, Kalah's evaluation, fits only S = KalahState: the overloads
+# above say so to callers; this signature cannot.
+def search_player(depth: int,
+                  evaluate: Evaluation[S] = store_difference,  # type: ignore[assignment]
+                  ) -> Callable[[Game[S, M], S], M]:
     """A player that plays the move of :func:`~gametree.games.iterative_deepening`
     to ``depth`` with ``evaluate`` (the first best move in the game's order
     among equals, so it plays the same way every time).  The default
@@ -40,14 +51,17 @@ def search_player(depth: int, evaluate: Evaluation = store_difference) -> Strate
         raise TypeError(f"evaluate must be a function from a position to a number, such as "
                         f"store_difference, not {evaluate!r}")
 
-    def play(game: Game, state: State) -> Move:
-        return iterative_deepening(game, state, max_depth=depth, evaluate=evaluate).result.move
+    def play(game: Game[S, M], state: S) -> M:
+        move = iterative_deepening(game, state, max_depth=depth, evaluate=evaluate).result.move
+        if move is None:
+            raise IllegalMoveError("the game is over; there is no move to make")
+        return move
 
     play.__name__ = f"depth {depth}"
     return play
 
 
-def random_player(seed: int) -> Strategy:
+def random_player(seed: int) -> Callable[[Game[S, M], S], M]:
     """A player that picks a legal move at random, from its own
     ``random.Random(seed)``, so that a game can be replayed.
 
@@ -59,7 +73,7 @@ def random_player(seed: int) -> Strategy:
         raise TypeError(f"seed must be a whole number, such as 7, not {describe(seed)}")
     rng = random.Random(seed)
 
-    def play(game: Game, state: State) -> Move:
+    def play(game: Game[S, M], state: S) -> M:
         return rng.choice(list(game.moves(state)))
 
     play.__name__ = "random"
@@ -67,19 +81,19 @@ def random_player(seed: int) -> Strategy:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Generic[S, M]):
     """A game played by :func:`play_game`."""
 
-    moves: tuple[Move, ...]
+    moves: tuple[M, ...]
     """Every move in order, the opening's included."""
-    final: State
+    final: S
     """The position at the end."""
     score: Value
     """The final score, from MAX's (the first player's) side."""
 
 
-def play_game(game: Game, max_player: Strategy, min_player: Strategy, *,
-              opening: Sequence[Move] = (), state: State | None = None) -> GameRecord:
+def play_game(game: Game[S, M], max_player: Strategy[S, M], min_player: Strategy[S, M], *,
+              opening: Sequence[M] = (), state: S | None = None) -> GameRecord[S, M]:
     """Play a whole game: ``opening`` first (moves given in advance, e.g.
     random ones so that two fixed players do not play the same game every
     time), then ``max_player`` and ``min_player`` whenever it is their turn.

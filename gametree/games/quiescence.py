@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..text import describe
-from .base import Evaluation, Game, State, Strategy, check_whole
+from .base import Evaluation, Game, IllegalMoveError, Strategy, check_whole
 from .kalah import House, Kalah, KalahState
 from .search import SearchResult, alpha_beta
 
@@ -105,7 +105,7 @@ def is_quiet(state: KalahState) -> bool:
 
 
 def quiescence_search(game: Kalah, state: KalahState | None = None, *, depth: int,
-                      evaluate: Evaluation) -> SearchResult:
+                      evaluate: Evaluation[KalahState]) -> SearchResult[House]:
     """Depth-limited alpha-beta on Kalah with a quiescence search past the
     limit: :func:`~gametree.games.alpha_beta` with ``quiescence=``
     :func:`kalah_noisy_moves`.
@@ -132,7 +132,8 @@ def quiescence_search(game: Kalah, state: KalahState | None = None, *, depth: in
     return alpha_beta(game, state, depth=depth, evaluate=evaluate, quiescence=kalah_noisy_moves)
 
 
-def depth_player(depth: int, evaluate: Evaluation, *, quiescence: bool = False) -> Strategy:
+def depth_player(depth: int, evaluate: Evaluation[KalahState], *,
+                 quiescence: bool = False) -> Strategy[KalahState, House]:
     """A Kalah player that plays the first best move of depth-limited
     alpha-beta (with a quiescence search past the limit when
     ``quiescence``): the same search with and without it, so the two can be
@@ -149,9 +150,12 @@ def depth_player(depth: int, evaluate: Evaluation, *, quiescence: bool = False) 
     if not isinstance(quiescence, bool):
         raise TypeError(f"quiescence must be True or False, not {describe(quiescence)}")
 
-    def play(game: Game, state: State):
-        return alpha_beta(game, state, depth=depth, evaluate=evaluate,
+    def play(game: Game[KalahState, House], state: KalahState) -> House:
+        move = alpha_beta(game, state, depth=depth, evaluate=evaluate,
                           quiescence=kalah_noisy_moves if quiescence else None).move
+        if move is None:
+            raise IllegalMoveError("the game is over; there is no move to make")
+        return move
 
     play.__name__ = f"depth {depth}" + (" + quiescence" if quiescence else "")
     return play

@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequenc
 from contextlib import contextmanager
 from dataclasses import dataclass
 from math import inf
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from ..text import describe
 from ..trace import StepKind
 from ..tree import MAX, Value
-from .base import Evaluation, Game, Move, State, check_game, check_whole, short
+from .base import Evaluation, Game, M, S, State, check_game, check_whole, short
 from .table import TranspositionTable
 
 __all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate",
@@ -64,17 +64,17 @@ class Stats:
 
 
 @dataclass(frozen=True)
-class SearchResult:
-    """What a search found."""
+class SearchResult(Generic[M]):
+    """What a search found (``SearchResult[M]`` for a game whose moves are Ms)."""
 
     value: Value
     """The minimax value of the position, from MAX's side (with a depth
     limit: the backed-up estimate)."""
-    move: Move | None
+    move: M | None
     """The first move that reaches ``value``; None when the game is over."""
     stats: Stats
     """The work done to find them."""
-    pv: tuple[Move, ...] = ()
+    pv: tuple[M, ...] = ()
     """The principal variation: the line of best moves for both players
     from the position, down to the end of the game, the depth limit or a
     position answered from a table.  ``pv[0]`` is ``move``.  (Only
@@ -85,7 +85,7 @@ class OutOfNodes(Exception):
     """An :func:`alpha_beta` search reached its ``max_nodes`` before it finished."""
 
 
-def _start(game: object, state: object, memo: object) -> tuple[State, dict[State, Value]]:
+def _start(game: Game[S, M], state: S | None, memo: object) -> tuple[S, dict[S, Value]]:
     """The position minimax or negamax starts from, once the arguments are
     checked, and the memory of their values (stays empty unless ``memo``)."""
     state = check_game(game, state)
@@ -96,7 +96,7 @@ def _start(game: object, state: object, memo: object) -> tuple[State, dict[State
 
 # --- minimax and negamax: exact values, so memoizing them is easy -------------
 
-def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> SearchResult:
+def minimax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> SearchResult[M]:
     """Search every move to the end of the game and back up the scores.
 
     MAX picks the move with the highest value, MIN the lowest, and an
@@ -134,7 +134,7 @@ def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     state, known = _start(game, state, memo)
     nodes = terminals = hits = 0
 
-    def value(state: State) -> tuple[Value, Move | None]:
+    def value(state: S) -> tuple[Value, M | None]:
         nonlocal nodes, terminals, hits
         nodes += 1
         if game.is_over(state):
@@ -155,7 +155,7 @@ def minimax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     return SearchResult(best_value, best_move, Stats(nodes, terminals, table_hits=hits))
 
 
-def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> SearchResult:
+def negamax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> SearchResult[M]:
     """Minimax written as one function: every player maximises their own score.
 
     In a zero-sum game, a position is worth v to the player to move there
@@ -178,7 +178,7 @@ def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
     state, known = _start(game, state, memo)
     nodes = terminals = hits = 0
 
-    def value(state: State) -> tuple[Value, Move | None]:
+    def value(state: S) -> tuple[Value, M | None]:
         """The value of ``state`` for the player to move there, and a best move."""
         nonlocal nodes, terminals, hits
         nodes += 1
@@ -209,15 +209,15 @@ def negamax(game: Game, state: State | None = None, *, memo: bool = False) -> Se
 
 # --- alpha-beta -----------------------------------------------------------------
 
-def alpha_beta(game: Game, state: State | None = None, *,
-               table: TranspositionTable | None = None,
-               depth: int | None = None, evaluate: Evaluation | None = None,
-               first: Mapping[State, Move] | None = None,
-               best_moves: MutableMapping[State, Move] | None = None,
+def alpha_beta(game: Game[S, M], state: S | None = None, *,
+               table: TranspositionTable[S] | None = None,
+               depth: int | None = None, evaluate: Evaluation[S] | None = None,
+               first: Mapping[S, M] | None = None,
+               best_moves: MutableMapping[S, M] | None = None,
                max_nodes: int | None = None,
                window: tuple[Value, Value] = (-inf, inf),
-               quiescence: Callable[[State], Sequence[Move]] | None = None,
-               recorder: Recorder | None = None) -> SearchResult:
+               quiescence: Callable[[S], Sequence[M]] | None = None,
+               recorder: Recorder[S] | None = None) -> SearchResult[M]:
     """Minimax with alpha-beta pruning, as in AIMA's ``alphabeta_search``,
     optionally cut off at a depth and estimated there (AIMA's H-MINIMAX).
 
@@ -318,7 +318,7 @@ def alpha_beta(game: Game, state: State | None = None, *,
     (2, (2, 3), 17)
     """
     state = check_game(game, state)
-    depth = _check_options(table, depth, evaluate, first, best_moves, quiescence)
+    plies = _check_options(table, depth, evaluate, first, best_moves, quiescence)  # inf: no limit
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     if table is not None:
@@ -326,8 +326,8 @@ def alpha_beta(game: Game, state: State | None = None, *,
     record = None if recorder is None else recorder.step  # called at every step when recording
     nodes = terminals = evaluated = cutoffs = table_hits = 0
 
-    def value(state: State, depth: float, alpha: Value, beta: Value,
-              root: bool = False) -> tuple[Value, tuple[Move, ...]]:
+    def value(state: S, depth: float, alpha: Value, beta: Value,
+              root: bool = False) -> tuple[Value, tuple[M, ...]]:
         """(r, the line of moves that gives it) for ``state``, searched with (alpha, beta)."""
         nonlocal nodes, terminals, evaluated, table_hits
         nodes += 1
@@ -340,6 +340,7 @@ def alpha_beta(game: Game, state: State | None = None, *,
                 record(LEAF, state, score, alpha, beta)
             return score, ()
         if depth <= 0:                                     # the cutoff test
+            assert evaluate is not None                    # a depth limit comes with an evaluation
             evaluated += 1
             v = estimate(evaluate, state)
             noisy = () if quiescence is None else quiescence(state)
@@ -354,7 +355,9 @@ def alpha_beta(game: Game, state: State | None = None, *,
             if answer is not None:
                 table_hits += 1
                 if record:
-                    record(TABLE, state, answer, alpha, beta, bound=table.get(state, *left).bound)
+                    entry = table.get(state, *left)
+                    assert entry is not None                # the entry that gave the answer
+                    record(TABLE, state, answer, alpha, beta, bound=entry.bound)
                 return answer, ()
             alpha, beta = narrow_alpha, narrow_beta
         if game.to_move(state) is MAX:
@@ -367,10 +370,10 @@ def alpha_beta(game: Game, state: State | None = None, *,
             best_moves[state] = line[0]
         return v, line
 
-    def max_value(state: State, depth: float, alpha: Value, beta: Value, v: Value,
-                  moves: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
+    def max_value(state: S, depth: float, alpha: Value, beta: Value, v: Value,
+                  moves: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
         nonlocal cutoffs
-        line: tuple[Move, ...] = ()
+        line: tuple[M, ...] = ()
         if record:
             record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
@@ -389,10 +392,10 @@ def alpha_beta(game: Game, state: State | None = None, *,
             record(RETURN, state, v, alpha, beta)
         return v, line
 
-    def min_value(state: State, depth: float, alpha: Value, beta: Value, v: Value,
-                  moves: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
+    def min_value(state: S, depth: float, alpha: Value, beta: Value, v: Value,
+                  moves: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
         nonlocal cutoffs
-        line: tuple[Move, ...] = ()
+        line: tuple[M, ...] = ()
         if record:
             record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
@@ -411,8 +414,8 @@ def alpha_beta(game: Game, state: State | None = None, *,
             record(RETURN, state, v, alpha, beta)
         return v, line
 
-    def quiesce(state: State, depth: float, alpha: Value, beta: Value, stand_pat: Value,
-                noisy: Sequence[Move]) -> tuple[Value, tuple[Move, ...]]:
+    def quiesce(state: S, depth: float, alpha: Value, beta: Value, stand_pat: Value,
+                noisy: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
         """Past the depth limit, at a position that is not quiet: the player to
         move may stand pat on the estimate, or play one of the noisy moves."""
         if game.to_move(state) is MAX:
@@ -423,7 +426,7 @@ def alpha_beta(game: Game, state: State | None = None, *,
             return stand_pat, ()
         return min_value(state, depth, alpha, min(beta, stand_pat), stand_pat, noisy)
 
-    def ordered(state: State) -> Sequence[Move]:
+    def ordered(state: S) -> Sequence[M]:
         """The moves at ``state``: ``first``'s move for it (if legal), then the game's order."""
         moves = game.moves(state)
         if first is not None:
@@ -433,17 +436,21 @@ def alpha_beta(game: Game, state: State | None = None, *,
         return moves
 
     with _deep_games(game):
-        best, line = value(state, depth, low, high, root=True)
+        best, line = value(state, plies, low, high, root=True)
     stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
     return SearchResult(best, line[0] if line else None, stats, line)
 
 
-class Recorder(Protocol):
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+"""The states a recorder takes (contravariant: one that takes any state serves every game)."""
+
+
+class Recorder(Protocol[S_contra]):
     """What :func:`alpha_beta` tells a recorder, step by step (see
     :class:`gametree.games.windows.TreeRecorder`, which turns the steps of a
     search of a :class:`~gametree.games.TreeGame` into a :class:`gametree.Trace`)."""
 
-    def step(self, kind: StepKind, state: State, v: Value, alpha: Value, beta: Value, *,
+    def step(self, kind: StepKind, state: S_contra, v: Value, alpha: Value, beta: Value, *,
              bound: str | None = None) -> None:
         """The search did ``kind`` at ``state``; v, alpha and beta are the
         position's after it (for LEAF and TABLE, v is the value passed up and
@@ -465,7 +472,7 @@ def _check_window(window: object) -> tuple[Value, Value]:
 
 
 @contextmanager
-def _deep_games(game: Game) -> Iterator[None]:
+def _deep_games(game: Game[S, M]) -> Iterator[None]:
     """Turn Python's RecursionError, met when a line of ``game`` is longer
     than the recursion can follow, into a sentence that says what to do."""
     try:
@@ -503,7 +510,7 @@ def _check_options(table: object, depth: object, evaluate: object, first: object
     return check_whole("depth", depth, 0)
 
 
-def estimate(evaluate: Evaluation, state: State) -> Value:
+def estimate(evaluate: Evaluation[S], state: S) -> Value:
     """``evaluate(state)``, once it is known to be a number a search can compare.
 
     Raises TypeError (not a number) or ValueError (NaN), naming ``evaluate``

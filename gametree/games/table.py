@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable
-from typing import NamedTuple
+from typing import Any, Generic, NamedTuple
 
 from ..tree import Value
-from .base import Game, State, short
+from .base import Game, M, S, short
 
 __all__ = ["TranspositionTable", "NaiveTable", "Bound", "Entry"]
 
@@ -41,8 +41,9 @@ class Entry(NamedTuple):
     """What ``value`` says about the true value."""
 
 
-class TranspositionTable:
-    """The results of alpha-beta searches, each stored with its bound type.
+class TranspositionTable(Generic[S]):
+    """The results of alpha-beta searches, each stored with its bound type
+    (``TranspositionTable[S]`` holds positions of type S).
 
     Alpha-beta (fail-soft, as :func:`~gametree.games.alpha_beta`) searching
     a position with the window (alpha, beta) returns a value r with this
@@ -81,7 +82,7 @@ class TranspositionTable:
     (None, 0, 5)
     """
 
-    def __init__(self, key: Callable[[State], Hashable] | None = None):
+    def __init__(self, key: Callable[[S], Hashable] | None = None):
         if key is not None and not callable(key):
             raise TypeError(f"key must be a function from a position to its key, such as "
                             f"canonical, or None; not {key!r}")
@@ -89,12 +90,12 @@ class TranspositionTable:
         """The key function, or None to store states under themselves."""
         self.entries: dict[Hashable, Entry] = {}
         """Stored results by key."""
-        self.game: Game | None = None
+        self.game: Game[S, Any] | None = None
         """The game whose positions the table holds: the first one it was
-        searched with (None until then)."""
-        self._keys: dict[State, Hashable] = {}  # key of each state met: computed once
+        searched with (None until then).  Its moves may be of any type."""
+        self._keys: dict[S, Hashable] = {}  # key of each state met: computed once
 
-    def claim(self, game: Game) -> None:
+    def claim(self, game: Game[S, M]) -> None:
         """Tie the table to ``game`` if it is new; refuse it if it holds
         another game's positions.
 
@@ -120,7 +121,7 @@ class TranspositionTable:
             raise ValueError(f"this table holds positions of {short(self.game)}, not of {short(game)}; a table "
                              f"serves one game, so give each game its own {type(self).__name__}()")
 
-    def _key(self, state: State) -> Hashable:
+    def _key(self, state: S) -> Hashable:
         if self.key is None:
             return state
         key = self._keys.get(state)
@@ -131,19 +132,19 @@ class TranspositionTable:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def __getitem__(self, state: State) -> Entry:
+    def __getitem__(self, state: S) -> Entry:
         return self.entries[self._key(state)]
 
-    def __contains__(self, state: State) -> bool:
+    def __contains__(self, state: S) -> bool:
         return self._key(state) in self.entries
 
-    def _at(self, state: State, depth: int | None) -> Hashable:
+    def _at(self, state: S, depth: int | None) -> Hashable:
         """Where ``state`` searched ``depth`` moves deep is filed (``depth``
         None: searched to the end of the game)."""
         key = self._key(state)
         return key if depth is None else (key, depth)
 
-    def get(self, state: State, depth: int | None = None) -> Entry | None:
+    def get(self, state: S, depth: int | None = None) -> Entry | None:
         """The entry for ``state`` (searched ``depth`` moves deep, or to the
         end of the game when None), or None.
 
@@ -154,7 +155,7 @@ class TranspositionTable:
         """
         return self.entries.get(self._at(state, depth))
 
-    def probe(self, state: State, alpha: Value, beta: Value,
+    def probe(self, state: S, alpha: Value, beta: Value,
               depth: int | None = None) -> tuple[Value | None, Value, Value]:
         """Look ``state`` up before searching it with the window (alpha, beta).
 
@@ -180,7 +181,7 @@ class TranspositionTable:
             return entry.value, alpha, beta
         return None, alpha, beta
 
-    def store(self, state: State, value: Value, alpha: Value, beta: Value,
+    def store(self, state: S, value: Value, alpha: Value, beta: Value,
               depth: int | None = None) -> None:
         """Record that searching ``state`` with the window (alpha, beta)
         (``depth`` moves deep; None: to the end of the game) returned ``value``."""
@@ -196,7 +197,7 @@ class TranspositionTable:
         return f"<{type(self).__name__} of {len(self)} positions>"
 
 
-class NaiveTable(TranspositionTable):
+class NaiveTable(TranspositionTable[S]):
     """A WRONG transposition table, for teaching: it keeps every value as exact.
 
     A value that alpha-beta returned after a cutoff is only a bound, found
@@ -206,13 +207,13 @@ class NaiveTable(TranspositionTable):
     :class:`TranspositionTable`.
     """
 
-    def probe(self, state: State, alpha: Value, beta: Value,
+    def probe(self, state: S, alpha: Value, beta: Value,
               depth: int | None = None) -> tuple[Value | None, Value, Value]:
         """The stored value, whatever the window."""
         entry = self.entries.get(self._at(state, depth))
         return (None if entry is None else entry.value), alpha, beta
 
-    def store(self, state: State, value: Value, alpha: Value, beta: Value,
+    def store(self, state: S, value: Value, alpha: Value, beta: Value,
               depth: int | None = None) -> None:
         """Keep ``value`` as if it were exact, ignoring the window."""
         self.entries[self._at(state, depth)] = Entry(value, Bound.EXACT)

@@ -12,11 +12,12 @@ won, 0 for a draw.  A state is nine characters, ``X``, ``O`` or ``.``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple, Self
 
-from ..tree import MAX, MIN, Player, Value
+from ..tree import MAX, MIN, Player
 from .base import Game, IllegalMoveError
 
 __all__ = [
@@ -80,7 +81,7 @@ class TicTacToeState(_Cells):
 
     __slots__ = ()
 
-    def __new__(cls, cells: str) -> TicTacToeState:
+    def __new__(cls, cells: str) -> Self:
         if not isinstance(cells, str):
             raise TypeError(f"cells must be nine characters X, O or . such as 'XO..X...O', "
                             f"not {type(cells).__name__}")
@@ -89,8 +90,10 @@ class TicTacToeState(_Cells):
         player = MAX if cells.count("X") == cells.count("O") else MIN
         return super().__new__(cls, cells, player, _winner_of(cells))
 
+    # mypy refuses every override of a NamedTuple's synthesized _make, even one
+    # of the same signature; this one takes and returns what the original does.
     @classmethod
-    def _make(cls, iterable) -> TicTacToeState:
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]
         return cls(tuple(iterable)[0])   # the facts are read off the cells again
 
     def __getnewargs__(self) -> tuple[str]:
@@ -194,7 +197,7 @@ _new_state = tuple.__new__
 """Makes a TicTacToeState from its cells and their facts, without reading them again."""
 
 
-class TicTacToe(Game):
+class TicTacToe(Game[TicTacToeState, Square]):
     """Tic-tac-toe: X (MAX) and O (MIN) take turns to mark an empty square;
     three in a line wins.
 
@@ -262,7 +265,7 @@ class TicTacToe(Game):
         except AttributeError:
             raise self._not_a_position(state) from None
 
-    def score(self, state: TicTacToeState) -> Value:
+    def score(self, state: TicTacToeState) -> int:
         """+1 if X won, -1 if O won, 0 otherwise."""
         return _SCORES[_check(state).winner]
 
@@ -272,9 +275,10 @@ class TicTacToe(Game):
 
     def check_state(self, state: object) -> None:
         """Refuse what is not a tic-tac-toe position that a game can reach."""
-        problem = _illegal(_check(state))
+        position = _check(state)
+        problem = _illegal(position)
         if problem:
-            raise ValueError(f"the board {state.cells!r} cannot happen in a game: {problem}")
+            raise ValueError(f"the board {position.cells!r} cannot happen in a game: {problem}")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TicTacToe)   # one set of rules
@@ -384,4 +388,5 @@ def _count(cells: str) -> GameCount:
         score = _GAME.score(state)
         return GameCount(1, 1, int(score == 1), int(score == -1), int(score == 0))
     below = [_count(_GAME.play(state, move).cells) for move in _GAME.moves(state)]
-    return GameCount(1 + sum(c.nodes for c in below), *(sum(column) for column in list(zip(*below))[1:]))
+    columns = list(zip(*below, strict=True))[1:]   # games, x_wins, o_wins, draws
+    return GameCount(1 + sum(c.nodes for c in below), *(sum(column) for column in columns))

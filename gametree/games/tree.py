@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..trace import Trace, trace_alpha_beta
 from ..tree import CHANCE, Node, Player, Tree, Value
-from .base import NODE_LIMIT, Game, IllegalMoveError, State, check_game, check_max_nodes
+from .base import NODE_LIMIT, Game, IllegalMoveError, M, S, check_game, check_max_nodes
 
 __all__ = ["game_tree", "tree_states", "trace_game", "TreeGame", "MAX_NODES", "NODE_LIMIT"]
 
@@ -20,7 +20,7 @@ MAX_NODES = 10_000
 """Largest tree :func:`game_tree` builds unless told otherwise: far more
 than a drawing can show."""
 
-def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NODES) -> Tree:
+def game_tree(game: Game[S, M], state: S | None = None, *, max_nodes: int = MAX_NODES) -> Tree:
     """The full game tree below ``state`` (``game.initial`` by default).
 
     Each node's player is the game's ``to_move``, so a player who moves
@@ -79,7 +79,7 @@ def game_tree(game: Game, state: State | None = None, *, max_nodes: int = MAX_NO
     )
 
 
-def tree_states(game: Game, tree: Tree, state: State | None = None) -> tuple[State, ...]:
+def tree_states(game: Game[S, M], tree: Tree, state: S | None = None) -> tuple[S, ...]:
     """The game state at every node of ``game_tree(game, state)``, indexed by node id.
 
     >>> from gametree.games import TicTacToe, TicTacToeState
@@ -93,19 +93,18 @@ def tree_states(game: Game, tree: Tree, state: State | None = None) -> tuple[Sta
     state = check_game(game, state)
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be a gametree.Tree made by game_tree, not {type(tree).__name__}")
-    states: list = [None] * len(tree)
-    states[0] = state
+    states = [state] * len(tree)  # each entry replaced by its node's, parents first
     for node in tree:  # level order: a parent comes before its children
         moves = game.moves(states[node.id]) if node.children else []
         if len(moves) != len(node.children):
             raise ValueError(f"node {node.name} has {len(node.children)} children but its position "
                              f"has {len(moves)} moves; was the tree made by game_tree from this state?")
-        for child, move in zip(node.children, moves):
+        for child, move in zip(node.children, moves, strict=True):
             states[child] = game.play(states[node.id], move)
     return tuple(states)
 
 
-def trace_game(game: Game, state: State | None = None, *, strict: bool = False,
+def trace_game(game: Game[S, M], state: S | None = None, *, strict: bool = False,
                max_nodes: int = MAX_NODES) -> Trace:
     """Alpha-beta on a small game position, recorded step by step.
 
@@ -120,7 +119,7 @@ def trace_game(game: Game, state: State | None = None, *, strict: bool = False,
     return trace_alpha_beta(game_tree(game, state, max_nodes=max_nodes), strict=strict)
 
 
-class TreeGame(Game):
+class TreeGame(Game[Node, str]):
     """A :class:`gametree.Tree` played as a game.
 
     A state is a node; a move is the name of a child ("B", "C", ...); the
@@ -164,7 +163,11 @@ class TreeGame(Game):
         return state.is_leaf
 
     def score(self, state: Node) -> Value:
+        """The leaf's score; a ValueError at an internal node, where the game is not over."""
         self.check_state(state)
+        if state.score is None:
+            raise ValueError(f"node {state.name} is not a leaf: the game is not over there, "
+                             f"so it has no score")
         return state.score
 
     def outcomes(self, state: Node) -> list[tuple[Value, str]]:
@@ -172,7 +175,7 @@ class TreeGame(Game):
         self.check_state(state)
         if state.player is not CHANCE or state.is_leaf:
             raise ValueError(f"node {state.name} is no chance node, so it has no outcomes")
-        return [(self.tree[child].probability, self.tree[child].name)  # type: ignore[misc]
+        return [(self.tree[child].probability, self.tree[child].name)
                 for child in state.children]
 
     def move_label(self, state: Node, move: str) -> str:

@@ -52,14 +52,16 @@ import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import inf, isfinite
+from typing import Protocol, cast
 
 from ..rules import CutRule
 from ..text import describe, fmt
 from ..trace import MAX_TRACE_NODES, Notes, Phase, PhaseKind, StepKind, Trace
 from ..tree import MAX, Node, Value, as_tree
-from .base import Evaluation, Game, Move, State, check_game, check_whole
+from .base import Evaluation, Game, M, S, State, check_game, check_whole
 from .search import (
     OutOfNodes,
+    S_contra,
     SearchResult,
     Stats,
     _check_options,
@@ -72,7 +74,8 @@ from .tree import TreeGame
 
 __all__ = [
     "null_window_test", "pvs", "mtdf", "trace_null_window", "trace_pvs", "trace_mtdf",
-    "TestResult", "PVSResult", "MTDResult", "Pass", "TreeRecorder", "returned_bounds",
+    "TestResult", "PVSResult", "MTDResult", "Pass", "TreeRecorder", "WindowRecorder",
+    "returned_bounds",
     "PVS_CODE", "MTDF_CODE", "TEST_CODE", "MAX_WINDOW_TRACE_NODES",
 ]
 
@@ -89,7 +92,7 @@ nodes), and a search that visits nodes again makes several steps per node."""
 # --- the results ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class TestResult(SearchResult):
+class TestResult(SearchResult[M]):
     """What a null-window test found: a bound on the value, and which side."""
 
     __test__ = False  # not a pytest test class, whatever its name
@@ -105,7 +108,7 @@ class TestResult(SearchResult):
 
 
 @dataclass(frozen=True)
-class PVSResult(SearchResult):
+class PVSResult(SearchResult[M]):
     """What :func:`pvs` found, and how often its null-window tests failed."""
 
     tests: int = 0
@@ -138,7 +141,7 @@ class Pass:
 
 
 @dataclass(frozen=True)
-class MTDResult(SearchResult):
+class MTDResult(SearchResult[M]):
     """What :func:`mtdf` found; ``stats`` add up every pass."""
 
     passes: tuple[Pass, ...] = ()
@@ -148,6 +151,30 @@ class MTDResult(SearchResult):
 # --- recording a search of a tree -------------------------------------------------
 
 Lines = tuple[int, ...]
+
+
+class WindowRecorder(Protocol[S_contra]):
+    """What the searches here tell a recorder: every step of
+    :func:`~gametree.games.alpha_beta` (the
+    :class:`~gametree.games.search.Recorder` protocol), perhaps with the
+    pseudocode lines it executes, and where each pass, null-window test or
+    re-search begins and ends.  :class:`TreeRecorder` records a search of a
+    :class:`~gametree.games.TreeGame`."""
+
+    def step(self, kind: StepKind, state: S_contra, v: Value, alpha: Value, beta: Value, *,
+             bound: str | None = None, lines: Lines | None = None) -> None:
+        """The search did ``kind`` at ``state`` (see ``Recorder.step``),
+        executing ``lines`` of the pseudocode (None: those of ``kind``)."""
+
+    def also(self, lines: Lines) -> None:
+        """Add ``lines`` to the lines of the step recorded last."""
+
+    def begin(self, kind: PhaseKind, state: S_contra, alpha: Value, beta: Value, label: str, *,
+              lower: Value = -inf, upper: Value = inf) -> int:
+        """A phase starts with the next step; returns its number for :meth:`end`."""
+
+    def end(self, number: int) -> None:
+        """The phase ``number`` ends with the step recorded last."""
 
 
 class TreeRecorder:
@@ -254,10 +281,10 @@ _TEST_LINES = {
 }
 
 
-def null_window_test(game: Game, state: State | None = None, *, beta: Value,
-                     depth: int | None = None, evaluate: Evaluation | None = None,
-                     table: TranspositionTable | None = None, max_nodes: int | None = None,
-                     recorder: TreeRecorder | None = None) -> TestResult:
+def null_window_test(game: Game[S, M], state: S | None = None, *, beta: Value,
+                     depth: int | None = None, evaluate: Evaluation[S] | None = None,
+                     table: TranspositionTable[S] | None = None, max_nodes: int | None = None,
+                     recorder: WindowRecorder[S] | None = None) -> TestResult[M]:
     """Is the minimax value of ``state`` at least ``beta``?  One alpha-beta
     search with the null window (beta - 1, beta).
 
@@ -358,9 +385,9 @@ def _pvs_lines(what, maximizing: bool) -> Lines:
     return _PVS_LINES[what][0 if maximizing else 1]
 
 
-def pvs(game: Game, state: State | None = None, *, depth: int | None = None,
-        evaluate: Evaluation | None = None, strict: bool = False, max_nodes: int | None = None,
-        recorder: TreeRecorder | None = None) -> PVSResult:
+def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
+        evaluate: Evaluation[S] | None = None, strict: bool = False, max_nodes: int | None = None,
+        recorder: WindowRecorder[S] | None = None) -> PVSResult[M]:
     """Principal-variation search: the first child with the whole window,
     every other child first tested with a null window.
 
@@ -404,7 +431,7 @@ def pvs(game: Game, state: State | None = None, *, depth: int | None = None,
     record = None if recorder is None else recorder.step
     nodes = terminals = evaluated = cutoffs = tests = researches = 0
 
-    def search(state: State, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[Move, ...]]:
+    def search(state: S, depth: float, alpha: Value, beta: Value) -> tuple[Value, tuple[M, ...]]:
         """(r, the line of moves that gives it) for ``state``, searched with (alpha, beta)."""
         nonlocal nodes, terminals, evaluated, cutoffs, tests, researches
         nodes += 1
@@ -415,6 +442,7 @@ def pvs(game: Game, state: State | None = None, *, depth: int | None = None,
                 terminals += 1
                 score = game.score(state)
             else:
+                assert evaluate is not None   # a depth limit comes with an evaluation
                 evaluated += 1
                 score = estimate(evaluate, state)
             if record:
@@ -422,7 +450,7 @@ def pvs(game: Game, state: State | None = None, *, depth: int | None = None,
             return score, ()
         maximizing = game.to_move(state) is MAX
         v: Value = -inf if maximizing else inf
-        line: tuple[Move, ...] = ()
+        line: tuple[M, ...] = ()
         if record:
             record(ENTER, state, v, alpha, beta, lines=_pvs_lines(ENTER, maximizing))
         moves = game.moves(state)
@@ -530,10 +558,10 @@ _MTDF_LINES = {
 }
 
 
-def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
-         depth: int | None = None, evaluate: Evaluation | None = None,
-         table: TranspositionTable | None = None, max_nodes: int | None = None,
-         recorder: TreeRecorder | None = None) -> MTDResult:
+def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
+         depth: int | None = None, evaluate: Evaluation[S] | None = None,
+         table: TranspositionTable[S] | None = None, max_nodes: int | None = None,
+         recorder: WindowRecorder[S] | None = None) -> MTDResult[M]:
     """MTD(f): null-window tests of the root, each alpha-beta with a
     transposition table, until the bounds on the value meet.
 
@@ -588,7 +616,7 @@ def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
     maximizing = game.to_move(state) is MAX
     g, lower, upper = guess, -inf, inf
     passes: list[Pass] = []
-    best: SearchResult | None = None
+    best: SearchResult[M] | None = None
     while lower < upper:
         beta = g + 1 if g == lower else g
         number = None
@@ -621,9 +649,11 @@ def mtdf(game: Game, state: State | None = None, *, guess: Value = 0,
 def _check_number(name: str, value: object) -> Value:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, such as 0 or 3, not {describe(value)}")
-    if not isfinite(value):
-        raise ValueError(f"{name} must be a finite number, such as 0 or 3, not {fmt(value)}")
-    return value
+    # Any Real (a Fraction, say) is a Value; mypy's Value, a float, is narrower.
+    number = cast(Value, value)
+    if not isfinite(number):
+        raise ValueError(f"{name} must be a finite number, such as 0 or 3, not {fmt(number)}")
+    return number
 
 
 # --- traces on trees ------------------------------------------------------------------

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import NamedTuple
+from itertools import pairwise
+from typing import NamedTuple, TypeGuard
 
 from ..generate import random_leaves
 from ..rules import CutRule
@@ -117,7 +118,7 @@ def right(*lines: str) -> Feedback:
 # what the exercise is about, works the right answer out with the library,
 # and returns a Feedback.  None of them prints.
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[float]:
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and not (isinstance(value, float) and math.isnan(value)))
 
@@ -196,7 +197,7 @@ def check_leaf(answer: object, tree: object) -> Feedback:
                      f"bottom row.")
     values = backed_up_values(tree)
     path = tree.path(node)
-    if all(values[child.id] == values[parent.id] for parent, child in zip(path, path[1:])):
+    if all(values[child.id] == values[parent.id] for parent, child in pairwise(path)):
         return right(f"best play ends at leaf {node.name}, scoring {fmt(node.score)}.")
     if node.score == values[tree.root.id]:
         return wrong(f"leaf {node.name} scores as much as the tree is worth, but best play does "

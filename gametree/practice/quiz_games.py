@@ -19,17 +19,18 @@ Not answered yet: replace None with one of "take left", "take right", "delete le
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from numbers import Real
+from typing import TypeGuard
 
 from ..games import (
+    Evaluation,
     Kalah,
     KalahState,
     NumberGame,
     TicTacToe,
     TicTacToeState,
     TranspositionTable,
-    alpha_beta as solve,
     depth_limited_alpha_beta,
     kalah_evaluation,
     memo_graph,
@@ -37,10 +38,12 @@ from ..games import (
     perfect_move,
     store_difference,
 )
+from ..games import alpha_beta as solve
+from ..games.kalah import House
 from ..games.players import play_game, search_player
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
 from ..search import alpha_beta
-from ..tree import MAX
+from ..tree import Value
 from .quiz import Feedback, empty, invalid, right, wrong
 
 __all__ = [
@@ -52,11 +55,13 @@ __all__ = [
 ]
 
 
-def _is_number(x: object) -> bool:
+def _is_number(x: object) -> TypeGuard[float]:
+    """True for a finite real number (an int, a float, a Fraction, ...);
+    mypy is told a float, as its ``numbers.Real`` has no typed arithmetic."""
     return isinstance(x, Real) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def _is_whole(x: object) -> bool:
+def _is_whole(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -197,8 +202,8 @@ def check_state_count(answer: object, *, largest: int = 30, seed: int = 7) -> Fe
 _TICTACTOE = TicTacToe()
 
 
-def _square(answer: object, state: TicTacToeState) -> Feedback | None:
-    """None when ``answer`` names an empty square of ``state``; else the feedback."""
+def _square(answer: object, state: TicTacToeState) -> int | Feedback:
+    """``answer`` when it names an empty square of ``state``; else the feedback."""
     free = ", ".join(map(str, _TICTACTOE.moves(state)))
     if answer is None:
         return empty(f"the number of an empty square ({free})")
@@ -207,11 +212,12 @@ def _square(answer: object, state: TicTacToeState) -> Feedback | None:
     if state.cells[answer] != ".":
         return invalid(f"square {answer} is already taken by {state.cells[answer]}; "
                        f"the empty squares are {free}.")
-    return None
+    return answer
 
 
 def _value(state: TicTacToeState) -> int:
-    return solve(_TICTACTOE, state, table=TranspositionTable()).value
+    """The value of ``state`` from X's side: 1, 0 or -1 (the scores are whole)."""
+    return int(solve(_TICTACTOE, state, table=TranspositionTable()).value)
 
 
 def _outcome(value: int, mark: str) -> str:
@@ -226,11 +232,11 @@ def check_winning_move(answer: object, state: TicTacToeState) -> Feedback:
     >>> check_winning_move(2, TicTacToeState.from_text("XX. OO. ...")).ok
     True
     """
-    problem = _square(answer, state)
-    if problem is not None:
-        return problem
+    square = _square(answer, state)
+    if isinstance(square, Feedback):
+        return square
     mark = _TICTACTOE.mark(state)
-    after = _TICTACTOE.play(state, answer)
+    after = _TICTACTOE.play(state, square)
     value = _value(after)
     if _outcome(value, mark) == "a win for you":
         return right(f"{mark}{answer} wins: whatever the opponent does, one of your lines is completed.")
@@ -245,11 +251,11 @@ def check_safe_reply(answer: object, state: TicTacToeState) -> Feedback:
     >>> check_safe_reply(8, TicTacToeState.from_text("XX. OO. ...")).verdict
     <Verdict.WRONG: 'wrong'>
     """
-    problem = _square(answer, state)
-    if problem is not None:
-        return problem
+    square = _square(answer, state)
+    if isinstance(square, Feedback):
+        return square
     mark = _TICTACTOE.mark(state)
-    after = _TICTACTOE.play(state, answer)
+    after = _TICTACTOE.play(state, square)
     if _outcome(_value(after), mark) != "a loss for you":
         return right(f"{mark}{answer} holds: with best play the game is {_outcome(_value(after), mark)}.")
     if _TICTACTOE.is_over(after):
@@ -263,7 +269,8 @@ def check_safe_reply(answer: object, state: TicTacToeState) -> Feedback:
 _BOUNDS = ("exact", "upper", "lower")
 
 
-def check_bound(answer: object, value: Real = 0, alpha: Real = 0, beta: Real = math.inf) -> Feedback:
+def check_bound(answer: object, value: Value = 0, alpha: Value = 0,
+                beta: Value = math.inf) -> Feedback:
     """Is ``answer`` (``"exact"``, ``"upper"`` or ``"lower"``) what a
     fail-soft search that returned ``value`` in the window (``alpha``,
     ``beta``) proves about the position's true value?
@@ -276,7 +283,7 @@ def check_bound(answer: object, value: Real = 0, alpha: Real = 0, beta: Real = m
         return empty(form)
     if not isinstance(answer, str) or answer.strip().lower() not in _BOUNDS:
         return invalid(f"write {form}, in quotes.")
-    table = TranspositionTable()
+    table: TranspositionTable[str] = TranspositionTable()
     table.store("position", value, alpha, beta)   # the library files the result
     truth = str(table["position"].bound)
     answer = answer.strip().lower()
@@ -294,7 +301,7 @@ def check_bound(answer: object, value: Real = 0, alpha: Real = 0, beta: Real = m
 # --- 07 and 08: Kalah ---------------------------------------------------------------
 
 def check_estimate(answer: object, state: KalahState,
-                   evaluate: Callable[[KalahState], Real] = kalah_evaluation) -> Feedback:
+                   evaluate: Evaluation[KalahState] = kalah_evaluation) -> Feedback:
     """Is ``answer`` the number ``evaluate`` (by default
     :func:`~gametree.games.kalah_evaluation`) gives for ``state``?
 
@@ -318,7 +325,7 @@ def check_estimate(answer: object, state: KalahState,
 
 
 def check_settling_depth(answer: object, state: KalahState, *, game: Kalah | None = None,
-                         evaluate: Callable[[KalahState], Real] = store_difference,
+                         evaluate: Evaluation[KalahState] = store_difference,
                          deepest: int = 6) -> Feedback:
     """Is ``answer`` the smallest depth from which a depth-limited search
     of ``state`` plays, at every depth up to ``deepest``, the move it plays
@@ -333,8 +340,13 @@ def check_settling_depth(answer: object, state: KalahState, *, game: Kalah | Non
         return empty(form)
     if not _is_whole(answer) or not 1 <= answer <= deepest:
         return invalid(f"{answer!r} is not a depth from 1 to {deepest}: write a whole number, such as 3.")
-    moves = [depth_limited_alpha_beta(game, state, depth=d, evaluate=evaluate).move
-             for d in range(1, deepest + 1)]
+    moves: list[House] = []
+    for d in range(1, deepest + 1):
+        move = depth_limited_alpha_beta(game, state, depth=d, evaluate=evaluate).move
+        if move is None:
+            raise ValueError(f"the game is over in the position, so no search plays a move "
+                             f"there:\n{state}")
+        moves.append(move)
     truth = next(d for d in range(1, deepest + 1) if all(m == moves[-1] for m in moves[d - 1:]))
     label = game.move_label(state, moves[answer - 1])
     if answer == truth:
@@ -403,7 +415,8 @@ def check_evaluation(answer: object, *, depth: int = 2, openings: int = 10, seed
         return invalid(f"your function failed on the start position: {type(error).__name__}: {error}")
     if not _is_number(test):
         return invalid(f"your function returned {test!r} for the start position; it must return a number.")
-    rng, found = random.Random(seed), []
+    rng = random.Random(seed)
+    found: list[tuple[House, ...]] = []
     while len(found) < openings:
         state, moves = game.initial, []
         for _ in range(4):

@@ -25,8 +25,8 @@ __all__ = ["check_reorder", "ReorderVerdict"]
 class ReorderVerdict(NamedTuple):
     """The verdict on a reordering.  Immutable."""
 
-    tree: Tree | None
-    """The student's tree (None if it could not be read as one)."""
+    tree: Tree
+    """The student's tree."""
     evaluated: int | None
     """Leaves alpha-beta evaluates on it; None if it is not a reordering."""
     minimum: int

@@ -299,7 +299,7 @@ def _exercise_block(figure, exercise: SheetExercise, number: int, top: float, pa
 
     width, height = page.width, page.height
     heading = f"Exercise {number}"
-    if exercise.task == "chance":
+    if isinstance(exercise, ChanceExercise):   # its task is "chance"
         details = f"expectiminimax, {len(exercise.leaves)} leaves"
     else:
         if exercise.complete:
@@ -411,7 +411,7 @@ _VALUE_BOX = (0.36, 0.23)
 """Width and height in inches of a value box: room for two handwritten digits."""
 
 
-def _value_boxes(figure, plot) -> None:
+def _value_boxes(figure, plot) -> int:
     """A blank box beside every internal node, where nothing else is drawn.
 
     Each box goes to the nearest free spot around its node (right of it
@@ -453,7 +453,7 @@ def _value_boxes(figure, plot) -> None:
         if box is None:
             continue
         drawn += 1
-        taken.append(tuple(v + pad for v, pad in zip(box, (-3, -3, 3, 3))))
+        taken.append(tuple(v + pad for v, pad in zip(box, (-3, -3, 3, 3), strict=True)))
         (x0, y0), (x1, y1) = to_figure([(box[0], box[1]), (box[2], box[3])])
         figure.add_artist(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0,
                                          boxstyle="round,pad=0,rounding_size=0.003",

@@ -48,7 +48,7 @@ import re
 import ipywidgets as widgets
 
 from ..games.chance import ChanceSolver
-from ..games.dice import Checker, DiceRace, RaceState
+from ..games.dice import Checker, DiceRace, RaceMove, RaceState
 from ..text import describe
 from ..tree import CHANCE, MAX
 
@@ -65,16 +65,21 @@ _DIE = "\u2680\u2681\u2682\u2683\u2684\u2685"
 """The faces ⚀ to ⚅."""
 
 
-_SOLVERS: dict[tuple[int, int, bool], ChanceSolver] = {}
+_SOLVERS: dict[tuple[int, int, bool], ChanceSolver[RaceState, RaceMove]] = {}
 
 
-def _solver(game: DiceRace) -> ChanceSolver:
+def _solver(game: DiceRace) -> ChanceSolver[RaceState, RaceMove]:
     """The solver of races with ``game``'s rules, shared by every board: the
     values of positions are facts of the rules, so each is worked out once."""
     key = (game.length, game.faces, game.exact)
     if key not in _SOLVERS:
         _SOLVERS[key] = ChanceSolver(game)
     return _SOLVERS[key]
+
+
+def _checkers(moves: list[RaceMove]) -> list[Checker]:
+    """The moves of a player who has rolled: checkers, every one."""
+    return [move for move in moves if isinstance(move, Checker)]
 
 
 def _percent(value: float) -> str:
@@ -210,7 +215,7 @@ class DiceBoard(widgets.VBox):
         if game.to_move(state) is not MAX:
             self._say("Roll the die first.")
             return
-        moves = game.moves(state)
+        moves = _checkers(game.moves(state))
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(moves):
             self._say(f"There is no move {k!r} here; press one of the move buttons.")
             return
@@ -229,6 +234,7 @@ class DiceBoard(widgets.VBox):
         face = self.rng.randint(1, game.faces)
         rolled = game.play(self.state, face)
         move = self.solver.best_move(rolled)
+        assert isinstance(move, Checker)   # after a roll, a move is a checker
         landed = min(move.at + face, game.home)
         self._last = (move, Checker(landed))
         self.state = game.play(rolled, move)
@@ -259,16 +265,17 @@ class DiceBoard(widgets.VBox):
         game, state = self.game, self.state
         over = game.is_over(state)
         self.track.value = self._track_html()
-        rolled = state.roll is not None and not over
+        roll = None if over else state.roll   # the roll to move with, if any
         self.die.value = (f'<span style="font-size:40px;line-height:1" aria-label="die">'
-                          f'{_DIE[state.roll - 1]}</span> <span style="font-size:18px">{state.roll}'
-                          f"</span>" if rolled else
+                          f'{_DIE[roll - 1]}</span> <span style="font-size:18px">{roll}'
+                          f"</span>" if roll is not None else
                           '<span style="font-size:15px;color:#555">roll to move</span>')
-        self.roll_button.disabled = over or rolled
-        moves = game.moves(state) if rolled else []
+        self.roll_button.disabled = over or roll is not None
+        texts = [] if roll is None else [self._button_text(state, roll, move)
+                                         for move in _checkers(game.moves(state))]
         for k, button in enumerate(self.move_buttons):
-            if k < len(moves):
-                button.description = self._button_text(state, moves[k])
+            if k < len(texts):
+                button.description = texts[k]
                 button.disabled = False
                 button.layout.display = None
             else:
@@ -283,9 +290,9 @@ class DiceBoard(widgets.VBox):
             self.chance.value = (f'<span style="font-size:15px">With perfect play from here you win '
                                  f"<b>{_percent(value)}</b> of the time.</span>")
 
-    def _button_text(self, state: RaceState, move: Checker) -> str:
+    def _button_text(self, state: RaceState, roll: int, move: Checker) -> str:
         game = self.game
-        landed = min(move.at + state.roll, game.home)  # type: ignore[operator]
+        landed = min(move.at + roll, game.home)
         text = f"{game.where(MAX, move.at)} \u2192 {game.where(MAX, landed)}"
         if move.marked:
             text = f"marked checker: {text}"
@@ -319,12 +326,10 @@ class DiceBoard(widgets.VBox):
                     f'<div style="font-size:13px;color:#555">{square}</div>{content}'
                     f'<div style="font-size:12px;font-weight:bold;color:#222">{note}</div></td>')
 
-        last_from = last_to = None
+        notes: dict[int, str] = {}
         if self._last is not None:
             last_from = home - self._last[0].at  # Black's squares counted from White's side
             last_to = home - self._last[1].at
-        notes = {}
-        if last_from is not None:
             notes[last_from] = "Black from"
             notes[last_to] = "Black to" if last_to != last_from else notes[last_from]
         cells = []

@@ -124,7 +124,8 @@ class KalahBoard(widgets.VBox):
     """
 
     def __init__(self, houses: int = 6, seeds: int = 4, *, depth: int = 4, computer_starts: bool = False,
-                 evaluate: Evaluation = kalah_evaluation, start: str | KalahState | None = None):
+                 evaluate: Evaluation[KalahState] = kalah_evaluation,
+                 start: str | KalahState | None = None):
         if not isinstance(computer_starts, bool):
             raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
         check_whole("depth", depth, 1, MAX_DEPTH)
@@ -133,22 +134,24 @@ class KalahBoard(widgets.VBox):
                             f"kalah_evaluation, not {evaluate!r}")
         if start is None:
             self.game = Kalah(houses, seeds)
-            start = self.game.initial
+            position = self.game.initial
         else:
             if isinstance(start, str):
-                start = KalahState.from_text(start)
-            elif not isinstance(start, KalahState):
+                position = KalahState.from_text(start)
+            elif isinstance(start, KalahState):
+                position = start
+            else:
                 raise TypeError(f"start must be a board such as '0 3 1 / 5 2 / 1 0 4', not {type(start).__name__}")
-            self.game = Kalah(start.n)    # the rules of a board of that size; the seeds are start's
-            if self.game.is_over(start):
-                raise ValueError(f"the start position is already finished:\n{start}")
+            self.game = Kalah(position.n)  # the rules of a board that size; the seeds are start's
+            if self.game.is_over(position):
+                raise ValueError(f"the start position is already finished:\n{position}")
         self.evaluate = evaluate
         """The computer's evaluation function."""
-        self.start = start
+        self.start = position
         """The position each game starts from."""
-        self.state = start
+        self.state = position
         self.human = self.computer = MAX
-        self.searches: list[DepthResult] = []
+        self.searches: list[DepthResult[House]] = []
         self._lines: list[tuple[str, ...]] = []   # each search's PV as move labels
         self._sown: list[int] = []                # pits the computer sowed on its last turn, in order
         n = self.game.houses
@@ -299,6 +302,7 @@ class KalahBoard(widgets.VBox):
         while not self.game.is_over(self.state) and self.game.to_move(self.state) is self.computer:
             result = iterative_deepening(self.game, self.state, max_depth=self.depth.value,
                                          evaluate=self.evaluate, max_nodes=NODE_BUDGET).result
+            assert result.move is not None   # the game is not over, so the search found a move
             self.searches.append(result)
             self._lines.append(label_line(self.game, self.state, result.pv))
             pit = result.move if self.computer is MAX else n + 1 + result.move
@@ -349,7 +353,7 @@ class KalahBoard(widgets.VBox):
             short = (f" (not the {self.depth.value} the slider asks for: a deeper search would visit "
                      f"more than {NODE_BUDGET:,} positions)")
         lines = [f"The computer searched {depths} moves ahead with {name}{short}:"]
-        for result, line in zip(self.searches, self._lines):
+        for result, line in zip(self.searches, self._lines, strict=True):
             value = result.value
             lines.append(f"{line[0]}: value {'+' if value > 0 else ''}{fmt(value)} from South's (MAX's) side; "
                          f"principal variation {' '.join(line)}")

@@ -36,9 +36,14 @@ import time
 from collections import namedtuple
 from math import inf
 
-from gametree.games import Kalah, alpha_beta, iterative_deepening, kalah_evaluation, store_difference
+from gametree.games import (
+    Kalah,
+    alpha_beta,
+    iterative_deepening,
+    kalah_evaluation,
+    store_difference,
+)
 from gametree.widgets.kalah import MAX_DEPTH, NODE_BUDGET
-
 
 # --- straightforward: a tuple of pits and two functions --------------------------------
 

@@ -35,10 +35,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import gametree
-from gametree.view.draw import _screen_dpi, draw, tree_graph
-from gametree.widgets.stepper import Stepper
 from gametree.text import fmt
 from gametree.trace import Status
+from gametree.view.draw import _screen_dpi, draw, tree_graph
+from gametree.widgets.stepper import Stepper
 
 STEPS = 60
 

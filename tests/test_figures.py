@@ -7,11 +7,16 @@ import pytest
 from matplotlib.colors import to_hex
 
 import gametree
-from gametree.games import (TicTacToe, TicTacToeState, record_number_game, trace_game,
-                            tree_states)
+from gametree.games import TicTacToe, TicTacToeState, record_number_game, trace_game, tree_states
 from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, CURRENT_COLOR, MAX_COLOR, MIN_COLOR
-from gametree.view.figures import (FATES, MAX_BOARD_LEAVES, boards_figure, memo_fates,
-                                   minimax_figure, numbergame_figure)
+from gametree.view.figures import (
+    FATES,
+    MAX_BOARD_LEAVES,
+    boards_figure,
+    memo_fates,
+    minimax_figure,
+    numbergame_figure,
+)
 
 
 def texts_of(figure):

@@ -92,7 +92,7 @@ def test_every_house_and_store_is_labelled_with_the_name_the_messages_use(board)
     assert [label.value for label in over.children] == ["N5", "N4", "N3", "N2", "N1", "N0"]
     assert [label.value for label in under.children] == ["S0", "S1", "S2", "S3", "S4", "S5"]
     for labels, houses in ((over, north), (under, south)):
-        for label, house in zip(labels.children, houses.children):
+        for label, house in zip(labels.children, houses.children, strict=True):
             assert label.layout.width == house.layout.width     # one label a column
             assert house.tooltip == f"house {label.value}"
             assert "gametree-kalah-label" in label._dom_classes
@@ -134,7 +134,7 @@ def test_a_move_is_answered_by_the_depth_limited_search(board):
     lines = board.pv_text.splitlines()
     assert lines[0] == "The computer searched 3 moves ahead with kalah_evaluation:"
     assert len(lines) == 1 + len(searches)
-    for text, (result, line) in zip(lines[1:], searches):
+    for text, (_result, line) in zip(lines[1:], searches, strict=True):
         assert text.startswith(f"{line[0]}: value ")
         assert f"principal variation {' '.join(line)}" in text
         assert [r.pv for r in board.searches] == [r.pv for r, _ in searches]

@@ -2,6 +2,7 @@
 over their children, no two nodes of a row on top of each other."""
 
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -44,7 +45,7 @@ def check_layout(tree):
         # Level order lists a row's nodes left to right; that is the order
         # on the page, and neighbours are a column apart or more.
         xs = [positions[n.id].x for n in sorted(row, key=lambda n: n.id)]
-        assert all(b - a >= 1 for a, b in zip(xs, xs[1:]))
+        assert all(b - a >= 1 for a, b in pairwise(xs))
 
 
 @pytest.mark.parametrize("tree", EXAMPLES, ids=["fig52", "uneven", "binary", "one-leaf"])

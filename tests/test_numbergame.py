@@ -183,7 +183,7 @@ def test_memo_graph_values_and_edges():
     assert graph.board == (7, -5, 8)
     assert graph.states[0] == (0, 3)
     assert len(set(graph.states)) == len(graph.states) == 10
-    for (lo, hi), value in zip(graph.states, graph.values):
+    for (lo, hi), value in zip(graph.states, graph.values, strict=True):
         assert value == brute_force(board[lo:hi])
     out_of = {}
     for start, end, label in graph.edges:

@@ -7,7 +7,6 @@ recognised on textbook trees and on seeded random ones.
 """
 
 import math
-
 import re
 
 import pytest

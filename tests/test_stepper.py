@@ -112,7 +112,7 @@ def test_play_pauses_where_it_is_and_has_a_speed(stepper):
     assert "display: none" in style.value and "gametree-play" in stepper.play._dom_classes
     assert not stepper.play.show_repeat
     assert [label for label, _ in stepper.speed.options] == ["slow", "normal", "fast"]
-    for label, interval in stepper.speed.options:
+    for _label, interval in stepper.speed.options:
         stepper.speed.value = interval
         assert stepper.play.interval == interval
     stepper.speed.value = 400

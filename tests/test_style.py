@@ -50,8 +50,9 @@ def test_each_mark_changes_what_it_says_and_nothing_else(plot, marks, check):
     plot.show(step, **marks)
     assert check(plot)
     after = looks(plot)
-    changed = sum(a != b for group_a, group_b in zip(before[:2], after[:2])
-                  for a, b in zip(group_a, group_b)) + (before[2] != after[2]) + (before[3] != after[3])
+    changed = sum(a != b for group_a, group_b in zip(before[:2], after[:2], strict=True)
+                  for a, b in zip(group_a, group_b, strict=True))
+    changed += (before[2] != after[2]) + (before[3] != after[3])
     expected = 0 if "legend" in marks else 1  # the legend is no node, edge or line of text
     assert changed == expected, f"{marks} changed {changed} things"
 

@@ -29,12 +29,17 @@ import functools
 import io
 import math
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
+
+if TYPE_CHECKING:
+    from matplotlib.typing import LineStyleType, MarkerType, RcKeyType
 
 __all__ = ["Chart", "PALETTE", "MARKERS", "LINESTYLES", "DPI", "leaf_counts_chart",
            "branching_factor_chart", "search_cost_chart", "move_values_chart", "ordering_chart",
@@ -51,10 +56,11 @@ DPI = 100
 """Pixels per inch of the PNG a notebook shows."""
 MAX_SIZE = (10.8, 5.6)
 """Largest chart, in inches at :data:`DPI`: 1,080 by 560 pixels."""
-_STYLE = {"font.size": 13, "axes.titlesize": 14, "axes.labelsize": 13, "xtick.labelsize": 12,
-          "ytick.labelsize": 12, "legend.fontsize": 12, "legend.title_fontsize": 12,
-          "lines.linewidth": 2.2, "lines.markersize": 8, "axes.grid": True, "grid.alpha": 0.3,
-          "axes.spines.top": False, "axes.spines.right": False}
+_STYLE: dict[RcKeyType, Any] = {
+    "font.size": 13, "axes.titlesize": 14, "axes.labelsize": 13, "xtick.labelsize": 12,
+    "ytick.labelsize": 12, "legend.fontsize": 12, "legend.title_fontsize": 12,
+    "lines.linewidth": 2.2, "lines.markersize": 8, "axes.grid": True, "grid.alpha": 0.3,
+    "axes.spines.top": False, "axes.spines.right": False}
 _ORDERS = {"worst": (PALETTE[1], "v", "-"), "random": (PALETTE[0], "o", "-."), "best": (PALETTE[2], "^", "none")}
 
 
@@ -90,7 +96,8 @@ def _styled(function):
     return styled
 
 
-def _chart(alt: str, size: tuple[float, float], **subplots) -> tuple[Chart, object]:
+def _figure(alt: str, size: tuple[float, float]) -> Chart:
+    """An empty chart of ``size`` inches, checked to fit a projector."""
     if not isinstance(alt, str) or not alt:
         raise ValueError("a chart needs alt text")
     width, height = size
@@ -98,9 +105,20 @@ def _chart(alt: str, size: tuple[float, float], **subplots) -> tuple[Chart, obje
         raise ValueError(f"a {width} x {height} inch chart does not fit a projector; "
                          f"keep it within {MAX_SIZE[0]} x {MAX_SIZE[1]}")
     chart = Chart(figsize=size, dpi=DPI, layout="constrained")
-    axes = chart.subplots(**subplots)
     chart.alt = alt
-    return chart, axes
+    return chart
+
+
+def _chart(alt: str, size: tuple[float, float]) -> tuple[Chart, Axes]:
+    """A chart of one Axes."""
+    chart = _figure(alt, size)
+    return chart, chart.subplots()
+
+
+def _chart_row(alt: str, size: tuple[float, float], ncols: int) -> tuple[Chart, list[Axes]]:
+    """A chart of ``ncols`` Axes side by side, left to right."""
+    chart = _figure(alt, size)
+    return chart, list(chart.subplots(ncols=ncols, squeeze=False)[0])
 
 
 def _mapping(name: str, value: object) -> Mapping:
@@ -172,8 +190,8 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
     alt = ("Leaves alpha-beta evaluates against depth, log scale, for branching "
            + " and ".join(map(str, depths)) + ": worst order follows b^d, best order lies on the "
            "Knuth-Moore minimum, and random order lies between them, its line climbing more steeply than the minimum's.")
-    chart, axes = _chart(alt, (10.8, 5.0), ncols=len(depths), squeeze=False)
-    for ax, (b, ds) in zip(axes[0], depths.items()):
+    chart, axes = _chart_row(alt, (10.8, 5.0), ncols=len(depths))
+    for ax, (b, ds) in zip(axes, depths.items(), strict=True):
         ax.plot(ds, [b**d for d in ds], color="black", ls="--", lw=1.6, label="$b^d$ (minimax)")
         ax.plot(ds, [minimum[b, d] for d in ds], color="black", ls=":", lw=2.4, label="Knuth–Moore minimum")
         for order, (colour, marker, line) in _ORDERS.items():
@@ -186,8 +204,8 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
         ax.minorticks_off()
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set(xlabel="depth d", title=f"branching b = {b}")
-    axes[0][0].set_ylabel("leaves evaluated (log scale)")
-    axes[0][0].legend(loc="upper left")
+    axes[0].set_ylabel("leaves evaluated (log scale)")
+    axes[0].legend(loc="upper left")
     return chart
 
 
@@ -222,19 +240,19 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
     alt = ("The d-th root of the leaves evaluated on random trees, against depth, for branching "
            + " and ".join(map(str, depths)) + ": it starts at b and falls with depth towards Pearl's limit, "
            "drawn with b, b^(3/4) and the square root of b for comparison.")
-    chart, axes = _chart(alt, (10.8, 4.6), ncols=len(depths), squeeze=False)
+    chart, axes = _chart_row(alt, (10.8, 4.6), ncols=len(depths))
     levels = [("$b$ (minimax)", "black", "--"), ("$b^{3/4}$ (AIMA, random order)", PALETTE[5], "-."),
               ("Pearl's limit", PALETTE[1], "-"), (r"$\sqrt{b}$ (best order)", "black", ":")]
-    for ax, (b, ds) in zip(axes[0], depths.items()):
+    for ax, (b, ds) in zip(axes, depths.items(), strict=True):
         ax.plot(ds, [mean_leaves[b, d] ** (1 / d) for d in ds], color=PALETTE[0], marker="o", ls="-",
                 label="random trees: $N^{1/d}$")
-        for (label, colour, style), level in zip(levels, (b, b**0.75, pearl[b], math.sqrt(b))):
+        for (label, colour, style), level in zip(levels, (b, b**0.75, pearl[b], math.sqrt(b)), strict=True):
             ax.axhline(level, color=colour, ls=style, lw=2, label=label)
         ax.set_ylim(math.sqrt(b) - 0.15, b + 0.15)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set(xlabel="depth d", title=f"b = {b}: Pearl's limit {pearl[b]:.3f}")
-    axes[0][0].set_ylabel("$N^{1/d}$")
-    handles, labels = axes[0][0].get_legend_handles_labels()
+    axes[0].set_ylabel("$N^{1/d}$")
+    handles, labels = axes[0].get_legend_handles_labels()
     chart.legend(handles, labels, loc="outside lower center", ncols=3)
     return chart
 
@@ -365,19 +383,19 @@ def strength_chart(results: Mapping) -> Chart:
     alt = ("Two panels. First, the share of games a depth-limited player wins against a random and a "
            "greedy player, by depth, with 95% intervals. Second, the games won and lost by "
            "kalah_evaluation against the store difference at the same depth.")
-    chart, (left, right) = _chart(alt, (10.8, 4.8), ncols=2)
+    chart, (left, right) = _chart_row(alt, (10.8, 4.8), ncols=2)
     opponents = list(dict.fromkeys(m["opponent"] for m in results["baselines"]))
     for i, opponent in enumerate(opponents):
         matches = [m for m in results["baselines"] if m["opponent"] == opponent]
         depths = [int(m["player"].split()[1]) for m in matches]
-        rate, low, high = zip(*(_rates(m, "win") for m in matches))
+        rate, low, high = zip(*(_rates(m, "win") for m in matches), strict=True)
         left.errorbar(depths, rate, yerr=[low, high], color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i],
                       capsize=4, label=f"against {opponent}")
     left.set(xlabel="search depth (moves)", ylabel="games won (%)", ylim=(0, 102), title="Against the baselines")
     left.legend(loc="lower right")
     depths = [int(m["player"].split()[1]) for m in results["evaluations"]]
     for i, (key, words) in enumerate((("win", "games won"), ("loss", "games lost"))):
-        rate, low, high = zip(*(_rates(m, key) for m in results["evaluations"]))
+        rate, low, high = zip(*(_rates(m, key) for m in results["evaluations"]), strict=True)
         right.errorbar(depths, rate, yerr=[low, high], color=PALETTE[2 * i], marker=MARKERS[2 + i],
                        ls=LINESTYLES[i], capsize=4, label=words)
     right.axhline(50, color="grey", ls=":")
@@ -405,11 +423,11 @@ def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequenc
         for j, x in enumerate(row):
             if (x is None) != (i == j) or (x is not None and not 0 <= x <= 1):
                 raise ValueError(f"share[{i}][{j}] must be {'None' if i == j else 'a share from 0 to 1'}, not {x!r}")
-    pairs = ", ".join(f"{names[i + 1]} took {100 * share[i + 1][i]:.0f}% from {names[i]}"
+    grid = [[0.5 if x is None else x for x in row] for row in share]  # off the diagonal: share
+    pairs = ", ".join(f"{names[i + 1]} took {100 * grid[i + 1][i]:.0f}% from {names[i]}"
                       for i in range(len(names) - 1))
     alt = f"Round robin: each cell is the row player’s share of the points against the column player; {pairs}."
     chart, ax = _chart(alt, (8.0, 5.6))
-    grid = [[0.5 if x is None else x for x in row] for row in share]
     image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
     for i, row in enumerate(share):
         for j, x in enumerate(row):
@@ -424,10 +442,11 @@ def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequenc
     return chart
 
 
-def _legend_keys(chart: Chart) -> list[tuple[str, object]]:
+def _legend_keys(chart: Chart) -> list[tuple[MarkerType, LineStyleType]]:
     """(marker, line style) of every line in the chart's legends, for tests."""
     keys = []
-    legends = [ax.get_legend() for ax in chart.axes if ax.get_legend()] + list(chart.legends)
+    legends = [legend for ax in chart.axes if (legend := ax.get_legend()) is not None]
+    legends += chart.legends
     for legend in legends:
         for handle in legend.legend_handles:
             if isinstance(handle, Line2D):

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import io
 import math
-from typing import NamedTuple
+from types import EllipsisType
+from typing import TYPE_CHECKING, NamedTuple
 
 import networkx as nx
 from matplotlib import colors as mcolors
@@ -50,7 +51,6 @@ from PIL import Image
 
 from ..chance import trace_search
 from ..generate import knuth_moore_minimum
-from ..rules import CutRule
 from ..text import brief, pretty
 from ..trace import PhaseKind, Snapshot, Status, Trace
 from ..tree import CHANCE, MAX, Tree, as_tree
@@ -58,6 +58,9 @@ from . import labels
 from .layout import tidy_layout
 from .stamp import StampText, extent
 from .style import Line, Marks, color, node_id
+
+if TYPE_CHECKING:
+    from matplotlib.typing import LineStyleType
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
            "tree_graph", "counter_text", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH", "CELL_HEIGHT"]
@@ -105,8 +108,8 @@ _STYLE_COLORS = (MAX_COLOR, MIN_COLOR, CHANCE_COLOR, LEAF_COLOR, CURRENT_COLOR, 
                  WALKED_COLOR, TEXT_COLOR, WINDOW_COLOR, PHASE_COLOR, *_TINT.values(), _PRUNED_FILL,
                  _UNVISITED_LEAF, "white", "black")
 _FILL = {"MAX": MAX_COLOR, "MIN": MIN_COLOR, "CHANCE": CHANCE_COLOR}
-_DASHES = (0, (3.0, 2.5))
-_SOLID = (0, None)
+_DASHES: LineStyleType = (0, (3.0, 2.5))
+_SOLID: LineStyleType = "solid"
 
 
 def counter_text(trace: Trace, evaluated: int | None = None) -> str:
@@ -156,7 +159,7 @@ def tree_graph(tree: Tree) -> nx.DiGraph:
     (7, [1, 2], 'B', 3)
     """
     graph = nx.DiGraph()
-    for node, pos in zip(tree.nodes, tidy_layout(tree)):
+    for node, pos in zip(tree.nodes, tidy_layout(tree), strict=True):
         graph.add_node(node.id, name=node.name, player=node.player.value, score=node.score,
                        label=node.label, depth=node.depth, pos=(pos.x, pos.y))
     graph.add_edges_from((node.parent, node.id) for node in tree.nodes[1:])
@@ -450,7 +453,12 @@ class TracePlot:
         # One LineCollection, no arrows (arrows double the cost); segment i
         # is the edge into node i + 1.
         pos = self.positions
-        segments = [[pos[node.parent], pos[node.id]] for node in self._nodes[1:]]
+        segments = [[pos[node.parent], pos[node.id]] for node in self._nodes
+                    if node.parent is not None]
+        # Where an edge's cross goes: its middle.
+        self._middles = {node.id: ((pos[node.id].x + pos[node.parent].x) / 2,
+                                   (pos[node.id].y + pos[node.parent].y) / 2)
+                         for node in self._nodes if node.parent is not None}
         self._edges = LineCollection(segments, colors=EDGE_COLOR, linewidths=1.3, zorder=1,
                                      capstyle="round")
         self.ax.add_collection(self._edges)
@@ -507,7 +515,8 @@ class TracePlot:
             x, y = self.positions[i]
             if plan.leaf_rows:
                 self._leaf_scores[i] = self._text(
-                    x, y, 0, plan.score_offset(leaf.leaf_index, plan.marker[i]), pretty(leaf.score),
+                    x, y, 0, plan.score_offset(self.tree.leaf_index_of(i), plan.marker[i]),
+                    pretty(leaf.score),
                     ha="center", va="top", fontsize=plan.fonts.value, color=TEXT_COLOR, zorder=3)
             if plan.leaf_names:
                 self._leaf_names[i] = self._text(
@@ -652,13 +661,14 @@ class TracePlot:
             if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
                 look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"
-        look.title = counter_text(self.trace, snap.evaluated)
+        trace = self.search()  # the trace the snapshot is a step of
+        look.title = counter_text(trace, snap.evaluated)
         phase = snap.step.phase
         if phase is not None:  # which pass, test or re-search is under way: the title
             look.title = phase.label  # names it, and a thick outline marks the node searched
             if phase.kind is not PhaseKind.PASS and status[phase.node.id] is not Status.PRUNED:
                 look.outline[phase.node.id] = Line(PHASE_COLOR, 3.0)
-        look.caption = f"step {snap.step.index} of {len(self.trace) - 1}: {snap.step.caption}"
+        look.caption = f"step {snap.step.index} of {len(trace) - 1}: {snap.step.caption}"
         return look
 
     def _overlay(self, look: _Look, marks: Marks) -> _Look:
@@ -701,11 +711,8 @@ class TracePlot:
         self._edges.set_color([line.color for line in edges])
         self._edges.set_linewidth([line.width for line in edges])
         self._edges.set_linestyle([_DASHES if line.dashed else _SOLID for line in edges])
-        pos = self.positions
         crossed = sorted(look.crossed)
-        self._crosses.set_offsets([((pos[i].x + pos[self._nodes[i].parent].x) / 2,
-                                    (pos[i].y + pos[self._nodes[i].parent].y) / 2)
-                                   for i in crossed] or [(math.nan, math.nan)])
+        self._crosses.set_offsets([self._middles[i] for i in crossed] or [(math.nan, math.nan)])
         self._crosses.set_sizes([self.plan.cross[i] ** 2 for i in crossed] or [1.0])
         self._crosses.set_visible(bool(crossed))
         for key, ids in self._groups.items():
@@ -827,7 +834,7 @@ class TracePlot:
                 if artist.get_visible() and artist.get_text():
                     box = artist.get_window_extent(renderer)
                     font = artist.get_fontsize() * self.figure.dpi / 72
-                    shown = "probability" if kind == "move" and \
+                    shown = "probability" if kind == "move" and i is not None and \
                         self._nodes[i].probability is not None else kind
                     found.append(LabelBox(shown, i, artist.get_text(), font,
                                           (box.x0, box.y0, box.x1, box.y1)))
@@ -837,8 +844,12 @@ class TracePlot:
         """Every edge as two end points in pixels (y up), edge into node
         ``i`` at index ``i - 1``."""
         to_pixels = self.ax.transData.transform
-        return [tuple(map(tuple, to_pixels([self.positions[n.parent], self.positions[n.id]])))
-                for n in self._nodes[1:]]
+        segments = []
+        for n in self._nodes:
+            if n.parent is not None:
+                (x0, y0), (x1, y1) = to_pixels([self.positions[n.parent], self.positions[n.id]])
+                segments.append(((x0, y0), (x1, y1)))
+        return segments
 
     def marker_box(self, node) -> tuple[float, float, float, float]:
         """The square around ``node``'s marker, in pixels (y up)."""
@@ -868,11 +879,12 @@ class TracePlot:
             shape += ", with chance nodes"
         if self.snapshot is None:
             return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player} node."
+        trace = self.search()  # the trace the snapshot is a step of
         step = self.snapshot.step
-        counter = counter_text(self.trace, self.snapshot.evaluated)
+        counter = counter_text(trace, self.snapshot.evaluated)
         during = "" if step.phase is None else f" ({step.phase.label})"
-        return (f"{self.trace.algorithm} on a game tree of {shape}, step {step.index} "
-                f"of {len(self.trace) - 1}{during}: {step.caption}. "
+        return (f"{trace.algorithm} on a game tree of {shape}, step {step.index} "
+                f"of {len(trace) - 1}{during}: {step.caption}. "
                 f"{counter[0].upper()}{counter[1:]}.")
 
     # --- rendering -----------------------------------------------------------
@@ -912,7 +924,10 @@ class TracePlot:
         """The current state as a Pillow RGB image."""
         buffer = self.render()
         width, height = self.figure.canvas.get_width_height()
-        return Image.frombuffer("RGBA", (width, height), buffer, "raw", "RGBA", 0, 1).convert("RGB")
+        # Pillow reads any buffer; its stubs name only bytes and array-likes.
+        image = Image.frombuffer("RGBA", (width, height), buffer,  # type: ignore[arg-type]
+                                 "raw", "RGBA", 0, 1)
+        return image.convert("RGB")
 
     def palette(self) -> Image.Image:
         """A 256-colour palette for this drawing (a Pillow "P" image): every
@@ -925,12 +940,14 @@ class TracePlot:
         """
         if self._palette is None:
             snapshot, marks = self.snapshot, self.marks
-            steps = [None] if self.trace is None else sorted({0, len(self.trace) // 3,
-                                                              2 * len(self.trace) // 3,
-                                                              len(self.trace) - 1})
+            samples: list[Snapshot | None] = [None]
+            if self.trace is not None:
+                n = len(self.trace)
+                steps = sorted({0, n // 3, 2 * n // 3, n - 1})
+                samples = [self.trace.state(step) for step in steps]
             frames = []
-            for step in steps:
-                self.snapshot = None if step is None else self.trace.state(step)
+            for sample in samples:
+                self.snapshot = sample
                 self._push(self._step_look(self.snapshot))
                 frames.append(self.image())
             self.snapshot = snapshot
@@ -943,12 +960,13 @@ class TracePlot:
             exact.add(tuple(int(round(255 * (0.35 * c + 0.65))) for c in mcolors.to_rgb(CURRENT_COLOR)))
             sampled = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
             flat = sampled.getpalette()
+            assert flat is not None  # quantize() makes a "P" image, which has a palette
             # Pillow maps a pixel through a cache of 4x4x4 colour cells, so a
             # sampled colour close to a style colour could win that colour's
             # cell (white turning 252-grey); keep the style colours' cells free.
             others = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
             others = [c for c in others
-                      if all(max(abs(a - b) for a, b in zip(c, e)) > 8 for e in exact)]
+                      if all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > 8 for e in exact)]
             colors = sorted(exact) + others
             self._palette = Image.new("P", (1, 1))
             self._palette.putpalette([value for c in colors for value in c])
@@ -958,7 +976,7 @@ class TracePlot:
         """The current state as a Pillow image on :meth:`palette`."""
         return self.image().quantize(palette=self.palette(), dither=Image.Dither.NONE)
 
-    def png(self, step: int | None = ...) -> bytes:
+    def png(self, step: int | None | EllipsisType = ...) -> bytes:
         """PNG bytes of the current state (or of ``step``, shown first),
         rendered fast: cached background, fixed palette."""
         if step is not ...:
@@ -1049,7 +1067,7 @@ class TreeFigure(Figure):
         return out.getvalue()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = {"image/png": self._repr_png_()}
+        bundle: dict[str, bytes | str] = {"image/png": self._repr_png_()}
         if self.alt_text:
             bundle["text/plain"] = self.alt_text
         else:

@@ -21,6 +21,10 @@ matplotlib is imported only when a picture is made, so the command line's
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 __all__ = ["save", "save_gif", "check_gif", "FORMATS", "MAX_GIF_FRAMES", "check_format",
            "check_dpi"]
@@ -38,7 +42,7 @@ METADATA = {"png": {"Software": "gametree"},
                     "ModDate": None}}
 """What each format records about its making: no dates, so files repeat."""
 
-_FIXED = {"svg.hashsalt": "gametree", "path.simplify": True}
+_FIXED: dict[RcKeyType, Any] = {"svg.hashsalt": "gametree", "path.simplify": True}
 """matplotlib settings that make SVG ids the same on every run."""
 
 
@@ -184,10 +188,11 @@ def _write_gif(path: Path, frames, durations: list[int], palette, progress) -> N
 
     count = len(durations)
     with open(path, "wb") as out:
-        previous = pending = None  # pending: (image, offset, duration) not yet written
+        previous = None
+        pending: list | None = None  # [image, offset, duration] not yet written
         for k, frame in enumerate(frames):
             pixels = np.asarray(frame)
-            if previous is None:
+            if pending is None:  # the first frame
                 header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": durations[0]})
                 out.write(b"".join(header))
                 pending = [frame, (0, 0), durations[0]]
@@ -204,6 +209,8 @@ def _write_gif(path: Path, frames, durations: list[int], palette, progress) -> N
             previous = pixels
             if progress is not None:
                 progress(k + 1, count)
+        if pending is None:
+            raise ValueError("a GIF needs at least one frame")
         _write_frame(out, *pending)
         out.write(b";")
 

@@ -20,6 +20,7 @@ of alt text (``figure.alt_text``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
@@ -136,7 +137,7 @@ def _chain(tree: Tree, path) -> list[Node]:
     if isinstance(path, (str, bytes)) or not isinstance(path, Sequence):
         raise TypeError(f"path must be a sequence of nodes, not {describe(path)}")
     chain = [tree[node_id(tree, item)] for item in path]
-    for parent, child in zip(chain, chain[1:]):
+    for parent, child in pairwise(chain):
         if child.parent != parent.id:
             raise ValueError(f"the path goes from {parent.name} to {child.name}, which is not "
                              f"one of its children; give nodes each the child of the one before, "
@@ -233,8 +234,8 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
 def _recursion_tree(ax, record: NumberGameRecord, fates) -> None:
     tree = record.tree
     pos = tidy_layout(tree)
-    ax.add_collection(LineCollection([[pos[n.parent], pos[n.id]] for n in tree.nodes[1:]],
-                                     colors="#BBBBBB", linewidths=0.8, zorder=1))
+    edges = [[pos[n.parent], pos[n.id]] for n in tree.nodes if n.parent is not None]
+    ax.add_collection(LineCollection(edges, colors="#BBBBBB", linewidths=0.8, zorder=1))
     handles = []
     for fate, (marker, colour, size) in FATES.items():
         ids = [i for i, f in enumerate(fates) if f == fate]
@@ -272,12 +273,12 @@ def _memo_graph(ax, record: NumberGameRecord) -> None:
             shrinkB=circle / 2, linewidth=1.3, zorder=1,
             color="#AA3377" if delete else "#777777", linestyle="--" if delete else "-",
             connectionstyle="arc3,rad=0.35" if delete else "arc3"))
-    xs, ys = zip(*(pos[state] for state in graph.states))
+    xs, ys = zip(*(pos[state] for state in graph.states), strict=True)
     ax.scatter(xs, ys, s=circle ** 2, color=MAX_COLOR, edgecolors="#333333", linewidths=0.8,
                zorder=2)
     texts = [pretty(v) for v in graph.values]
     if max(extent(t, _VALUE, True)[0] for t in texts) <= 0.86 * circle:
-        for (x, y), text in zip((pos[s] for s in graph.states), texts):
+        for (x, y), text in zip((pos[s] for s in graph.states), texts, strict=True):
             ax.text(x, y, text, ha="center", va="center", color="white", fontsize=_VALUE,
                     fontweight="bold", zorder=3)
     ax.set_xlim(-0.55, n + 0.55)
@@ -405,7 +406,7 @@ def _board_edge(ax, centre, node, status, on_path, board) -> None:
         color, width, style = WALKED_COLOR, 1.7, "-"
     else:
         color, width, style = EDGE_COLOR, 1.2, "-"
-    ax.plot(*zip(start, end), color=color, linewidth=width, linestyle=style, zorder=1,
+    ax.plot(*zip(start, end, strict=True), color=color, linewidth=width, linestyle=style, zorder=1,
             solid_capstyle="round")
     if s is Status.PRUNED and status[node.parent] is not Status.PRUNED:
         ax.scatter([(start[0] + end[0]) / 2], [(start[1] + end[1]) / 2], s=10 ** 2, marker="x",

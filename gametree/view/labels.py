@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..chance import expected_values
@@ -41,6 +42,9 @@ __all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "bes
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 in points."""
+
+Cell = tuple[int, int]
+"""A square of the grid :class:`_Space` buckets boxes and segments on."""
 
 INFINITIES = ("\u2212\u221e", "+\u221e")
 
@@ -117,11 +121,11 @@ def _neighbours(tree: Tree, positions: Sequence[Point]) -> Iterator[tuple[int, f
     """``(depth, columns apart, how many of the two are internal)`` for every
     two nodes side by side on a row."""
     rows: dict[int, list] = defaultdict(list)
-    for node, pos in zip(tree.nodes, positions):
+    for node, pos in zip(tree.nodes, positions, strict=True):
         rows[node.depth].append((pos.x, node.is_leaf))
     for depth, row in rows.items():
         row.sort()
-        for (xa, leaf_a), (xb, leaf_b) in zip(row, row[1:]):
+        for (xa, leaf_a), (xb, leaf_b) in pairwise(row):
             yield depth, xb - xa, (not leaf_a) + (not leaf_b)
 
 
@@ -180,7 +184,8 @@ def best_plan(tree: Tree, positions: Sequence[Point], width: float, height: floa
     >>> best_plan(tree, tidy_layout(tree), 1092, 420).fonts  # room for all at 17 px
     Fonts(value=17.0, label=14.0)
     """
-    best, best_score = None, -1.0
+    best: Plan | None = None
+    best_score = -1.0
     for fonts in ladder:
         candidate = plan(tree, positions, width, height, fonts)
         score = _labels_written(tree, candidate)
@@ -188,6 +193,8 @@ def best_plan(tree: Tree, positions: Sequence[Point], width: float, height: floa
             best, best_score = candidate, score
         if _complete(tree, candidate):
             break
+    if best is None:
+        raise ValueError("ladder has no fonts; give at least one Fonts")
     return best
 
 
@@ -243,20 +250,20 @@ class _Space:
         self.boxes: defaultdict = defaultdict(list)
         self.segments: defaultdict = defaultdict(list)
 
-    def _cells(self, box: Box):
+    def _cells(self, box: Box) -> Iterator[Cell]:
         c = self.cell
         for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
             for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
                 yield i, j
 
-    def add_box(self, box: Box) -> list:
+    def add_box(self, box: Box) -> list[Cell]:
         """Mark ``box`` as taken; returns what :meth:`undo` needs."""
         cells = list(self._cells(box))
         for cell in cells:
             self.boxes[cell].append(box)
         return cells
 
-    def undo(self, added: list) -> None:
+    def undo(self, added: list[list[Cell]]) -> None:
         """Take back boxes, latest first (``added``: the results of add_box)."""
         for cells in reversed(added):
             for cell in cells:
@@ -555,10 +562,13 @@ def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
     """Edges, markers, crosses that cut edges may carry and the texts under
     the leaves, as a :class:`_Space`."""
     space = _Space(cell)
-    for node in tree.nodes[1:]:
+    nodes = tree.nodes
+    for node in nodes:
+        if node.parent is None:  # the root: no edge into it
+            continue
         (px, py), (cx, cy) = centre[node.parent], centre[node.id]
         space.add_segment((px, py), (cx, cy))
-        if node.id != tree.nodes[node.parent].children[0]:  # a search never cuts a first child
+        if node.id != nodes[node.parent].children[0]:  # a search never cuts a first child
             r = draft.cross[node.id] / 2 + 1
             mx, my = (px + cx) / 2, (py + cy) / 2
             space.add_box((mx - r, my - r, mx + r, my + r))
@@ -572,7 +582,7 @@ def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
         m = draft.marker[leaf.id]
         if draft.leaf_rows:
             w, h = extent(pretty(leaf.score), fonts.value)
-            top = cy + draft.score_offset(leaf.leaf_index, m)
+            top = cy + draft.score_offset(tree.leaf_index_of(leaf.id), m)
             space.add_box((cx - w / 2, top - h, cx + w / 2, top))
         if draft.leaf_names:
             w, h = extent(leaf.name, fonts.label)
@@ -597,19 +607,15 @@ def _name_and_window_rows(tree: Tree, space: _Space, centre, draft: Plan):
     for node in tree.nodes:
         if not node.is_leaf:
             rows[node.depth].append(node)
-    names, windows, path_windows = {}, {}, set()
+    names: dict[int, Label] = {}
+    windows: dict[int, Label] = {}
+    path_windows: set[int] = set()
     for depth in sorted(rows):
         row = rows[depth]
         radius = {node.id: draft.marker[node.id] / 2 for node in row}
         sizes = {node.id: extent(node.name, font) for node in row}
-        attempts = (
-            lambda: _names_with_windows(space, row, centre, radius, sizes, window_size, font),
-            lambda: _names_then_path_windows(space, row, centre, radius, sizes, window_size, font),
-            lambda: ({}, _path_windows(space, row, centre, radius, window_size, font)),
-            lambda: (_names(space, row, centre, radius, sizes, font)[0], {}),
-        )
-        for number, attempt in enumerate(attempts):
-            placed_names, placed_windows = attempt()
+        attempts = _row_attempts(space, row, centre, radius, sizes, window_size, font)
+        for number, (placed_names, placed_windows) in enumerate(attempts):
             if placed_names is not None and placed_windows is not None:
                 names.update(placed_names)
                 windows.update(placed_windows)
@@ -617,6 +623,20 @@ def _name_and_window_rows(tree: Tree, space: _Space, centre, draft: Plan):
                     path_windows.update(placed_windows)
                 break
     return names, windows, path_windows
+
+
+def _row_attempts(
+    space, row, centre, radius, sizes, window_size, font,
+) -> Iterator[tuple[dict[int, Label] | None, dict[int, Label] | None]]:
+    """A row's ``(names, windows)`` in each arrangement, richest first:
+    every name and window, every name with windows for the path only,
+    windows for the path only, names only.  Each is tried only when asked
+    for; a None part means it does not fit, and one that fits keeps its
+    boxes in ``space``, so stop at the first that fits."""
+    yield _names_with_windows(space, row, centre, radius, sizes, window_size, font)
+    yield _names_then_path_windows(space, row, centre, radius, sizes, window_size, font)
+    yield {}, _path_windows(space, row, centre, radius, window_size, font)
+    yield _names(space, row, centre, radius, sizes, font)[0], {}
 
 
 def _names_with_windows(space, row, centre, radius, sizes, window_size, font):
@@ -648,7 +668,8 @@ def _names_with_windows(space, row, centre, radius, sizes, window_size, font):
 def _names(space, row, centre, radius, sizes, font):
     """Every name of a row and what :meth:`_Space.undo` needs to take them
     back, or (None, []) with nothing added if one does not fit."""
-    added, names = [], {}
+    added: list[list[Cell]] = []
+    names: dict[int, Label] = {}
     spots = [_SPOT[s] for s in _NAME_SPOTS]
     for node in row:
         box = _place(space, centre[node.id], radius[node.id], sizes[node.id], spots, 1.2 * font)
@@ -712,9 +733,10 @@ def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
         text = edge_text(node)
         if text and len(text) <= 12:
             by_depth[node.depth].append(node)
-    placed_all = {}
+    placed_all: dict[int, Label] = {}
     for depth in sorted(by_depth):
-        added, placed = [], {}
+        added: list[list[Cell]] = []
+        placed: dict[int, Label] = {}
         for node in by_depth[depth]:
             (px, py), (cx, cy) = centre[node.parent], centre[node.id]
             middle = edge_anchor(node, (px, py), (cx, cy))

@@ -58,7 +58,7 @@ def tidy_layout(tree: Tree) -> list[Point]:
     # backwards places all children before their parent.
     for node in reversed(tree.nodes):
         if node.is_leaf:
-            x[node.id] = float(node.leaf_index)
+            x[node.id] = float(tree.leaf_index_of(node.id))
         else:
             x[node.id] = (x[node.children[0]] + x[node.children[-1]]) / 2
     return [Point(x[node.id], float(-node.depth)) for node in tree.nodes]

@@ -48,6 +48,7 @@ from typing import NamedTuple
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
+from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
 
 from ..games.mcts import MctsResult, MctsTree, Phase
@@ -207,7 +208,7 @@ class MctsPlot:
         self._key = _wrap(_KEY, width - 16, _KEY_FONT)
         size = figsize or (CELL_WIDTH / SCREEN_DPI, self._height() / SCREEN_DPI)
         self.figure = TreeFigure(figsize=size, dpi=SCREEN_DPI)
-        FigureCanvasAgg(self.figure)
+        self._canvas = FigureCanvasAgg(self.figure)
         self.figure.alt_text = ""
         self._texts: list[tuple[str, int | None, StampText]] = []
         self.show(0)
@@ -226,7 +227,8 @@ class MctsPlot:
         """The nodes to draw: ``must`` (the iteration's nodes) and their
         ancestors, then the most-visited others, up to ``max_shown``;
         parents before children, children in the game's order."""
-        chosen = set()
+        chosen: set[int] = set()
+        i: int | None  # a node, then its ancestors up to the root's parent (None)
         for i in must:
             while i is not None and i not in chosen:
                 chosen.add(i)
@@ -270,8 +272,8 @@ class MctsPlot:
         must = list(step.path) + ([step.expanded] if step.expanded is not None else [])
         shown = self._choose(tree, must)
         depth = {0: 0}
-        for i in shown[1:]:
-            depth[i] = depth[tree.nodes[i].parent] + 1
+        for parent, i in _edges(tree, shown):
+            depth[i] = depth[parent] + 1
         fit = self._rows_that_fit()
         shown = tuple(i for i in shown if depth[i] < fit or i in must)
         self.shown = shown
@@ -314,6 +316,7 @@ class MctsPlot:
                 best = (score, fonts, plan, self._geometry)
             if all(any(kind == "stats" and i == node for kind, i, *_ in plan) for node in shown):
                 break
+        assert best is not None  # SCREEN_FONTS is not empty
         _, fonts, plan, self._geometry = best
         return fonts, plan
 
@@ -351,8 +354,8 @@ class MctsPlot:
         priority (the module docstring's order)."""
         g = self._geometry
         space = _Inside(self._box, cell=max(12.0, min(40.0, 3 * g.sx)))
-        for i in shown[1:]:
-            space.add_segment(self._centre(tree.nodes[i].parent), self._centre(i))
+        for parent, i in _edges(tree, shown):
+            space.add_segment(self._centre(parent), self._centre(i))
         for i in shown:
             x, y = self._centre(i)
             r = g.marker / 2 + (5 if i in self._ringed() else 1)
@@ -450,10 +453,10 @@ class MctsPlot:
     def _draw_edges(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
         self._edges = {}
         segments, colors, widths, styles = [], [], [], []
-        for i in shown[1:]:
+        for parent, i in _edges(tree, shown):
             color, width, dashed = self._edge_line(i)
             self._edges[i] = EdgeLook(color.lower(), width, dashed, False)
-            segments.append([self._data(self._centre(tree.nodes[i].parent)), self._data(self._centre(i))])
+            segments.append([self._data(self._centre(parent)), self._data(self._centre(i))])
             colors.append(color)
             widths.append(width)
             styles.append((0, (3.0, 2.0)) if dashed else "solid")
@@ -473,7 +476,7 @@ class MctsPlot:
     def _draw_nodes(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
         g, step = self._geometry, self.step
         ringed = self._ringed()
-        self._looks = {}
+        self._looks: dict[int, tuple[str, str, str, float, bool]] = {}
         rings = [self._data(self._centre(i)) for i in shown if i in ringed]
         if rings:
             xs, ys = zip(*rings, strict=True)
@@ -491,7 +494,7 @@ class MctsPlot:
             self.ax.scatter(xs, ys, s=size, marker=_SHAPE[key], facecolors=fills, edgecolors=outlines,
                             linewidths=widths, zorder=2)
             for i, fill, outline, width in zip(ids, fills, outlines, widths, strict=True):
-                self._looks[i] = [_SHAPE[key], _hex(fill), _hex(outline), width, i in ringed]
+                self._looks[i] = (_SHAPE[key], _hex(fill), _hex(outline), width, i in ringed)
         self._bold = set(step.updated) if step.phase is Phase.BACK_PROPAGATE else set()
 
     def _text(self, centre, label: Label, text: str, **style) -> StampText:
@@ -611,28 +614,32 @@ class MctsPlot:
         (y up): kinds "value" (a node's statistics), "name", "move",
         "playout", "title", "caption", "key" and "legend" (the row of
         symbols, as one box)."""
-        renderer = self.figure.canvas.get_renderer()
+        renderer = self._canvas.get_renderer()
         box = self._legend.get_window_extent(renderer)
-        found = [LabelBox("legend", None, " / ".join(t.get_text() for t in self._legend.get_texts()),
-                          self._legend.get_texts()[0].get_fontsize() * self.figure.dpi / 72,
-                          (box.x0, box.y0, box.x1, box.y1))]
+        texts = self._legend.get_texts()
+        found = [LabelBox("legend", None, " / ".join(t.get_text() for t in texts),
+                          _pixels(texts[0], self.figure.dpi), (box.x0, box.y0, box.x1, box.y1))]
         for kind, i, artist in self._texts:
             if artist.get_visible() and artist.get_text():
                 box = artist.get_window_extent(renderer)
                 found.append(LabelBox("value" if kind == "stats" else kind, i, artist.get_text(),
-                                      artist.get_fontsize() * self.figure.dpi / 72,
+                                      _pixels(artist, self.figure.dpi),
                                       (box.x0, box.y0, box.x1, box.y1)))
         return found
 
     def edge_segments(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """Every edge drawn, and the playout, as two end points in pixels (y up)."""
         to_pixels = self.ax.transData.transform
-        tree = self.step.tree
-        pairs = [(self._centre(tree.nodes[i].parent), self._centre(i)) for i in self.shown[1:]]
+        pairs = [(self._centre(parent), self._centre(i))
+                 for parent, i in _edges(self.step.tree, self.shown)]
         end = self._playout_end()
         if end is not None and self.step.playout:
             pairs.append((self._centre(self.result.record[self.step.iteration - 1].start), end))
-        return [tuple(map(tuple, to_pixels([self._data(a), self._data(b)]))) for a, b in pairs]
+        segments = []
+        for a, b in pairs:
+            (x0, y0), (x1, y1) = to_pixels([self._data(a), self._data(b)])
+            segments.append(((x0, y0), (x1, y1)))
+        return segments
 
     def marker_boxes(self) -> dict[int, tuple[float, float, float, float]]:
         """The square around each drawn node's marker (and ring), in pixels (y up)."""
@@ -675,6 +682,16 @@ class _Inside(_Space):
 def _key(tree: MctsTree, i: int) -> str:
     node = tree.nodes[i]
     return "over" if node.over else "MAX" if node.player is MAX else "MIN"
+
+
+def _edges(tree: MctsTree, shown: Sequence[int]) -> list[tuple[int, int]]:
+    """``(parent, child)`` for every node of ``shown`` but the root, in order."""
+    return [(parent, i) for i in shown if (parent := tree.nodes[i].parent) is not None]
+
+
+def _pixels(text: Text, dpi: float) -> float:
+    """The font size of ``text`` in pixels at ``dpi``."""
+    return text.get_fontproperties().get_size_in_points() * dpi / 72
 
 
 def _hex(color: str) -> str:

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from ipywidgets import IntProgress, Label
 
 __all__ = ["Progress", "ProgressCallback", "in_notebook"]
 
@@ -91,8 +94,8 @@ class Progress:
             else:
                 mode = "off"
         self.mode = mode
-        self.bar = None
-        self._label = None
+        self.bar: IntProgress | None = None
+        self._label: Label | None = None
         self._width = 0
         if mode == "widget":
             self._show_widget()
@@ -125,7 +128,7 @@ class Progress:
 
     def _report(self) -> None:
         text = f"{self.done} of {self.total}" if self.total else "starting"
-        if self.mode == "widget":
+        if self.bar is not None and self._label is not None:  # "widget" mode
             self.bar.value = self.done
             self._label.value = text
         elif self.mode == "text":
@@ -137,7 +140,7 @@ class Progress:
 
     def close(self) -> None:
         """The work is over: the bar turns green; the text line is cleared."""
-        if self.mode == "widget":
+        if self.bar is not None:  # "widget" mode
             self.bar.bar_style = "success" if self.done >= self.total else "warning"
         elif self.mode == "text" and self._width:
             self.stream.write("\r" + " " * self._width + "\r")

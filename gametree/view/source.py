@@ -26,8 +26,11 @@ def source(obj, *, docstring: bool = False) -> str:
     text = textwrap.dedent(inspect.getsource(obj))
     if docstring:
         return text.rstrip("\n")
+    definition = ast.parse(text).body[0]
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return text.rstrip("\n")  # a lambda: no docstring to leave out
     lines = text.splitlines()
-    first = ast.parse(text).body[0].body[0]
+    first = definition.body[0]
     if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
             and isinstance(first.value.value, str):
         del lines[first.lineno - 1 : first.end_lineno]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from matplotlib import colors as mcolors
@@ -18,6 +19,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform
+
+if TYPE_CHECKING:
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.patches import FancyBboxPatch
 
 __all__ = ["extent", "widest", "StampText"]
 
@@ -36,8 +41,7 @@ def extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
     """
     if not _SCRATCH:
         figure = Figure(dpi=72)
-        FigureCanvasAgg(figure)
-        _SCRATCH.append((figure, figure.canvas.get_renderer()))
+        _SCRATCH.append((figure, FigureCanvasAgg(figure).get_renderer()))
     figure, renderer = _SCRATCH[0]
     artist = Text(0, 0, text, fontsize=size, fontweight="bold" if bold else "normal")
     artist.set_figure(figure)
@@ -67,6 +71,15 @@ class StampText(Text):
     _masks: dict = {}
     _LIMIT = 5000
 
+    # Text's own attributes, read directly (the getters cost more on every
+    # draw); matplotlib's stubs leave these private names out.
+    _bbox_patch: FancyBboxPatch | None
+    _fontproperties: FontProperties
+    _horizontalalignment: Literal["left", "center", "right"]
+    _verticalalignment: Literal["bottom", "baseline", "center", "center_baseline", "top"]
+    _multialignment: Literal["left", "center", "right"] | None
+    _linespacing: Literal["normal"] | float
+
     @allow_rasterization
     def draw(self, renderer):
         if (not isinstance(renderer, RendererAgg) or self.get_rotation() or self._bbox_patch
@@ -91,7 +104,9 @@ class StampText(Text):
             return
         gc = renderer.new_gc()
         gc.set_foreground(mcolors.to_rgba(self.get_color()), isRGBA=True)
-        gc.set_alpha(self.get_alpha())
+        alpha = self.get_alpha()
+        if alpha is not None:  # None leaves the colour's own alpha, as a new gc has it
+            gc.set_alpha(alpha)
         top = round(renderer.height - y) + dy
         renderer._renderer.draw_text_image(bitmap, round(x) + dx, top + bitmap.shape[0], 0, gc)
         gc.restore()
@@ -109,7 +124,9 @@ class StampText(Text):
                     verticalalignment=self._verticalalignment,
                     multialignment=self._multialignment, linespacing=self._linespacing,
                     color="black", transform=IdentityTransform())
-        twin.set_figure(self.get_figure(root=True))
+        figure = self.get_figure(root=True)
+        assert figure is not None  # a text being drawn is in a figure
+        twin.set_figure(figure)
         Text.draw(twin, scratch)
         alpha = np.asarray(scratch.buffer_rgba())[:, :, 3]
         rows, cols = np.nonzero(alpha.any(axis=1))[0], np.nonzero(alpha.any(axis=0))[0]

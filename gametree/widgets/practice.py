@@ -44,6 +44,7 @@ from ..practice.exercise import BOUNDS, ORDERINGS, TASKS, _check_choice, _check_
 from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
+from ..tree import Value
 from ..view.draw import PRUNED_COLOR, TracePlot, _screen_dpi, counter_text
 from ..view.hotspots import hotspots
 from ..view.style import Line, Marks
@@ -512,7 +513,10 @@ class PracticeWidget(widgets.VBox):
             Naming every box that does not hold a number (blank boxes are
             fine: they are left out).
         """
-        problems, values, alphas, betas = [], {}, {}, {}
+        problems: list[str] = []
+        values: dict[str, Value] = {}
+        alphas: dict[str, Value] = {}
+        betas: dict[str, Value] = {}
         for store, boxes, what in ((values, self.value_boxes, "value"),
                                    (alphas, self.alpha_boxes, "alpha"),
                                    (betas, self.beta_boxes, "beta")):

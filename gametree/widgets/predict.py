@@ -113,6 +113,10 @@ class PredictStepper(Stepper):
     'Not quite: you said 12, the search says 3. MIN node B: v = min(+inf, 3) = 3, beta = min(+inf, 3) = 3.'
     """
 
+    # The VBox's trait, which _build_panel sets: declared for the type checker,
+    # as ipywidgets has no type hints.
+    children: tuple[widgets.Widget, ...]
+
     def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, **options):
         if not isinstance(predict, bool):
             raise TypeError(f"predict must be True or False, not {describe(predict)}")
@@ -341,10 +345,10 @@ class PredictStepper(Stepper):
             box.layout.display = None if predicting else "none"
         waiting = question is not None
         self.question_text.value = (f'<b style="font-size:1.1em">{html.escape(question.prompt)}</b>'
-                                    if waiting else "")
+                                    if question is not None else "")
         self._answer_row.layout.display = None if waiting else "none"
-        self.none_button.layout.display = (None if waiting and question.kind is not Ask.UPDATE
-                                           else "none")
+        self.none_button.layout.display = (
+            None if question is not None and question.kind is not Ask.UPDATE else "none")
         if not waiting:
             self._busy = True
             try:

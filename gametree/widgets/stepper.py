@@ -29,6 +29,7 @@ import base64
 import bisect
 import html
 import re
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
@@ -222,7 +223,7 @@ class Stepper(widgets.VBox):
         self.code = widgets.HTML()
         self.image = widgets.Image(format="png")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.slider = self.play = self.play_link = None
+        self._slider_widgets: tuple[widgets.Widget, ...] = ()  # slider, Play, link: _new_slider
 
         self.prev_button.on_click(lambda _: self._nudge(-1))
         self.next_button.on_click(lambda _: self._nudge(+1))
@@ -409,13 +410,14 @@ class Stepper(widgets.VBox):
         """A new slider and Play for steps 0 to ``last``.  The browser's
         slider keeps the range it was made with for its End key, so a new
         tree gets a new slider rather than a new maximum."""
-        old = (self.slider, self.play, self.play_link)
+        old = self._slider_widgets
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
                                         continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.speed.value,
                                  description="Play", show_repeat=False, tooltip="play / pause")
         self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self._slider_widgets = (self.slider, self.play, self.play_link)
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("gametree-slider")
         self.play.add_class("gametree-play")
@@ -423,8 +425,7 @@ class Stepper(widgets.VBox):
                                    self.cutoff_button,
                                    *([self.phase_button] if self._phase_steps else []), self.speed]
         for widget in old:
-            if widget is not None:
-                widget.close()
+            widget.close()
 
     def _on_speed(self, change) -> None:
         self.play.interval = change["new"]
@@ -439,7 +440,9 @@ class Stepper(widgets.VBox):
         self.image.value = self.plot.png()
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
                               f"</b> {_html_text(step.caption)}</span>")
-        self.counter.value = counter_text(trace, self.plot.snapshot.evaluated)
+        snapshot = self.plot.snapshot
+        assert snapshot is not None  # the plot shows step index
+        self.counter.value = counter_text(trace, snapshot.evaluated)
         if step.phase is not None:  # which pass, test or re-search is under way
             self.counter.value = f"{step.phase.label}  ·  {self.counter.value}"
         self.code.value = self._code_html(step.lines)
@@ -508,7 +511,9 @@ class Stepper(widgets.VBox):
     @property
     def state(self) -> Snapshot:
         """The state of every node at the step shown."""
-        return self.plot.snapshot
+        snapshot = self.plot.snapshot
+        assert snapshot is not None  # the plot always shows a step of the trace
+        return snapshot
 
     @property
     def alt_text(self) -> str:
@@ -551,7 +556,7 @@ class Stepper(widgets.VBox):
         return bundle
 
 
-def _code_columns(lines: list[str], height: int) -> int:
+def _code_columns(lines: Sequence[str], height: int) -> int:
     """Characters across the pseudocode column: 41, or the fewest up to
     :data:`_MAX_CODE_COLUMNS` at which ``lines``, wrapped under their own
     indentation in 13 px rows, are no taller than ``height`` pixels.

@@ -2,8 +2,9 @@
 
 * Each notebook's cells run in one kernel, in order, so under pytest-xdist
   (``-n auto --dist loadgroup``) they are kept on one worker, in order; so
-  are all the browser tests, which share one JupyterLab server and one
-  Chromium.  Every other test is scheduled on its own.
+  are the browser tests that read one notebook's page (their ids name it)
+  or one module's pages.
+  Every other test is scheduled on its own.
 * pytest-timeout stops any test after 120 s (pyproject.toml); a browser
   test gets 600 s and a notebook cell 300 s (the first starts a kernel).
 * The notebook kernels keep their IPython history in a temporary folder,
@@ -13,6 +14,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 
@@ -53,7 +55,12 @@ def _is_browser_test(nodeid: str) -> bool:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With ``--dist loadgroup``: every test on its own, except each
-    notebook's cells (one unit, in order) and the browser tests (one unit).
+    notebook's cells (one unit, in order) and the browser tests that read
+    one page: those whose id names a notebook (``[02-alpha-beta]``) share
+    the page that Run All left in that notebook, the rest share their
+    module's pages.  Each worker that runs browser tests starts its own
+    JupyterLab and Chromium (session fixtures are per worker), so the two
+    cores share the browser work and each notebook is still run once.
 
     xdist's own loadgroup reads ``xdist_group`` marks through node ids it
     rewrites, which this pytest does not keep; grouping here by node id is
@@ -66,7 +73,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             if _is_browser_test(nodeid):
-                return "browser"
+                notebook = re.search(r"\[(\d\d-[\w-]+)", nodeid)
+                return f"browser:{notebook[1]}" if notebook else path
             if path.endswith(".ipynb"):
                 return path
             return nodeid

@@ -83,7 +83,7 @@ def test_ruff_and_mypy_are_clean_on_the_package():
     assert mypy.returncode == 0, mypy.stdout[-2000:]
 
 
-def test_xdist_keeps_notebooks_and_browser_tests_together_and_spreads_the_rest():
+def test_xdist_keeps_notebooks_and_browser_modules_together_and_spreads_the_rest():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
@@ -98,8 +98,17 @@ def test_xdist_keeps_notebooks_and_browser_tests_together_and_spreads_the_rest()
     scheduler = root.pytest_xdist_make_scheduler(Config, log=None)
     scope = scheduler._split_scope
     assert scope("notebooks/02-alpha-beta.ipynb::Cell 3") == "notebooks/02-alpha-beta.ipynb"
-    assert scope("tests/browser/test_lab_checks.py::test_x") == "browser"
-    assert scope("tests/browser/test_notebooks_in_browser.py::test_y[1]") == "browser"
+    # Browser tests that read one notebook's page go together, whatever their module;
+    # the others go with their module's pages.
+    in_browser = "tests/browser/test_notebooks_in_browser.py"
+    assert (scope(f"{in_browser}::test_every_cell_runs[09-chance]")
+            == scope("tests/browser/test_dice_in_browser.py::test_a_roll[09-chance]")
+            != scope(f"{in_browser}::test_every_cell_runs[02-alpha-beta]"))
+    assert (scope(f"{in_browser}::test_play[02-alpha-beta]")
+            == scope(f"{in_browser}::test_every_cell_runs[02-alpha-beta]"))
+    lab_checks = "tests/browser/test_lab_checks.py"
+    assert scope(f"{lab_checks}::test_x") == scope(f"{lab_checks}::test_z[2]") == lab_checks
+    assert scope(f"{in_browser}::test_the_solver_here_knows") != lab_checks
     assert scope("tests/test_trace.py::test_lone_leaf") == "tests/test_trace.py::test_lone_leaf"
 
 

@@ -439,17 +439,7 @@ class LabPage:
         Returns the final :meth:`state`.
         """
         self.page.evaluate("p => window.__gametree.runAll(p)", self.path)
-        deadline = time.monotonic() + timeout
-        calm = 0
-        while True:
-            state = self.state()
-            finished = state["done"] and state["kernel"] == "idle" and not state["running"]
-            calm = calm + 1 if finished else 0
-            if calm >= 2:  # idle twice in a row, 0.25 s apart
-                break
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.path}: still running after {timeout:.0f} s: {state}")
-            time.sleep(0.25)
+        state = self.wait_idle(timeout)
         deadline = time.monotonic() + widget_timeout
         while state["loading"] and time.monotonic() < deadline:
             time.sleep(0.25)
@@ -457,6 +447,22 @@ class LabPage:
         # Let the last outputs and images paint.
         self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         return state
+
+    def wait_idle(self, timeout: float = 60.0) -> dict:
+        """Wait until no cell runs and the kernel has been idle twice in a
+        row, 0.25 s apart (so every message the page sent it, such as a
+        typed value, has been handled); return the :meth:`state`."""
+        deadline = time.monotonic() + timeout
+        calm = 0
+        while True:
+            state = self.state()
+            finished = state["done"] and state["kernel"] == "idle" and not state["running"]
+            calm = calm + 1 if finished else 0
+            if calm >= 2:
+                return state
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.path}: still running after {timeout:.0f} s: {state}")
+            time.sleep(0.25)
 
     def problems(self) -> list[str]:
         """What a student would see go wrong: error and stderr outputs

@@ -142,6 +142,7 @@ def test_the_practice_widget_answers_on_the_tree(page):
             ".textContent.trim().startsWith(n)", arg=name, timeout=WAIT_MS)
         page.page.keyboard.type(value)
         page.page.keyboard.press("Enter")
+    page.wait_idle()  # the kernel has every typed value before Check is pressed
     root.locator("button.gametree-check").click()
     expect(root.locator(".gametree-feedback")).to_contain_text(
         "All right: every value and every pruned branch is correct.", timeout=WAIT_MS)

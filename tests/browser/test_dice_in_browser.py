@@ -44,8 +44,10 @@ def test_the_notebook_shows_the_board_with_the_seed_this_test_expects():
     assert f"DiceBoard(seed={SEED})" in source
 
 
-def test_a_roll_and_a_move_on_the_dice_board_get_the_perfect_players_answer(lab_pages):
-    lab, state = lab_pages.ran(NOTEBOOK)
+# The notebook in the test's id keeps it on the worker that runs that notebook's page.
+@pytest.mark.parametrize("notebook", [NOTEBOOK], ids=[Path(NOTEBOOK).stem])
+def test_a_roll_and_a_move_on_the_dice_board_get_the_perfect_players_answer(lab_pages, notebook):
+    lab, state = lab_pages.ran(notebook)
     problems = lab.problems()
     assert problems == [], "\n".join(problems)
     assert state["unexecuted"] == []

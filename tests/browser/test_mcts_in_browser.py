@@ -76,10 +76,11 @@ class MctsView:
         expect(self.caption).to_have_text(expected_caption(result, 0), timeout=WAIT_MS)
 
 
-@pytest.fixture(scope="module")
-def notebook(lab_pages):
-    """Notebook 11, as Run All left it (run once a session)."""
-    lab, state = lab_pages.ran(NOTEBOOK.name)
+@pytest.fixture(scope="module", params=[NOTEBOOK], ids=[NOTEBOOK.stem])
+def notebook(request, lab_pages):
+    """Notebook 11, as Run All left it (run once a session; the notebook in
+    the tests' ids keeps them on the worker that runs its page)."""
+    lab, state = lab_pages.ran(request.param.name)
     lab.screenshot(NOTEBOOK.stem + "-widget")
     problems = lab.problems()
     assert problems == [], "\n".join(problems)

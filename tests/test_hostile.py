@@ -106,10 +106,11 @@ def test_each_argument_holds_against_every_hostile_value(name, position):
     ["alpha-beta", "--branching", "2", "1", "{}", "3", "4"],
     ["alpha-beta", "--tree", "[[1, {}], [3, 4]]"],
     ["minimax", "--tree", "{}"],
-    ["exercises", "--seed", "{}", "--out", "OUT/s.pdf"],
-    ["exercises", "--seed", "1", "--count", "{}", "--out", "OUT/s.pdf"],
-    ["exercises", "--seed", "1", "--depth", "{}", "--out", "OUT/s.pdf"],
-    ["exercises", "--seed", "1", "--out", "{}"],
+    # (one small exercise where the value is fine: a whole sheet costs seconds)
+    ["exercises", "--seed", "{}", "--count", "1", "--depth", "2", "--out", "OUT/s.pdf"],
+    ["exercises", "--seed", "1", "--count", "{}", "--depth", "2", "--out", "OUT/s.pdf"],
+    ["exercises", "--seed", "1", "--count", "1", "--depth", "{}", "--out", "OUT/s.pdf"],
+    ["exercises", "--seed", "1", "--count", "1", "--depth", "2", "--out", "{}"],
     ["draw", "--tree", "[[1, 2], [3, 4]]", "--step", "{}", "--out", "OUT/x.png"],
 ], ids=lambda c: " ".join(c[:3]) if isinstance(c, list) else None)
 def test_the_command_line_answers_hostile_input_in_one_line(command, value, tmp_path, capsys,

@@ -25,12 +25,14 @@ def test_the_set_has_exercises_in_the_lessons_that_teach_by_hand():
 
 def with_solutions(notebook) -> tuple[nbformat.NotebookNode, list[int]]:
     """A copy of ``notebook`` whose answer cells hold their solutions, and
-    the indices of the checker cells."""
+    the indices of the checker cells.  The copy ends with the last checker:
+    what follows cannot change what a checker says (nbval runs it)."""
     notebook = nbformat.from_dict(notebook)
     checkers = []
     for answer, checker_cells, solution in exercises(notebook):
         notebook.cells[answer].source = solution_code(notebook.cells[solution].source)
         checkers.extend(checker_cells)
+    del notebook.cells[max(checkers, default=-1) + 1:]
     return notebook, checkers
 
 

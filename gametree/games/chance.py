@@ -108,10 +108,10 @@ def expectiminimax(game: Game[S, M], state: S | None = None) -> SearchResult[M]:
     ended games scored and ``stats.table_hits`` the positions looked up.
 
     >>> from gametree.games import DiceRace
-    >>> game = DiceRace()
+    >>> game = DiceRace(length=4, faces=4)       # a short race with a four-sided die
     >>> result = expectiminimax(game, game.play(game.initial, 2))   # White rolled a 2
     >>> round(result.value, 3), result.move
-    (0.122, Checker(at=0, marked=False))
+    (0.205, Checker(at=0, marked=False))
     """
     state = check_game(game, state)
     solver = ChanceSolver(game)
@@ -129,9 +129,9 @@ def chance_player(game: Game[S, M]) -> Strategy[S, M]:
     position is solved once.
 
     >>> from gametree.games import DiceRace
-    >>> game = DiceRace()
+    >>> game = DiceRace(length=4, faces=4)       # a short race with a four-sided die
     >>> player = chance_player(game)
-    >>> state = game.play(game.initial, 6)
+    >>> state = game.play(game.initial, 4)      # White rolled a 4
     >>> player(game, state)
     Checker(at=0, marked=False)
     """

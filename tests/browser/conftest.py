@@ -17,6 +17,9 @@ start the real thing:
   cells, wait until the kernel is idle and every widget has been drawn, and
   list what a student would see go wrong (:meth:`LabPage.problems`).
 
+With ``GAMETREE_SCREENSHOTS=1`` the tests also save pictures of what they
+saw in ``tests/browser/screenshots/`` (a failing test saves one anyway).
+
 Every process started here (the server, its kernels, the Playwright driver
 and the browser) is stopped by process id when the session ends, also
 after a failure.
@@ -471,11 +474,17 @@ class LabPage:
         load."""
         return self.page.evaluate("p => window.__gametree.problems(p)", self.path)
 
-    def screenshot(self, name: str) -> list[Path]:
+    def screenshot(self, name: str, *, always: bool = False) -> list[Path]:
         """Save the whole notebook, top to bottom, as
         ``tests/browser/screenshots/<name>.png`` (git ignores the folder);
         a notebook taller than one picture continues in ``<name>-2.png``
-        and so on.  Returns the files written."""
+        and so on.  Returns the files written.
+
+        Pictures for a person to look at are taken only with
+        ``GAMETREE_SCREENSHOTS=1`` (each costs seconds of both cores);
+        ``always=True`` takes one anyway, for a test that is failing."""
+        if not (always or os.environ.get("GAMETREE_SCREENSHOTS") == "1"):
+            return []
         SCREENSHOTS.mkdir(exist_ok=True)
         for old in SCREENSHOTS.glob(f"{name}-*.png"):
             old.unlink()

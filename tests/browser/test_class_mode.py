@@ -141,8 +141,15 @@ def test_the_practice_widget_answers_on_the_tree(page):
             "('.gametree-node-card') && document.activeElement.closest('.gametree-node-card')"
             ".textContent.trim().startsWith(n)", arg=name, timeout=WAIT_MS)
         page.page.keyboard.type(value)
+        expect(page.page.locator("input:focus")).to_have_value(value, timeout=WAIT_MS)
         page.page.keyboard.press("Enter")
     page.wait_idle()  # the kernel has every typed value before Check is pressed
     root.locator("button.gametree-check").click()
-    expect(root.locator(".gametree-feedback")).to_contain_text(
-        "All right: every value and every pruned branch is correct.", timeout=WAIT_MS)
+    feedback = root.locator(".gametree-feedback")
+    try:
+        expect(feedback).to_contain_text(
+            "All right: every value and every pruned branch is correct.", timeout=WAIT_MS)
+    except AssertionError:
+        page.screenshot("practice-on-the-tree-failed", always=True)
+        raise AssertionError(f"no verdict after Check; the page shows problems {page.problems()} "
+                             f"and console errors {page.console_errors[-5:]}") from None

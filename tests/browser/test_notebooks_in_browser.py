@@ -1,11 +1,12 @@
 """What a student sees: every notebook run in JupyterLab in a real Chromium.
 
 For each notebook: open it, run all cells, wait until the kernel is idle,
-save a screenshot (tests/browser/screenshots/, for a person to look at),
 and check that no cell shows an error and no widget shows "Error
-displaying widget".  Then use the two widgets the way a student does: step
-the alpha-beta stepper with the keyboard and with Play, and play a move of
-tic-tac-toe against the perfect player.
+displaying widget" (a failure, or ``GAMETREE_SCREENSHOTS=1``, saves a
+screenshot in tests/browser/screenshots/ for a person to look at).  Then
+use the two widgets the way a student does: step the alpha-beta stepper
+with the keyboard and with Play, and play a move of tic-tac-toe against
+the perfect player.
 
 Expected captions come from :func:`gametree.trace_alpha_beta` itself: the
 trace is the source of truth, and these tests check that the widget in the
@@ -64,8 +65,8 @@ def _ids(paths):
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=_ids(NOTEBOOKS))
 def test_every_cell_runs_and_every_widget_is_drawn(lab_pages, notebook):
     lab, state = lab_pages.ran(notebook.name)
-    lab.screenshot(notebook.stem)  # before asserting: a failure leaves a picture to look at
     problems = lab.problems()
+    lab.screenshot(notebook.stem, always=bool(problems))  # a failure leaves a picture to look at
     assert problems == [], (f"{notebook.name} shows {len(problems)} problem(s) in JupyterLab:\n"
                             + "\n".join(problems)
                             + "\nbrowser console errors:\n" + "\n".join(lab.console_errors[-10:]))

@@ -547,11 +547,19 @@ class LabPages:
 
     def ran(self, path: str) -> tuple[LabPage, dict]:
         """The page of notebook ``path`` after Run All, and the state the
-        run ended in.  Each notebook of the set is run once per session:
+        run ended in.  Each notebook is run once while its tests run:
         the test that every cell runs and the tests that drive its widgets
         afterwards read the same page (running a notebook in JupyterLab
-        costs seconds of both cores)."""
+        costs seconds of both cores).
+
+        Only the last notebook's page stays open: the tests that read one
+        notebook's page run one after another (conftest.py keeps them in
+        one xdist unit), and an open JupyterLab page with its kernel keeps
+        using the CPU the other tests need."""
         if path not in self._ran:
+            for other, (page, _state) in list(self._ran.items()):
+                del self._ran[other]
+                self.close(page)
             page = self.new()
             page.open(path)
             self._ran[path] = (page, page.run_all())

@@ -63,7 +63,7 @@ def test_a_move_is_answered_by_the_perfect_player_and_both_are_said_in_words():
     text = board.status_text
     assert text.startswith("You moved a checker from the start to square 4. ")
     assert f"The computer rolled {face} and moved a checker from " in text and text.endswith("Your roll.")
-    assert "Black to" in board.track_text and "Black from" in board.track_text
+    assert "Black moved here" in board.track_text and "Black moved from here" in board.track_text
 
 
 def test_a_hit_is_explained_and_the_hit_checker_is_shown_marked():

@@ -208,7 +208,28 @@ def test_a_plain_tree_shows_names_and_scores_but_no_search():
 def test_a_tree_with_a_step_is_searched_and_its_legend_grows():
     figure = draw([[3, 4], [3, 1]], step=-1, strict=True)
     assert "Evaluated 4 of 4 leaves" in figure.alt_text  # strict: no tie cut
-    assert len(figure.legends) == 1 and len(figure.legends[0].get_texts()) == 5
+    # The legend lists only what is drawn: strict, this search prunes nothing.
+    assert [t.get_text() for t in figure.legends[0].get_texts()] == [
+        "MAX", "MIN", "evaluated leaf", "current node and path"]
+
+
+def test_the_legend_lists_no_current_node_when_none_is_highlighted(fig52_trace):
+    figure = draw(fig52_trace, current=False)
+    assert [t.get_text() for t in figure.legends[0].get_texts()] == [
+        "MAX", "MIN", "evaluated leaf", "pruned"]
+
+
+@pytest.mark.parametrize("obj", [[5, 6, 7, 4], [[(0.5, 8), (0.5, 6)], [(0.5, 1), (0.5, 9)]]])
+def test_the_legend_and_a_long_caption_fit_inside_the_figure(obj):
+    # Nothing is clipped at the figure's edges: the legend wraps to rows,
+    # the caption to lines (AIMA's chance tree has a caption of 70 letters).
+    figure = draw(obj, step=-3 if isinstance(obj[0], list) else -1, branching=None
+                  if isinstance(obj[0], list) else 2)
+    renderer = figure.canvas.get_renderer()
+    width, height = figure.get_size_inches() * figure.dpi
+    for artist in [*figure.legends, *figure.texts]:
+        box = artist.get_window_extent(renderer)
+        assert box.x0 >= 0 and box.x1 <= width and box.y1 <= height, artist
 
 
 def test_a_trace_without_a_step_is_drawn_finished(fig52_trace):

@@ -161,7 +161,9 @@ def test_the_computers_extra_turns_are_all_played_and_reported():
     board.houses[2].click()
     board.houses[5].click()
     assert len(board.searches) == 2
-    assert "N1, then N0 (its last seed fell in its store, so it moved again)" in board.status_text
+    # The extra turn is explained right after the move that earned it: N1's, not N0's.
+    assert ("The computer sowed N1 (its last seed fell in its store, so it moved again), "
+            "then N0. ") in board.status_text
     assert "Highlighted: N1 and N0, the houses it sowed. Your move." in board.status_text
     assert {pit for pit, b in enumerate(board.houses) if b is not None and b.button_style} == {8, 7}
     assert len(board.pv_text.splitlines()) == 3

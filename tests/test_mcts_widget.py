@@ -62,6 +62,15 @@ def test_the_slider_spans_every_step_and_play_is_linked_to_it(stepper, result):
     assert link.source == (stepper.play, "value") and link.target == (stepper.slider, "value")
 
 
+def test_controls_keep_their_words_and_wrap_in_a_narrow_cell(stepper):
+    row = stepper.children[1]
+    assert row.layout.flex_flow == "row wrap"
+    for widget in (stepper.play, stepper.prev_button, stepper.next_button,
+                   stepper.iteration_button, stepper.speed):
+        assert widget in row.children and widget.layout.flex == "0 0 auto"
+    assert stepper.slider.layout.flex == "1 1 auto" and stepper.slider.layout.min_width == "200px"
+
+
 def test_play_pauses_where_it_is_and_its_speed_can_be_chosen(stepper):
     style = stepper.children[0]
     assert isinstance(style, widgets.HTML) and "gametree-play > button:nth-of-type(2)" in style.value

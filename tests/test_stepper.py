@@ -104,6 +104,19 @@ def test_play_is_linked_to_the_slider_and_spans_the_same_steps(stepper):
     assert (stepper.play.min, stepper.play.max) == (stepper.slider.min, stepper.slider.max) == (0, 25)
 
 
+def test_controls_keep_their_words_and_wrap_in_a_narrow_cell(stepper):
+    # A side panel open makes the cell narrow: no button shrinks to
+    # "previo…", Play is one compact button, and the slider wraps to the
+    # next line rather than squeeze the buttons.
+    row = stepper.children[1]
+    assert row.layout.flex_flow == "row wrap"
+    fixed = [stepper.play, stepper.prev_button, stepper.next_button, stepper.cutoff_button,
+             stepper.speed]
+    assert all(widget in row.children and widget.layout.flex == "0 0 auto" for widget in fixed)
+    assert stepper.play.layout.width.endswith("em") and float(stepper.play.layout.width[:-2]) <= 4
+    assert stepper.slider.layout.flex == "1 1 auto" and stepper.slider.layout.min_width == "200px"
+
+
 def test_play_pauses_where_it_is_and_has_a_speed(stepper):
     # Play's own button plays and pauses; its stop button, which jumps back
     # to step 0, is hidden by the widget's style sheet.

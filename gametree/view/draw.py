@@ -56,7 +56,7 @@ from ..trace import PhaseKind, Snapshot, Status, Trace
 from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
-from .stamp import StampText, extent
+from .stamp import StampText, widest, wrap
 from .style import Line, Marks, color, node_id
 
 if TYPE_CHECKING:
@@ -258,27 +258,51 @@ _LEGEND_ROW = 22
 """Pixels of each row of the legend after the first."""
 
 
-def header(title: bool, caption: bool, legend_rows: int = 1) -> Header:
-    """Where the title, caption and legend (in ``legend_rows`` rows) go above the tree."""
+def header(title: bool, caption: bool, legend_rows: int = 1, caption_lines: int = 1) -> Header:
+    """Where the title, caption (in ``caption_lines`` lines) and legend (in
+    ``legend_rows`` rows) go above the tree."""
     y = 5.0
     title_y = y
     y += 24 if title else 0
     caption_y = y
-    y += 22 if caption else 0
+    y += 22 + _CAPTION_LINE * (caption_lines - 1) if caption else 0
     extra = _LEGEND_ROW * (legend_rows - 1)
     legend_y = y + 11 + extra / 2
     return Header(title_y, caption_y, legend_y, y + 26 + extra)
 
 
+_CAPTION_LINE = 19
+"""Pixels of each line of the caption after the first."""
+
+_LEGEND_LABELS = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "evaluated leaf",
+                  "current": "current node and path", "pruned": "pruned"}
+"""The legend's entries, by key, in the order they are listed."""
+
+_HANDLE, _HANDLE_PAD, _COLUMN_GAP = 1.8, 0.8, 1.4
+"""The legend's marker length, gap to its text and gap between columns, in font sizes."""
+
+
+def legend_width(texts, rows: int, font: float = _LEGEND_FONT) -> float:
+    """Width in points of a legend of ``texts`` laid out in ``rows`` rows
+    (matplotlib fills it column by column)."""
+    texts = list(texts)
+    columns = -(-len(texts) // rows)
+    split = [texts[len(texts) * i // columns:len(texts) * (i + 1) // columns]
+             for i in range(columns)]
+    return (sum(widest(column, font) + (_HANDLE + _HANDLE_PAD) * font for column in split if column)
+            + _COLUMN_GAP * font * (columns - 1))
+
+
 def legend_rows(tree: Tree, width: float) -> int:
-    """Rows the legend of a drawing ``width`` pixels wide needs: 1, or 2
-    for a tree with chance nodes, whose legend has a sixth entry, when one
-    row of six would not fit."""
-    if not tree.has_chance:
-        return 1
-    labels = ("MAX", "MIN", "chance", "evaluated leaf", "current node and path", "pruned")
-    needed = sum(extent(label, _LEGEND_FONT)[0] + 3.6 * _LEGEND_FONT for label in labels)
-    return 1 if needed + 16 <= width else 2
+    """Rows the legend of a drawing ``width`` pixels wide needs, so that
+    it fits inside the figure: 1, or more when one row of every entry a
+    search of ``tree`` can show would not fit."""
+    keys = ["max", "min", *(["chance"] if tree.has_chance else []), "leaf", "current", "pruned"]
+    texts = [_LEGEND_LABELS[key] for key in keys]
+    for rows in range(1, len(texts)):
+        if legend_width(texts, rows) + 16 <= width:
+            return rows
+    return len(texts)
 
 
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
@@ -396,10 +420,27 @@ class TracePlot:
         self._with_counter = counter
         width = (figsize or figure_size(self.tree, counter, caption))[0] * 72
         self._legend_rows = legend_rows(self.tree, width) if ax is None else 1
-        self._header = header(counter, caption, self._legend_rows)
+        # The caption wraps within the figure; the header has room for the
+        # longest caption of the search, so no step's caption is clipped.
+        self._caption_width = width - 16
+        self._caption_lines = 1
+        if ax is None and caption and self.trace is not None:
+            self._caption_lines = max(
+                len(wrap(f"step {step.index} of {len(self.trace) - 1}: {step.caption}",
+                         _CAPTION_FONT, self._caption_width)) for step in self.trace)
+        tall = (figsize or figure_size(self.tree, counter, caption))[1] * 72
+        while (header(counter, caption, self._legend_rows, self._caption_lines).height > tall - 20
+               and self._legend_rows + self._caption_lines > 2):  # a tiny figure: fewer rows
+            if self._legend_rows >= self._caption_lines:
+                self._legend_rows -= 1
+            else:
+                self._caption_lines -= 1
+        self._header = header(counter, caption, self._legend_rows, self._caption_lines)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
         self._legend_artist = None
+        self._legend_keys: tuple[str, ...] = ()
+        self._caption_text = ""
         self._fonts = None if fonts is None else tuple(fonts)
         self._build(ax, figsize)
         self.show(None if self.trace is None else 0)
@@ -556,50 +597,85 @@ class TracePlot:
         self._title.set_visible(self._with_counter)
         self._make_legend()
 
-    def _legend_handles(self) -> list:
-        size = 9
-        handles = [
-            Line2D([], [], marker="^", linestyle="none", markersize=size, markerfacecolor=MAX_COLOR,
-                   markeredgecolor=MAX_COLOR, label="MAX"),
-            Line2D([], [], marker="v", linestyle="none", markersize=size, markerfacecolor=MIN_COLOR,
-                   markeredgecolor=MIN_COLOR, label="MIN"),
-        ]
-        if self.tree.has_chance:
-            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=size * 0.9,
-                                  markerfacecolor=CHANCE_COLOR, markeredgecolor=CHANCE_COLOR,
-                                  label="chance"))
+    def _legend_entries(self, look: _Look | None = None) -> tuple[str, ...]:
+        """The keys of :data:`_LEGEND_LABELS` for the marks drawn: MAX and
+        MIN (and chance), plus, once there is a search, evaluated leaves,
+        the current node when it is highlighted, and pruning when this
+        search prunes or crosses are drawn."""
+        keys = ["max", "min", *(["chance"] if self.tree.has_chance else [])]
         if self.trace is None:
-            return handles
-        return handles + [
-            Line2D([], [], marker="s", linestyle="none", markersize=size * 0.7,
-                   markerfacecolor=LEAF_COLOR, markeredgecolor=LEAF_COLOR, label="evaluated leaf"),
-            Line2D([], [], color=CURRENT_COLOR, linewidth=3, marker="o", markersize=size * 0.8,
-                   markerfacecolor="white", markeredgecolor=CURRENT_COLOR, markeredgewidth=2.5,
-                   label="current node and path"),
-            Line2D([], [], color=PRUNED_COLOR, linewidth=1.5, linestyle=_DASHES, marker="x",
-                   markersize=7, markeredgecolor=CROSS_COLOR, markeredgewidth=1.8, label="pruned"),
-        ]
+            return tuple(keys)
+        keys.append("leaf")
+        if self.marks.current:
+            keys.append("current")
+        if self.trace.cutoffs or (look is not None and look.crossed):
+            keys.append("pruned")
+        return tuple(keys)
 
-    def _make_legend(self) -> None:
-        """(Re)make the legend: MAX and MIN, plus the search's symbols once
-        there is a search."""
+    def _legend_handles(self, keys) -> list:
+        size = 9
+        handles = {
+            "max": Line2D([], [], marker="^", linestyle="none", markersize=size,
+                          markerfacecolor=MAX_COLOR, markeredgecolor=MAX_COLOR),
+            "min": Line2D([], [], marker="v", linestyle="none", markersize=size,
+                          markerfacecolor=MIN_COLOR, markeredgecolor=MIN_COLOR),
+            "chance": Line2D([], [], marker="o", linestyle="none", markersize=size * 0.9,
+                             markerfacecolor=CHANCE_COLOR, markeredgecolor=CHANCE_COLOR),
+            "leaf": Line2D([], [], marker="s", linestyle="none", markersize=size * 0.7,
+                           markerfacecolor=LEAF_COLOR, markeredgecolor=LEAF_COLOR),
+            "current": Line2D([], [], color=CURRENT_COLOR, linewidth=3, marker="o",
+                              markersize=size * 0.8, markerfacecolor="white",
+                              markeredgecolor=CURRENT_COLOR, markeredgewidth=2.5),
+            "pruned": Line2D([], [], color=PRUNED_COLOR, linewidth=1.5, linestyle=_DASHES,
+                             marker="x", markersize=7, markeredgecolor=CROSS_COLOR,
+                             markeredgewidth=1.8),
+        }
+        for key, handle in handles.items():
+            handle.set_label(_LEGEND_LABELS[key])
+        return [handles[key] for key in keys]
+
+    def _make_legend(self, look: _Look | None = None) -> None:
+        """(Re)make the legend of the marks drawn (see :meth:`_legend_entries`),
+        laid out to fit inside the figure."""
         if self._legend_artist is not None:
             self._legend_artist.remove()
-        handles = self._legend_handles()
-        if self._own:
-            height = self.figure.get_size_inches()[1] * 72
+        keys = self._legend_entries(look)
+        handles = self._legend_handles(keys)
+        texts = [_LEGEND_LABELS[key] for key in keys]
+        style = dict(frameon=False, handlelength=_HANDLE, handletextpad=_HANDLE_PAD,
+                     columnspacing=_COLUMN_GAP)
+        if self._own:  # in the rows the header has room for, or fewer if they fit
+            width, height = self.figure.get_size_inches() * 72
+            rows = next((rows for rows in range(1, self._legend_rows)
+                         if legend_width(texts, rows) + 16 <= width), self._legend_rows)
             legend = self.figure.legend(
                 handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self._header.legend / height),
-                ncol=-(-len(handles) // self._legend_rows), frameon=False, fontsize=_LEGEND_FONT,
-                handlelength=1.8, columnspacing=1.4, borderaxespad=0, borderpad=0)
-        else:  # under the Axes, where it covers no node
-            width = self.ax.get_position().width * self.figure.get_size_inches()[0] * 72
+                ncol=-(-len(handles) // rows), fontsize=_LEGEND_FONT,
+                borderaxespad=0, borderpad=0, **style)
+        else:  # under the Axes, where it covers no node, in as few rows as fit its width
+            width = self._axes_width()
+            font = max(12.0, self.plan.fonts.label)
+            rows = next((rows for rows in range(1, len(texts))
+                         if legend_width(texts, rows, font) + 8 <= width), len(texts))
             legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                                    ncol=len(handles) if width >= 620 else 3, frameon=False,
-                                    fontsize=max(8.0, self.plan.fonts.label), handlelength=1.8,
-                                    columnspacing=1.2, borderaxespad=0.2)
+                                    ncol=-(-len(handles) // rows), fontsize=font,
+                                    borderaxespad=0.2, **style)
         self._legend_artist = legend
+        self._legend_keys = keys
         self._background = None
+
+    def _axes_width(self) -> float:
+        """Width in points the Axes drawn into has: its share of the figure
+        when it is one of a grid of subplots (a constrained layout moves
+        it later, so its position now is not yet its width), else its
+        width now."""
+        figure_width = self.figure.get_size_inches()[0] * 72
+        spec = self.ax.get_subplotspec()
+        if spec is None:
+            return self.ax.get_position().width * figure_width
+        columns = spec.get_gridspec().ncols
+        span = spec.colspan
+        return figure_width * (span.stop - span.start) / columns - 12
 
     # --- showing a step ----------------------------------------------------
 
@@ -724,11 +800,28 @@ class TracePlot:
         self._push_halo(look.current)
         self._push_texts(look)
         self._title.set_text(look.title)
-        self._caption.set_text(look.caption)
+        self._push_caption(look.caption)
+        if self._legend_entries(look) != self._legend_keys:
+            self._make_legend(look)
         legend = self._legend_artist
         if legend is not None and legend.get_visible() != look.legend:
             legend.set_visible(look.legend)
             self._background = None
+
+    def _push_caption(self, caption: str) -> None:
+        """Write the caption, wrapped within the figure in the lines the
+        header has room for (in a smaller font, down to 12 points, if a
+        caption from the marks is longer than any of the search's)."""
+        self._caption_text = caption
+        if not self._own:
+            self._caption.set_text(caption)
+            return
+        for font in (_CAPTION_FONT, 14.0, 13.0, 12.0):
+            lines = wrap(caption, font, self._caption_width)
+            if len(lines) <= self._caption_lines:
+                break
+        self._caption.set_fontsize(font)
+        self._caption.set_text("\n".join(lines))
 
     def _push_halo(self, current: int | None) -> None:
         if current is None:
@@ -816,8 +909,8 @@ class TracePlot:
 
     @property
     def caption(self) -> str:
-        """The caption line as drawn."""
-        return self._caption.get_text()
+        """The caption as drawn (on one line here; the picture wraps it)."""
+        return self._caption_text
 
     def label_boxes(self) -> list[LabelBox]:
         """Every text written on the picture now, with its box in pixels of
@@ -1133,11 +1226,15 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     Evaluated 4 of 9 leaves (fewest possible: 5).
     >>> figure = draw([[3, 5], [2, 9]], fill={"B": "#4477AA"}, title="B is done")
     >>> figure.get_size_inches() * 72  # pixels on the screen
-    array([560., 405.])
+    array([560., 427.])
     """
     plain = step is None and not isinstance(obj, Trace)
     if plain and marks.get("caption") is None:
         caption = False  # a plain tree has no caption: no blank line for one
+    if step is not None and not isinstance(obj, Trace):
+        tree = as_tree(obj, branching)
+        if len(tree) <= MAX_NODES:  # searched first, so the header has room for every caption
+            obj, branching = trace_search(tree, strict=strict), None
     plot = TracePlot(obj, ax, branching=branching, strict=strict, caption=caption, figsize=figsize)
     if step is not None:
         _check_step(step, plot)

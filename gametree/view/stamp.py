@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from matplotlib.font_manager import FontProperties
     from matplotlib.patches import FancyBboxPatch
 
-__all__ = ["extent", "widest", "StampText"]
+__all__ = ["extent", "widest", "wrap", "StampText"]
 
 
 # --- measuring text ----------------------------------------------------------
@@ -52,6 +52,24 @@ def extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
 def widest(texts, size: float, bold: bool = False) -> float:
     """Width in points of the widest of ``texts``."""
     return max(extent(t, size, bold)[0] for t in texts)
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` split at spaces into lines no wider than ``width`` points
+    (a single word wider than that gets a line of its own).
+
+    >>> wrap("step 12 of 14: chance node C returns 5.5", 15.0, 200.0)
+    ['step 12 of 14: chance', 'node C returns 5.5']
+    """
+    if extent(text, size)[0] <= width:
+        return [text]
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and extent(f"{lines[-1]} {word}", size)[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 # --- texts drawn from a cache -------------------------------------------------

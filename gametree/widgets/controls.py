@@ -8,6 +8,10 @@
   message line's look (:func:`message_html`) and closing the boxes of a
   picture or an exercise that is replaced (:func:`close_all`), so that
   widgets of the past do not pile up in the kernel and the notebook.
+* The row of step controls (:func:`fixed_layout`, :func:`play_control`,
+  :func:`controls_row`): buttons keep their words, Play is one compact
+  button, and the row wraps, slider first to the next line, when a side
+  panel makes the cell narrow.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 __all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
+           "fixed_layout", "play_control", "controls_row", "PLAY_STYLE",
            "HUMAN", "COMPUTER", "ERROR_COLOR"]
 
 HUMAN, COMPUTER = "you", "computer"
@@ -26,6 +31,57 @@ HUMAN, COMPUTER = "you", "computer"
 
 ERROR_COLOR = "#B00020"
 """Colour of a message that says something is wrong."""
+
+
+PLAY_STYLE = """<style>
+.gametree-play > button:nth-of-type(2) { display: none !important; }
+</style>"""
+"""Hides the Play control's stop button, which jumps back to step 0; its
+play button pauses where it is.  Show it in a hidden HTML widget next to
+a :func:`play_control`."""
+
+PLAY_WIDTH = "3.2em"
+"""Width of a :func:`play_control`: room for its one visible button (by
+default ipywidgets gives Play 148 px, for three buttons)."""
+
+
+def fixed_layout(width: str = "auto") -> widgets.Layout:
+    """The layout of a control in a row that must keep its words: it never
+    shrinks, so a button never reads "previo…" in a narrow cell.
+
+    >>> fixed_layout().flex, fixed_layout("9.5em").width
+    ('0 0 auto', '9.5em')
+    """
+    return widgets.Layout(width=width, flex="0 0 auto")
+
+
+def play_control(last: int, interval: int) -> widgets.Play:
+    """A Play control for steps 0 to ``last``, ``interval`` ms a step, as one
+    compact play / pause button (with :data:`PLAY_STYLE` shown; CSS class
+    ``gametree-play``).
+
+    >>> play = play_control(9, 900)
+    >>> play.max, play.layout.width, play.layout.flex
+    (9, '3.2em', '0 0 auto')
+    """
+    play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval,
+                        description="Play", show_repeat=False, tooltip="play / pause",
+                        layout=fixed_layout(PLAY_WIDTH))
+    play.add_class("gametree-play")
+    return play
+
+
+def controls_row(children=()) -> widgets.HBox:
+    """A row of step controls that wraps when the cell is too narrow for it:
+    the buttons keep their width (:func:`fixed_layout`) and a slider (give it
+    ``flex="1 1 auto"`` and a ``min_width``) moves to the next line rather
+    than squeeze them.
+
+    >>> controls_row().layout.flex_flow
+    'row wrap'
+    """
+    return widgets.HBox(list(children), layout=widgets.Layout(
+        align_items="center", width="100%", flex_flow="row wrap"))
 
 
 class StatusLine(widgets.HTML):

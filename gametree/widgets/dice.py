@@ -14,8 +14,9 @@ are those of :class:`gametree.games.DiceRace`.  The board is a row of
 squares, each showing its number and the checkers on it as letters, W
 and B, with an asterisk on a marked checker (one that was hit and cannot
 be hit again): nothing is told by colour alone.  The squares of the
-computer's last move carry the words "Black from" and "Black to", and the
-status line says every roll and move in a sentence, hits included.
+computer's last move carry the words "Black moved from here" and "Black
+moved here", and the status line says every roll and move in a sentence,
+hits included.
 
 Each turn you press "Roll the die"; then one button per checker you can
 move says where it lands ("start → square 4, hits").  The computer plays
@@ -330,8 +331,8 @@ class DiceBoard(widgets.VBox):
         if self._last is not None:
             last_from = home - self._last[0].at  # Black's squares counted from White's side
             last_to = home - self._last[1].at
-            notes[last_from] = "Black from"
-            notes[last_to] = "Black to" if last_to != last_from else notes[last_from]
+            notes[last_from] = "Black moved from here"
+            notes[last_to] = "Black moved here" if last_to != last_from else notes[last_from]
         cells = []
         left = "".join(badge("W", c) for c in state.white if c.at == 0)
         left_home = "".join(badge("B", c) for c in state.black if c.at == home)

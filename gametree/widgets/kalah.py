@@ -6,7 +6,7 @@
 'You sowed S2: the last seed fell in your store, so you move again.'
 >>> board.houses[5].click()          # ... and then S5; the computer answers at once
 >>> board.status_text
-'You sowed S5. The computer sowed N1, then N0 (its last seed fell in its store, so it moved again). Highlighted: N1 and N0, the houses it sowed. Your move.'
+'You sowed S5. The computer sowed N1 (its last seed fell in its store, so it moved again), then N0. Highlighted: N1 and N0, the houses it sowed. Your move.'
 >>> print(board.pv_text)
 The computer searched 2 moves ahead with kalah_evaluation:
 N1: value +2 from South's (MAX's) side; principal variation N1 N0
@@ -319,9 +319,17 @@ class KalahBoard(widgets.VBox):
 
     @staticmethod
     def _list(moves: list[str]) -> str:
-        if len(moves) <= 1:
-            return "".join(moves)
-        return ", then ".join(moves) + " (its last seed fell in its store, so it moved again)"
+        """The computer's moves in order, each one that earned another move
+        (every one but the last) saying so right after it.
+
+        >>> KalahBoard._list(["N1"])
+        'N1'
+        >>> KalahBoard._list(["N1", "N4", "N0"])
+        'N1 (its last seed fell in its store, so it moved again), then N4 (in its store again), then N0'
+        """
+        first, again = "its last seed fell in its store, so it moved again", "in its store again"
+        return ", then ".join([f"{move} ({again if i else first})" for i, move in enumerate(moves[:-1])]
+                              + moves[-1:])
 
     def _result(self) -> str:
         mine, theirs = self.state.store(self.human), self.state.store(self.computer)

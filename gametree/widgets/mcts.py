@@ -30,9 +30,10 @@ from ..text import describe, fmt
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI
 from ..view.mcts import MctsPlot
 
-# The alpha-beta stepper's Play style (no stop button: Play pauses where it
-# is), speeds and caption escaping, so the two widgets look and read alike.
-from .stepper import _STYLE, SPEEDS, _html_text
+# The alpha-beta stepper's controls, Play style (no stop button: Play pauses
+# where it is), speeds and caption escaping, so the two widgets look and read alike.
+from .controls import PLAY_STYLE, controls_row, fixed_layout, play_control
+from .stepper import SPEEDS, _html_text
 
 __all__ = ["MctsStepper", "PSEUDOCODE"]
 
@@ -130,24 +131,20 @@ class MctsStepper(widgets.VBox):
         self.picture_size = (width, height)
         last = result.steps - 1
 
-        def fixed() -> widgets.Layout:   # buttons keep their words; the slider gives way
-            return widgets.Layout(width="auto", flex="0 0 auto")
-
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
-                                          tooltip="one step back", layout=fixed())
+                                          tooltip="one step back", layout=fixed_layout())
         self.next_button = widgets.Button(description="next", icon="step-forward",
-                                          tooltip="one step on", layout=fixed())
+                                          tooltip="one step on", layout=fixed_layout())
         self.iteration_button = widgets.Button(description="next iteration", icon="forward",
                                                tooltip="on to the next iteration's SELECT",
-                                               layout=fixed())
+                                               layout=fixed_layout())
         self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
                                       style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="9.5em", flex="0 0 auto"))
+                                      layout=fixed_layout("9.5em"))
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
                                         continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 auto", min_width="160px"))
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.speed.value,
-                                 description="Play", show_repeat=False, tooltip="play / pause")
+                                        layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
+        self.play = play_control(last, self.speed.value)
         self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.caption = widgets.HTML(layout=widgets.Layout(min_height="2.9em"))
         self.counter = widgets.Label(style={"font_weight": "bold", "font_size": "1.05em"})
@@ -162,21 +159,18 @@ class MctsStepper(widgets.VBox):
         self.speed.observe(self._on_speed, names="value")
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
 
-        self.play.layout = widgets.Layout(flex="0 0 auto")
         # In a cell narrower than the widget's size (a side panel open), the
         # controls and the column beside the picture wrap under it, and a
         # picture wider than the cell scrolls rather than shrink its labels.
-        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider,
-                                 self.iteration_button, self.speed],
-                                layout=widgets.Layout(align_items="center", width="100%",
-                                                      flex_flow="row wrap"))
+        controls = controls_row([self.play, self.prev_button, self.next_button, self.slider,
+                                 self.iteration_button, self.speed])
         column = widgets.VBox([self.code, self.table], layout=widgets.Layout(
             width=f"{_COLUMN}px", flex="0 0 auto", margin="0 0 0 10px"))
         frame = widgets.Box([self.image], layout=widgets.Layout(
             width=f"{width}px", max_width="100%", overflow="auto hidden", flex="0 1 auto"))
         picture = widgets.HBox([frame, column], layout=widgets.Layout(
             width="100%", align_items="flex-start", flex_flow="row wrap"))
-        super().__init__([widgets.HTML(_STYLE, layout=widgets.Layout(display="none")), controls,
+        super().__init__([widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none")), controls,
                           self.caption, self.counter, picture], layout=widgets.Layout(width="100%"))
         for widget, name in ((self, "mcts"), (self.caption, "caption"), (self.image, "image"),
                              (self.code, "code"), (self.counter, "counter"), (self.table, "table"),

@@ -50,7 +50,7 @@ from ..trace import Trace
 from ..view.hotspots import hotspots
 from ..view.style import Line
 from .clicks import SELECTED_COLOR, TreeClicks
-from .controls import ERROR_COLOR
+from .controls import ERROR_COLOR, fixed_layout
 from .stepper import Stepper
 
 __all__ = ["PredictStepper", "ASK_WORDS"]
@@ -141,25 +141,26 @@ class PredictStepper(Stepper):
     def _build_panel(self, predict: bool, kinds: frozenset[Ask]) -> None:
         self.predict_toggle = widgets.ToggleButton(
             value=predict, description="predict mode", icon="question",
-            tooltip="ask the class to predict each step before it is shown")
+            tooltip="ask the class to predict each step before it is shown",
+            layout=fixed_layout())
         self.ask_boxes = {kind: widgets.Checkbox(value=kind in kinds, description=words,
                                                  indent=False,
                                                  layout=widgets.Layout(width="auto"))
                           for kind, words in ASK_WORDS.items()}
         self.score_label = widgets.Label(style={"font_weight": "bold"})
         self.reset_button = widgets.Button(description="reset score", icon="undo",
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=fixed_layout())
         self.question_text = widgets.HTML()
         self.answer_box = widgets.Text(placeholder="your answer, then Enter",
                                        continuous_update=False,
                                        layout=widgets.Layout(width="16em"))
         self.answer_button = widgets.Button(description="answer", icon="check",
                                             button_style="primary",
-                                            layout=widgets.Layout(width="auto"))
-        self.none_button = widgets.Button(description="none", layout=widgets.Layout(width="auto"))
+                                            layout=fixed_layout())
+        self.none_button = widgets.Button(description="none", layout=fixed_layout())
         self.reveal_button = widgets.Button(description="reveal", icon="eye",
                                             tooltip="show the step without counting an answer",
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=fixed_layout())
         self.verdict_html = widgets.HTML()
         self.predict_toggle.observe(self._on_toggle, names="value")
         for box in self.ask_boxes.values():
@@ -171,7 +172,8 @@ class PredictStepper(Stepper):
         self.reveal_button.on_click(lambda _: self.reveal())
         self._answer_row = widgets.HBox([self.answer_box, self.answer_button, self.none_button,
                                          self.reveal_button],
-                                        layout=widgets.Layout(align_items="center"))
+                                        layout=widgets.Layout(align_items="center",
+                                                              flex_flow="row wrap"))
         teacher = widgets.HBox([self.predict_toggle, widgets.Label("ask:"),
                                 *self.ask_boxes.values(), self.score_label, self.reset_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))

@@ -43,7 +43,7 @@ from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
 from ..view.layout import tidy_layout
-from .controls import close_all, message_html
+from .controls import PLAY_STYLE, close_all, controls_row, fixed_layout, message_html, play_control
 
 __all__ = ["Stepper", "SPEEDS"]
 
@@ -65,12 +65,6 @@ _MAX_CODE_COLUMNS = 60
 _FOLD = 44
 """Pixels of the folded pseudocode's title under a wide picture."""
 _SCROLLBAR = 16
-
-_STYLE = """<style>
-.gametree-play > button:nth-of-type(2) { display: none !important; }
-</style>"""
-"""Hides the Play control's stop button, which jumps back to step 0; its
-play button pauses where it is."""
 
 
 def _html_text(text: str) -> str:
@@ -205,19 +199,19 @@ class Stepper(widgets.VBox):
         self._busy = False  # True while the widget changes its own boxes or slider
 
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
-                                          tooltip="one step back", layout=widgets.Layout(width="auto"))
+                                          tooltip="one step back", layout=fixed_layout())
         self.next_button = widgets.Button(description="next", icon="step-forward",
-                                          tooltip="one step on", layout=widgets.Layout(width="auto"))
+                                          tooltip="one step on", layout=fixed_layout())
         self.cutoff_button = widgets.Button(description="next cutoff", icon="scissors",
                                             tooltip="jump to the next cutoff",
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=fixed_layout())
         self.phase_button = widgets.Button(description="next pass", icon="forward",
                                            tooltip="jump to the next pass or re-search",
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=fixed_layout())
         self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
                                       tooltip="how fast Play steps",
                                       style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="9.5em"))
+                                      layout=fixed_layout("9.5em"))
         self.caption = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.counter = widgets.Label(style={"font_weight": "bold", "font_size": "1.05em"})
         self.code = widgets.HTML()
@@ -231,9 +225,11 @@ class Stepper(widgets.VBox):
         self.phase_button.on_click(self._on_phase)
         self.speed.observe(self._on_speed, names="value")
 
-        self._controls = widgets.HBox(layout=widgets.Layout(align_items="center", width="100%"))
+        # In a narrow cell (a side panel open) the row wraps: the buttons keep
+        # their words and the slider moves to the next line.
+        self._controls = controls_row()
         self._picture = widgets.Box(layout=widgets.Layout(width="100%"))
-        children = [widgets.HTML(_STYLE, layout=widgets.Layout(display="none")), self._controls,
+        children = [widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none")), self._controls,
                     self.caption, self.counter, self._picture, self.message]
         if editable:
             children.append(self._editor(trace))
@@ -414,13 +410,11 @@ class Stepper(widgets.VBox):
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
                                         continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.speed.value,
-                                 description="Play", show_repeat=False, tooltip="play / pause")
+        self.play = play_control(last, self.speed.value)
         self.play_link = widgets.jslink((self.play, "value"), (self.slider, "value"))
         self._slider_widgets = (self.slider, self.play, self.play_link)
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("gametree-slider")
-        self.play.add_class("gametree-play")
         self._controls.children = [self.play, self.prev_button, self.next_button, self.slider,
                                    self.cutoff_button,
                                    *([self.phase_button] if self._phase_steps else []), self.speed]

@@ -16,10 +16,9 @@ import math
 
 from ..chance import trace_expectiminimax
 from ..parse import read_number
-from ..text import fmt
 from ..trace import Trace
 from ..tree import Tree
-from .trees import tree_arguments, tree_from_arguments
+from .trees import print_trace, tree_arguments, tree_from_arguments
 
 __all__ = ["register", "bound", "bounds_argument", "chance_trace"]
 
@@ -56,14 +55,7 @@ def chance_trace(tree: Tree, bounds) -> Trace:
 
 
 def _expectiminimax(args: argparse.Namespace) -> None:
-    trace = chance_trace(tree_from_arguments(args), args.bounds)
-    print(f"value: {fmt(trace.value)}")
-    print(f"evaluated: {trace.evaluated} of {trace.tree.leaf_count} leaves")
-    if not args.quiet:
-        print("steps:")
-        width = len(str(len(trace) - 1))
-        for step in trace:
-            print(f"  {step.index:>{width}}  {step.caption}")
+    print_trace(chance_trace(tree_from_arguments(args), args.bounds), args.quiet)
 
 
 def register(commands) -> None:

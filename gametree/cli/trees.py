@@ -1,6 +1,7 @@
 """``python -m gametree alpha-beta`` and ``minimax``: search a typed tree and explain it.
 
-Also the two ways of giving a tree on the command line, shared by ``draw``.
+Also the two ways of giving a tree on the command line, shared by ``draw``,
+and the printout of a traced search, shared by ``expectiminimax``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..search import backed_up_values, principal_variation
 from ..text import fmt
-from ..trace import trace_alpha_beta
+from ..trace import Trace, trace_alpha_beta
 from ..tree import MAX, Tree
 from .usage import _STRICT_HELP, UsageError, whole_number
 
-__all__ = ["register", "tree_arguments", "tree_from_arguments"]
+__all__ = ["register", "tree_arguments", "tree_from_arguments", "print_trace"]
 
 
 def tree_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,16 +50,21 @@ def _typed_tree(args: argparse.Namespace) -> Tree:
     return Tree.from_leaves(parse_leaves(" ".join(args.leaves)), args.branching)
 
 
-def _alpha_beta(args: argparse.Namespace) -> None:
-    trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict,
-                             fail_hard=args.fail_hard)
+def print_trace(trace: Trace, quiet: bool) -> None:
+    """Print the value of ``trace``'s search and the leaves it evaluated,
+    then, unless ``quiet``, a caption for every step."""
     print(f"value: {fmt(trace.value)}")
     print(f"evaluated: {trace.evaluated} of {trace.tree.leaf_count} leaves")
-    if not args.quiet:
+    if not quiet:
         print("steps:")
         width = len(str(len(trace) - 1))
         for step in trace:
             print(f"  {step.index:>{width}}  {step.caption}")
+
+
+def _alpha_beta(args: argparse.Namespace) -> None:
+    print_trace(trace_alpha_beta(tree_from_arguments(args), strict=args.strict,
+                                 fail_hard=args.fail_hard), args.quiet)
 
 
 def _minimax(args: argparse.Namespace) -> None:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from itertools import pairwise
-from typing import NamedTuple, TypeGuard
+from typing import NamedTuple, TypeGuard, TypeVar
 
 from ..generate import random_leaves
 from ..rules import CutRule
@@ -27,7 +28,7 @@ from ..search import alpha_beta, backed_up_values
 from ..text import describe, fmt, join_names
 from ..trace import trace_alpha_beta
 from ..tree import MAX, Tree, as_tree
-from .checker import MistakeKind, check
+from .checker import Mistake, MistakeKind, check
 from .exercise import Answer, Exercise
 from .reorder import check_reorder
 
@@ -110,6 +111,41 @@ def wrong(*lines: str) -> Feedback:
 def right(*lines: str) -> Feedback:
     """The right answer; ``lines`` may now say why it is right."""
     return Feedback(Verdict.RIGHT, lines)
+
+
+_E = TypeVar("_E")  # an exercise
+_A = TypeVar("_A")  # an answer to it
+_R = TypeVar("_R")  # what marking the answer returns
+
+
+def _marked(mark: Callable[[_E, _A], _R], exercise: _E, answer: _A) -> _R | Feedback:
+    """``mark(exercise, answer)``, or, when it raises TypeError or
+    ValueError (the marking functions name what they cannot read), that
+    sentence as :func:`invalid` feedback."""
+    try:
+        return mark(exercise, answer)
+    except (TypeError, ValueError) as error:
+        return invalid(f"{str(error).rstrip('.')}.")
+
+
+def _mistakes(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exercise: _E, *,
+              form: str, example: str, todo: str) -> tuple[Answer, list[Mistake]] | Feedback:
+    """``answer``, an :class:`Answer` to ``exercise``, and the mistakes
+    ``mark`` finds in it; or the feedback to give instead when there is nothing to
+    mark: :func:`empty` for None (``form`` says what to write), :func:`invalid`
+    for anything but an Answer (``example`` shows one) or an Answer ``mark``
+    cannot read, and :attr:`Verdict.EMPTY` for an Answer with nothing filled
+    in (``todo`` says what to fill in)."""
+    if answer is None:
+        return empty(form)
+    if not isinstance(answer, Answer):
+        return invalid(f"{describe(answer)} is not an Answer: write {example}.")
+    mistakes = _marked(mark, exercise, answer)
+    if isinstance(mistakes, Feedback):
+        return mistakes
+    if any(mistake.kind is MistakeKind.EMPTY for mistake in mistakes):
+        return Feedback(Verdict.EMPTY, (f"nothing is filled in yet: {todo}, then run this cell again.",))
+    return answer, mistakes
 
 
 # --- the notebooks' checkers --------------------------------------------------------
@@ -216,6 +252,30 @@ def _leaf_names(answer: object) -> list[str] | None:
     return [name.strip().upper() for name in answer]
 
 
+def _skipped_names(answer: object, tree: Tree, named: str, *, remind: bool) -> list[str] | Feedback:
+    """``answer``, a list of names of leaves of ``tree``, as upper-case names;
+    or the feedback to give instead: :func:`empty` for None, :func:`invalid`
+    for anything else.  ``named`` is the clause that names the leaves
+    ("the leaves are named E to M"), said after an unknown name and, with
+    ``remind``, after the name of a node that is no leaf."""
+    if answer is None:
+        return empty('a list of leaf names, such as ["E", "F"] (or [] if no leaf is skipped)')
+    names = _leaf_names(answer)
+    if names is None:
+        return invalid(f"{describe(answer)} is not a list of names: write it like "
+                       f'["E", "F"], each name in quotes.')
+    known = {node.name for node in tree}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        return invalid(f"{join_names(unknown)}: no node has {'that name' if len(unknown) == 1 else 'those names'}; "
+                       f"{named}.")
+    inner = [name for name in names if not tree[name].is_leaf]
+    if inner:
+        return invalid(f"{join_names(inner)} {'is not a leaf' if len(inner) == 1 else 'are not leaves'}: "
+                       f"name the skipped leaves themselves{f' ({named})' if remind else ''}.")
+    return names
+
+
 def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feedback:
     """Does ``answer`` list exactly the leaves alpha-beta never evaluates
     in ``tree``?  (Notebook 02.)
@@ -231,21 +291,9 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     """
     trace = trace_alpha_beta(tree, strict=strict)
     tree = trace.tree
-    if answer is None:
-        return empty('a list of leaf names, such as ["E", "F"] (or [] if no leaf is skipped)')
-    names = _leaf_names(answer)
-    if names is None:
-        return invalid(f"{describe(answer)} is not a list of names: write it like "
-                       f'["E", "F"], each name in quotes.')
-    known = {node.name for node in tree}
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        return invalid(f"{join_names(unknown)}: no node has {'that name' if len(unknown) == 1 else 'those names'}; "
-                       f"{_leaf_hint(tree)}.")
-    inner = [name for name in names if not tree[name].is_leaf]
-    if inner:
-        return invalid(f"{join_names(inner)} {'is not a leaf' if len(inner) == 1 else 'are not leaves'}: "
-                       f"name the skipped leaves themselves ({_leaf_hint(tree)}).")
+    names = _skipped_names(answer, tree, _leaf_hint(tree), remind=True)
+    if isinstance(names, Feedback):
+        return names
     skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
     given = set(names)
     if given == skipped:
@@ -396,20 +444,15 @@ def check_search(answer: object, exercise: Exercise) -> Feedback:
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check_search needs an Exercise, not {type(exercise).__name__}")
-    form = 'an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})'
-    if answer is None:
-        return empty(form)
-    if not isinstance(answer, Answer):
-        return invalid(f"{describe(answer)} is not an Answer: write "
-                       f'Answer(values={{"A": 3, ...}}, pruned={{"I", ...}}, alphas={{...}}, betas={{...}}).')
-    try:
-        mistakes = check(exercise, answer)
-    except (TypeError, ValueError) as error:
-        return invalid(f"{str(error).rstrip('.')}.")
-    if any(mistake.kind is MistakeKind.EMPTY for mistake in mistakes):
-        return Feedback(Verdict.EMPTY, ("nothing is filled in yet: write the value alpha-beta returns at "
-                                        "each node it searches and cross out each branch it skips, then "
-                                        "run this cell again.",))
+    marked = _mistakes(
+        answer, check, exercise,
+        form='an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})',
+        example='Answer(values={"A": 3, ...}, pruned={"I", ...}, alphas={...}, betas={...})',
+        todo="write the value alpha-beta returns at each node it searches and cross out each "
+             "branch it skips")
+    if isinstance(marked, Feedback):
+        return marked
+    answer, mistakes = marked
     tree = exercise.tree
     if not mistakes:
         return right(f"alpha-beta evaluates {exercise.trace.evaluated} of {len(tree.leaves)} leaves, "
@@ -470,10 +513,9 @@ def check_reordering(answer: object, puzzle: Exercise) -> Feedback:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
         return invalid(f"{describe(answer)} is not a list: write the {count} leaf scores in "
                        f"your order, in square brackets.")
-    try:
-        verdict = check_reorder(puzzle, answer)
-    except (TypeError, ValueError) as error:
-        return invalid(f"{str(error).rstrip('.')}.")
+    verdict = _marked(check_reorder, puzzle, answer)
+    if isinstance(verdict, Feedback):
+        return verdict
     if not verdict.is_reordering:
         return invalid(verdict.message)
     if verdict.solved:

@@ -28,9 +28,7 @@ from ..chance import expected_values, trace_expectiminimax
 from ..text import describe, fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Tree, Value, as_tree
 from .chance import TOLERANCE, ChanceExercise, check_chance
-from .checker import MistakeKind
-from .exercise import Answer
-from .quiz import Feedback, Verdict, empty, invalid, right, wrong
+from .quiz import Feedback, _mistakes, _skipped_names, empty, invalid, right, wrong
 
 __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_change",
            "check_star1_skipped"]
@@ -108,6 +106,7 @@ def check_chance_values(answer: object, exercise: ChanceExercise) -> Feedback:
     Each mistake gets a hint naming the node to look at, never the number
     (:func:`gametree.practice.check` says more, when the student asks).
 
+    >>> from gametree.practice import Answer
     >>> exercise = ChanceExercise([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.5, [0, 2]), (0.5, [4, 8])]])
     >>> check_chance_values(None, exercise).verdict
     <Verdict.EMPTY: 'empty'>
@@ -116,19 +115,14 @@ def check_chance_values(answer: object, exercise: ChanceExercise) -> Feedback:
     """
     if not isinstance(exercise, ChanceExercise):
         raise TypeError(f"check_chance_values needs a ChanceExercise, not {type(exercise).__name__}")
-    form = 'an Answer(values={"A": ..., "B": ..., ...}) with a value for every MAX, MIN and chance node'
-    if answer is None:
-        return empty(form)
-    if not isinstance(answer, Answer):
-        return invalid(f"{describe(answer)} is not an Answer: write "
-                       f'Answer(values={{"A": 2.5, "B": ..., ...}}).')
-    try:
-        mistakes = check_chance(exercise, answer)
-    except (TypeError, ValueError) as error:
-        return invalid(f"{str(error).rstrip('.')}.")
-    if any(mistake.kind is MistakeKind.EMPTY for mistake in mistakes):
-        return Feedback(Verdict.EMPTY, ("nothing is filled in yet: write the value of every MAX, "
-                                        "MIN and chance node, then run this cell again.",))
+    marked = _mistakes(
+        answer, check_chance, exercise,
+        form='an Answer(values={"A": ..., "B": ..., ...}) with a value for every MAX, MIN and chance node',
+        example='Answer(values={"A": 2.5, "B": ..., ...})',
+        todo="write the value of every MAX, MIN and chance node")
+    if isinstance(marked, Feedback):
+        return marked
+    answer, mistakes = marked
     if not mistakes:
         return right(f"every value is as expectiminimax works it out; the root is worth "
                      f"{fmt(exercise.values[0])}.")
@@ -220,23 +214,11 @@ def check_star1_skipped(answer: object, tree: object, bounds: tuple[Value, Value
     """
     trace = trace_expectiminimax(tree, bounds=bounds)
     tree = trace.tree
-    if answer is None:
-        return empty('a list of leaf names, such as ["E", "F"] (or [] if no leaf is skipped)')
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple, set, frozenset)) \
-            or not all(isinstance(name, str) for name in answer):
-        return invalid(f"{describe(answer)} is not a list of names: write it like "
-                       f'["E", "F"], each name in quotes.')
-    names = [name.strip().upper() for name in answer]
+    named = f"the leaves are named {tree.leaves[0].name} to {tree.leaves[-1].name}"
+    names = _skipped_names(answer, tree, named, remind=False)
+    if isinstance(names, Feedback):
+        return names
     known = {node.name: node for node in tree}
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        return invalid(f"{join_names(unknown)}: no node has "
-                       f"{'that name' if len(unknown) == 1 else 'those names'}; the leaves are "
-                       f"named {tree.leaves[0].name} to {tree.leaves[-1].name}.")
-    inner = [name for name in names if not known[name].is_leaf]
-    if inner:
-        return invalid(f"{join_names(inner)} {'is not a leaf' if len(inner) == 1 else 'are not leaves'}: "
-                       f"name the skipped leaves themselves.")
     skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
     given = set(names)
     if given == skipped:

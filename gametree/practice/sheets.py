@@ -37,9 +37,9 @@ matplotlib is imported only when a sheet is drawn, so the command line's
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..checks import check_branching, check_depth, check_int, check_leaf_count
 from ..text import describe, fmt, join_names, pretty, shown
@@ -178,22 +178,39 @@ def _block_height(exercise: SheetExercise, page: _Page) -> float:
     return 0.52 + _tree_height(exercise, page) + 0.12 + _LINE * lines + 0.2
 
 
+_T = TypeVar("_T")
+
+
+def _runs(items: Iterable[_T], size: Callable[[_T], float], room: float, *, used: float,
+          overhang: float) -> list[list[_T]]:
+    """``items`` in order, split the way words fill lines: each item joins
+    the current run unless that run already has one and would then take
+    more than ``room``.  The first run starts with ``used`` taken, the rest
+    with nothing; the last ``overhang`` of each item's ``size`` is space
+    after it, which the last item of a run does not need.
+
+    >>> _runs([1, 2, 3, 4], float, 5, used=0.0, overhang=0.0)
+    [[1, 2], [3], [4]]
+    """
+    runs: list[list[_T]] = []
+    current: list[_T] = []
+    for item in items:
+        step = size(item)
+        if current and used + step - overhang > room:
+            runs.append(current)
+            current, used = [], 0.0
+        current.append(item)
+        used += step
+    if current:
+        runs.append(current)
+    return runs
+
+
 def _paginate(exercises: Sequence[SheetExercise], page: _Page, first_extra: float):
     """Split the exercises into pages, in order, without splitting one."""
     usable = page.height - 2 * _MARGIN - 0.35  # the running head
-    pages: list[list[SheetExercise]] = []
-    current: list[SheetExercise] = []
-    used = first_extra
-    for exercise in exercises:
-        height = _block_height(exercise, page)
-        if current and used + height - 0.2 > usable:  # the last needs no space below
-            pages.append(current)
-            current, used = [], 0.0
-        current.append(exercise)
-        used += height
-    if current:
-        pages.append(current)
-    return pages
+    return _runs(exercises, lambda exercise: _block_height(exercise, page), usable,
+                 used=first_extra, overhang=0.2)  # the last needs no space below
 
 
 def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper: str = "a4",
@@ -381,20 +398,10 @@ _BOUND_ITEM = 1.68
 
 
 def _bound_rows(exercise: SheetExercise, page: _Page) -> list[list[str]]:
-    """The asked nodes, in rows of items that fit across the page."""
-    usable = page.usable
-    rows: list[list[str]] = []
-    current: list[str] = []
-    x = _FIRST_ITEM
-    for name in exercise.ask_bounds:
-        if x + _BOUND_ITEM - 0.15 > usable:
-            rows.append(current)
-            current, x = [], 0.0
-        current.append(name)
-        x += _BOUND_ITEM
-    if current:
-        rows.append(current)
-    return rows
+    """The asked nodes, in rows of items that fit across the page (the
+    first row after "Leaves evaluated")."""
+    return _runs(exercise.ask_bounds, lambda name: _BOUND_ITEM, page.usable,
+                 used=_FIRST_ITEM, overhang=0.15)
 
 
 def _answer_box(figure, x_in, y_top_in, page: _Page, w=0.4, h=0.24):

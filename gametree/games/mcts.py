@@ -72,6 +72,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic
 
+from ..checks import check_step
 from ..text import describe, fmt, join_names
 from ..tree import MAX, MIN, Player, Value, node_name
 from .base import Game, M, S, check_game, check_whole, short
@@ -464,13 +465,8 @@ class MctsResult(Generic[S, M]):
         Iteration 4, simulate: 1 random move from E to the end (X8), score +1: MAX won.
         Iteration 4, back-propagate: E, C and A each get 1 more playout; C, which counts MAX's wins, gets 1 more win.
         """
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"a step is a whole number, not {describe(index)}")
         self._recorded()
-        if not -self.steps <= index < self.steps:
-            raise IndexError(f"step {index} does not exist; this search has steps 0 to "
-                             f"{self.steps - 1} (or -1 for the last)")
-        index %= self.steps
+        index = check_step(index, self.steps)
         if index == 0:
             tree = self._snapshot(1, 0)
             return MctsStep(0, 0, None, tree, (), None, (), None, None, (), _opening(tree.root))

@@ -50,6 +50,7 @@ from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
 from ..chance import trace_search
+from ..checks import check_step
 from ..generate import knuth_moore_minimum
 from ..text import brief, pretty
 from ..trace import PhaseKind, Snapshot, Status, Trace
@@ -1237,7 +1238,7 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
             obj, branching = trace_search(tree, strict=strict), None
     plot = TracePlot(obj, ax, branching=branching, strict=strict, caption=caption, figsize=figsize)
     if step is not None:
-        _check_step(step, plot)
+        check_step(step, len(plot.search()))
     elif plot.trace is not None:
         step = -1
     plot.show(step, **marks)
@@ -1246,15 +1247,6 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
         figure.alt_text = plot.alt_text()
         figure.plot = plot
     return figure
-
-
-def _check_step(step, plot: TracePlot) -> None:
-    if isinstance(step, bool) or not isinstance(step, int):
-        raise TypeError(f"step must be a whole number, not {step!r}")
-    count = len(plot.search())
-    if not -count <= step < count:
-        raise IndexError(f"step {step} does not exist; this search has steps 0 to {count - 1} "
-                         f"(or -1 for the last)")
 
 
 def png(obj, step: int | None = None, *, dpi: float | None = None, **options) -> bytes | None:

@@ -26,6 +26,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
+from ..checks import check_step
 from ..games.numbergame import NumberGameRecord
 from ..search import backed_up_values
 from ..text import describe, join_names, pretty
@@ -356,11 +357,7 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
         raise ValueError(f"the tree has {len(tree.leaves)} leaves, too many to draw a board at "
                          f"each; at most {MAX_BOARD_LEAVES} fit a screen, so start from a later "
                          f"position (fewer empty squares)")
-    if isinstance(step, bool) or not isinstance(step, int):
-        raise TypeError(f"step must be a whole number, not {describe(step)}")
-    if not -len(trace) <= step < len(trace):
-        raise IndexError(f"step {step} does not exist; this search has steps 0 to {len(trace) - 1}")
-    snap = trace.state(step)
+    snap = trace.state(check_step(step, len(trace)))
 
     leaves, depth = len(tree.leaves), tree.depth
     width = max(560.0, min(CELL_WIDTH, 54.0 * leaves + 20))

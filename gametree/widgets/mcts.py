@@ -25,6 +25,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..checks import check_step
 from ..games.mcts import MctsResult, Phase
 from ..text import describe, fmt
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI
@@ -273,12 +274,7 @@ class MctsStepper(widgets.VBox):
     def step_to(self, index: int) -> None:
         """Show step ``index`` (negative counts from the end), as if the
         slider were moved there."""
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"step must be a whole number, not {index!r}")
-        count = self.result.steps
-        if not -count <= index < count:
-            raise IndexError(f"step {index} does not exist; this search has steps 0 to {count - 1}")
-        self.slider.value = index % count
+        self.slider.value = check_step(index, self.result.steps)
 
     # --- reading it --------------------------------------------------------------------
 

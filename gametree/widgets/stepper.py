@@ -34,6 +34,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..chance import trace_search
+from ..checks import check_step
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
@@ -495,12 +496,7 @@ class Stepper(widgets.VBox):
     def step_to(self, index: int) -> None:
         """Show step ``index`` (negative counts from the end), as if the
         slider were moved there."""
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"step must be a whole number, not {index!r}")
-        count = len(self.trace)
-        if not -count <= index < count:
-            raise IndexError(f"step {index} does not exist; this search has steps 0 to {count - 1}")
-        self.slider.value = index % count
+        self.slider.value = check_step(index, len(self.trace))
 
     @property
     def state(self) -> Snapshot:

@@ -412,7 +412,7 @@ class TracePlot:
             raise ValueError(
                 f"the tree has {len(self.tree):,} nodes, too many to draw legibly; "
                 f"draw at most {MAX_NODES:,} (for example a smaller depth)")
-        _check_figsize(figsize)
+        check_figsize(figsize)
         self.snapshot: Snapshot | None = None
         self.marks = Marks()
         self._nodes = self.tree.nodes
@@ -1131,15 +1131,18 @@ def _text_on(fill) -> str:
     return "white" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else TEXT_COLOR
 
 
-def _check_figsize(figsize) -> None:
+def check_figsize(figsize, *, smallest: float = 1.0) -> None:
+    """Refuse a ``figsize`` that is not (width, height) in inches, each
+    from ``smallest`` to the widest picture (:data:`MAX_WIDTH` pixels);
+    None (the default size) passes."""
     if figsize is None:
         return
     if not (isinstance(figsize, (tuple, list)) and len(figsize) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in figsize)):
         raise TypeError(f"figsize must be (width, height) in inches, not {figsize!r}")
-    if not all(1 <= v <= MAX_WIDTH / SCREEN_DPI for v in figsize):
-        raise ValueError(f"figsize {tuple(figsize)} is out of range; give each side from 1 to "
-                         f"{MAX_WIDTH / SCREEN_DPI:g} inches")
+    if not all(smallest <= v <= MAX_WIDTH / SCREEN_DPI for v in figsize):
+        raise ValueError(f"figsize {tuple(figsize)} is out of range; give each side from "
+                         f"{smallest:g} to {MAX_WIDTH / SCREEN_DPI:g} inches")
 
 
 class TreeFigure(Figure):

@@ -40,8 +40,6 @@ title says so).
 from __future__ import annotations
 
 import io
-import math
-import textwrap
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -61,7 +59,6 @@ from .draw import (
     EDGE_COLOR,
     LEAF_COLOR,
     MAX_COLOR,
-    MAX_WIDTH,
     MIN_COLOR,
     SCREEN_DPI,
     TEXT_COLOR,
@@ -69,13 +66,14 @@ from .draw import (
     EdgeLook,
     LabelBox,
     TreeFigure,
+    check_figsize,
 )
 
 # The label placement of the tree drawings, shared within the view layer:
 # what is drawn so far as boxes and segments, and the nearest free spot.
 from .labels import SCREEN_FONTS, Fonts, Label, _label_for, _place, _Space
 from .layout import Point, tidy_layout
-from .stamp import StampText, extent
+from .stamp import StampText, extent, wrap
 
 __all__ = ["MctsPlot", "draw_mcts", "MctsNodeLook", "MAX_SHOWN", "stats_text"]
 
@@ -198,14 +196,14 @@ class MctsPlot:
             raise TypeError(f"header must be True or False, not {describe(header)}")
         if isinstance(max_shown, bool) or not isinstance(max_shown, int) or not 10 <= max_shown <= 200:
             raise ValueError(f"max_shown must be a whole number from 10 to 200, not {describe(max_shown)}")
-        _check_figsize(figsize)
+        check_figsize(figsize, smallest=4 / SCREEN_DPI)
         self.result = result
         self.max_shown = max_shown
         self._header = header
         self._rows = self._deepest(result.tree) + 1  # one more row for a playout
         width = CELL_WIDTH if figsize is None else figsize[0] * SCREEN_DPI
         self._legend_columns = 5 if width >= 660 else 3
-        self._key = _wrap(_KEY, width - 16, _KEY_FONT)
+        self._key = wrap(_KEY, _KEY_FONT, width - 16)
         size = figsize or (CELL_WIDTH / SCREEN_DPI, self._height() / SCREEN_DPI)
         self.figure = TreeFigure(figsize=size, dpi=SCREEN_DPI)
         self._canvas = FigureCanvasAgg(self.figure)
@@ -536,7 +534,7 @@ class MctsPlot:
                                     fontsize=_TITLE_FONT, color=TEXT_COLOR, transform=figure.transFigure)
             figure.add_artist(self._title)
             y += 24
-            lines = _wrap(self.step.caption, width - 16, _CAPTION_FONT)
+            lines = wrap(self.step.caption, _CAPTION_FONT, width - 16)
             if len(lines) > 2:   # the widget and alt text say it all; the picture has two lines
                 lines = [lines[0], lines[1][:-1] + "\u2026"]
             self._caption = StampText(0.5, 1 - y / height, "\n".join(lines), ha="center", va="top",
@@ -717,21 +715,6 @@ def _layout(tree: MctsTree, shown: tuple[int, ...]) -> tuple[list[int], list[Poi
     return order, tidy_layout(layout_tree)
 
 
-def _wrap(text: str, width: float, font: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` points at ``font``."""
-    per_char = extent("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ 0123456789", font)[0] / 49
-    return textwrap.wrap(text, max(20, int(width / per_char))) or [""]
-
-
-def _check_figsize(figsize) -> None:
-    if figsize is None:
-        return
-    if not (isinstance(figsize, (tuple, list)) and len(figsize) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in figsize)):
-        raise TypeError(f"figsize must be (width, height) in inches, not {figsize!r}")
-    if not all(4 <= v * SCREEN_DPI <= MAX_WIDTH for v in figsize) or not all(map(math.isfinite, figsize)):
-        raise ValueError(f"figsize {tuple(figsize)} is out of range; give each side from "
-                         f"{4 / SCREEN_DPI:g} to {MAX_WIDTH / SCREEN_DPI:g} inches")
 
 
 def draw_mcts(result: MctsResult, step: int = -1, *, figsize: tuple[float, float] | None = None,

@@ -9,7 +9,6 @@ are drawn here by a :class:`~gametree.widgets.mcts.MctsStepper` on that
 search, and the page must show those PNGs byte for byte.
 """
 
-import base64
 import os
 import re
 import time
@@ -25,14 +24,15 @@ try:
 except ImportError:  # conftest's browser_available says how to install it
     if os.environ.get("GAMETREE_REQUIRE_BROWSER") == "1":
         raise
-    pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements.txt",
+    pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements-test.txt",
                 allow_module_level=True)
+
+from .views import WAIT_MS, StepperView  # (it needs Playwright: after the skip above)
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = next(p for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
                 if re.match(r"\d\d-mcts", p.name))
-WAIT_MS = 15_000
 
 
 def notebook_search():
@@ -45,35 +45,6 @@ def expected_caption(result, index: int) -> str:
     return f"Step {index} of {result.steps - 1}: {result.step(index).caption}"
 
 
-class MctsView:
-    """The notebook's MCTS widget, read the way a student sees it."""
-
-    def __init__(self, locator):
-        self.root = locator
-        self.handle = locator.locator(".gametree-slider .noUi-handle")
-        self.caption = locator.locator(".gametree-caption")
-        self.image = locator.locator("img.gametree-image")
-        self.code = locator.locator(".gametree-code")
-
-    def value(self) -> int:
-        return round(float(self.handle.get_attribute("aria-valuenow")))
-
-    def picture(self) -> bytes:
-        """The PNG the page shows, byte for byte."""
-        encoded = self.image.evaluate("""async image => {
-            const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
-            let text = '';
-            for (let i = 0; i < bytes.length; i += 0x8000) {
-                text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-            }
-            return btoa(text);
-        }""")
-        return base64.b64decode(encoded)
-
-    def go_home(self, result) -> None:
-        self.handle.focus()
-        self.handle.press("Home")
-        expect(self.caption).to_have_text(expected_caption(result, 0), timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="module", params=[NOTEBOOK], ids=[NOTEBOOK.stem])
@@ -90,7 +61,7 @@ def notebook(request, lab_pages):
 
 @pytest.fixture
 def widget(notebook):
-    view = MctsView(notebook.page.locator(".gametree-mcts").first)
+    view = StepperView(notebook.page.locator(".gametree-mcts").first)
     view.image.scroll_into_view_if_needed()
     return view
 
@@ -102,7 +73,7 @@ def test_arrow_keys_step_phase_by_phase_with_the_searchs_captions_and_pictures(w
     for index in range(6):
         drawn.step_to(index)
         expected[index] = drawn.image.value
-    widget.go_home(result)
+    widget.go_home(expected_caption(result, 0))
     assert widget.picture() == expected[0]
     for index in range(1, 6):
         before = widget.image.get_attribute("src")
@@ -117,7 +88,7 @@ def test_arrow_keys_step_phase_by_phase_with_the_searchs_captions_and_pictures(w
 
 def test_next_iteration_jumps_to_each_iterations_select(widget):
     result = notebook_search()
-    widget.go_home(result)
+    widget.go_home(expected_caption(result, 0))
     button = widget.root.locator(".gametree-next-iteration button, button.gametree-next-iteration").first
     for index in (1, 5, 9):
         button.click()
@@ -127,7 +98,7 @@ def test_next_iteration_jumps_to_each_iterations_select(widget):
 
 def test_play_advances_through_the_phases_and_pause_stops_where_it_is(widget):
     result = notebook_search()
-    widget.go_home(result)
+    widget.go_home(expected_caption(result, 0))
     widget.root.locator(".gametree-play button:has(i.fa-play)").click()
     deadline = time.monotonic() + 20
     while widget.value() < 3:

@@ -17,7 +17,6 @@ against a small tic-tac-toe solver written here, independent of
 gametree.games.
 """
 
-import base64
 import functools
 import os
 import re
@@ -38,6 +37,8 @@ except ImportError:  # conftest's browser_available says how to install it
     pytest.skip("Playwright for Python is not installed: .venv/bin/pip install -r requirements-test.txt",
                 allow_module_level=True)
 
+from .views import WAIT_MS, StepperView  # (it needs Playwright: after the skip above)
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = sorted(p for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
@@ -52,7 +53,6 @@ FIRST_STEPPER_TREE = ([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 BIG_STEPPER_COUNTER = "of 81 leaves"
 LATENCY_STEPS = 20
 LATENCY_TARGET_MS = 150
-WAIT_MS = 15_000
 
 
 def _ids(paths):
@@ -82,43 +82,6 @@ def expected_caption(trace, index: int) -> str:
     return f"Step {index} of {len(trace) - 1}: {trace[index].caption}"
 
 
-class StepperView:
-    """One stepper on the page, read the way a student sees it."""
-
-    def __init__(self, locator):
-        self.root = locator
-        self.handle = locator.locator(".gametree-slider .noUi-handle")
-        self.caption = locator.locator(".gametree-caption")
-        self.image = locator.locator("img.gametree-image")
-
-    def value(self) -> int:
-        return round(float(self.handle.get_attribute("aria-valuenow")))
-
-    def maximum(self) -> int:
-        return round(float(self.handle.get_attribute("aria-valuemax")))
-
-    def src(self) -> str:
-        return self.image.get_attribute("src")
-
-    def picture(self) -> bytes:
-        """The PNG the page shows, byte for byte."""
-        encoded = self.image.evaluate("""async image => {
-            const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
-            let text = '';
-            for (let i = 0; i < bytes.length; i += 0x8000) {
-                text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-            }
-            return btoa(text);
-        }""")
-        return base64.b64decode(encoded)
-
-    def go_home(self, trace=None) -> None:
-        """Back to step 0 with the Home key; wait for the caption to say so."""
-        self.handle.focus()
-        self.handle.press("Home")
-        expect(self.caption).to_contain_text("Step 0 of", timeout=WAIT_MS)
-        if trace is not None:
-            expect(self.caption).to_have_text(expected_caption(trace, 0), timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="module", params=ALPHA_BETA, ids=_ids(ALPHA_BETA))
@@ -140,7 +103,7 @@ def fig52_stepper(alpha_beta):
 def test_the_first_stepper_shows_the_trace_of_figure_5_2(fig52_stepper):
     trace = gametree.trace_alpha_beta(*FIRST_STEPPER_TREE)
     assert fig52_stepper.maximum() == len(trace) - 1
-    fig52_stepper.go_home(trace)
+    fig52_stepper.go_home(expected_caption(trace, 0))
     assert fig52_stepper.value() == 0
 
 
@@ -153,7 +116,7 @@ def test_arrow_keys_step_the_caption_and_the_picture_through_the_trace(fig52_ste
         drawn.step_to(index)
         expected_pictures[index] = drawn.image.value
     assert len(set(expected_pictures.values())) == 6  # every step looks different
-    stepper.go_home(trace)
+    stepper.go_home(expected_caption(trace, 0))
     sources = [stepper.src()]
     assert stepper.picture() == expected_pictures[0]
     for index in range(1, 6):
@@ -171,7 +134,7 @@ def test_arrow_keys_step_the_caption_and_the_picture_through_the_trace(fig52_ste
 
 def test_play_advances_the_slider_and_the_captions_follow_the_trace(alpha_beta, fig52_stepper):
     stepper, trace = fig52_stepper, gametree.trace_alpha_beta(*FIRST_STEPPER_TREE)
-    stepper.go_home(trace)
+    stepper.go_home(expected_caption(trace, 0))
     # Record every caption and picture shown while playing, in the page.
     stepper.root.evaluate("""root => {
         const caption = root.querySelector('.gametree-caption');

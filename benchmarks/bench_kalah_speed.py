@@ -36,6 +36,8 @@ import time
 from collections import namedtuple
 from math import inf
 
+from bench_tictactoe import best_times  # this folder's own timing helper
+
 from gametree.games import (
     Kalah,
     alpha_beta,
@@ -199,19 +201,6 @@ def aima_style(depth: int = 9) -> tuple[int, int]:
         return v
 
     return value(game.initial, -inf, inf, 1), nodes
-
-
-# --- timing ----------------------------------------------------------------------------
-
-def best_times(searches: dict, rounds: int) -> dict[str, float]:
-    """The best processor time of each search, in ms, over ``rounds`` rounds taken in turn."""
-    times = {name: inf for name in searches}
-    for _ in range(rounds):
-        for name, search in searches.items():
-            start = time.process_time()
-            search()
-            times[name] = min(times[name], (time.process_time() - start) * 1000)
-    return times
 
 
 def a_few_moves_in(game: Kalah, seed: int = 15) -> object:

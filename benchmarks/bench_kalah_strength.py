@@ -105,14 +105,16 @@ def make_player(name: str, seed: int):
     return search_player(depth, store_difference if name.endswith("store diff") else kalah_evaluation)
 
 
-def match(game: Kalah, first: str, second: str, games: int, match_seed: int) -> dict:
-    """``games`` games of ``first`` against ``second`` from seeded openings,
-    each opening with both colours; counts from ``first``'s side."""
+def paired_match(game: Kalah, games: int, match_seed: int, players) -> dict:
+    """``games`` games from seeded openings, each opening played with both
+    colours: ``players(i, first_is_max)`` gives the (first, second) players
+    for the i-th opening.  Counts from the first player's side: games,
+    wins, draws and losses, their rates with Wilson intervals, and the mean
+    margin."""
     wins = draws = losses = margin = 0
     for i, opening in enumerate(openings(game, games // 2, match_seed)):
         for first_is_max in (True, False):
-            seed = match_seed * 10_000 + 2 * i + first_is_max
-            a, b = make_player(first, seed), make_player(second, seed + 5_000)
+            a, b = players(i, first_is_max)
             record = play_game(game, a, b, opening=opening) if first_is_max else \
                 play_game(game, b, a, opening=opening)
             # The opening's moves may give a side extra turns, but sides are fixed: MAX is MAX.
@@ -123,12 +125,21 @@ def match(game: Kalah, first: str, second: str, games: int, match_seed: int) -> 
             margin += score
     n = wins + draws + losses
     return {
-        "player": first, "opponent": second, "games": n,
-        "wins": wins, "draws": draws, "losses": losses,
+        "games": n, "wins": wins, "draws": draws, "losses": losses,
         "win_rate": wins / n, "draw_rate": draws / n, "loss_rate": losses / n,
         "win_ci": list(wilson(wins, n)), "draw_ci": list(wilson(draws, n)), "loss_ci": list(wilson(losses, n)),
         "mean_margin": margin / n,
     }
+
+
+def match(game: Kalah, first: str, second: str, games: int, match_seed: int) -> dict:
+    """``games`` games of ``first`` against ``second`` from seeded openings,
+    each opening with both colours; counts from ``first``'s side."""
+    def players(i: int, first_is_max: bool):
+        seed = match_seed * 10_000 + 2 * i + first_is_max
+        return make_player(first, seed), make_player(second, seed + 5_000)
+
+    return {"player": first, "opponent": second, **paired_match(game, games, match_seed, players)}
 
 
 def row(result: dict) -> str:

@@ -46,14 +46,13 @@ import sys
 import time
 from pathlib import Path
 
-from bench_kalah_strength import openings, wilson
+from bench_kalah_strength import paired_match
 
 from gametree.games import (
     Kalah,
     iterative_deepening,
     kalah_evaluation,
     mcts_player,
-    play_game,
     store_difference,
     uct_search,
 )
@@ -139,27 +138,17 @@ def match(game: Kalah, evaluation: str, seconds: float, rates: dict, games: int,
     with a budget worth ``seconds`` a move; counts from UCT's side."""
     iterations = max(1, round(rates["UCT"] * seconds))
     nodes = max(1, round(rates[evaluation] * seconds))
-    wins = draws = losses = margin = 0
     spent: dict[str, list[float]] = {"UCT": [], "alpha-beta": []}
-    for i, opening in enumerate(openings(game, games // 2, match_seed)):
-        for uct_is_max in (True, False):
-            uct = timed(mcts_player(iterations, seed=match_seed * 1000 + 2 * i + uct_is_max), spent["UCT"])
-            searcher = timed(alpha_beta_player(nodes, EVALUATIONS[evaluation]), spent["alpha-beta"])
-            record = play_game(game, uct, searcher, opening=opening) if uct_is_max else \
-                play_game(game, searcher, uct, opening=opening)
-            score = record.score if uct_is_max else -record.score
-            wins += score > 0
-            draws += score == 0
-            losses += score < 0
-            margin += score
-    n = wins + draws + losses
+
+    def players(i: int, uct_is_max: bool):
+        uct = timed(mcts_player(iterations, seed=match_seed * 1000 + 2 * i + uct_is_max), spent["UCT"])
+        return uct, timed(alpha_beta_player(nodes, EVALUATIONS[evaluation]), spent["alpha-beta"])
+
+    counts = paired_match(game, games, match_seed, players)
     return {
         "seconds_per_move": seconds, "opponent": f"alpha-beta, {evaluation}",
         "evaluation": evaluation, "uct_iterations": iterations, "alpha_beta_nodes": nodes,
-        "games": n, "wins": wins, "draws": draws, "losses": losses,
-        "win_rate": wins / n, "draw_rate": draws / n, "loss_rate": losses / n,
-        "win_ci": list(wilson(wins, n)), "draw_ci": list(wilson(draws, n)), "loss_ci": list(wilson(losses, n)),
-        "points": (wins + draws / 2) / n, "mean_margin": margin / n,
+        **counts, "points": (counts["wins"] + counts["draws"] / 2) / counts["games"],
         "measured_seconds_per_move": {name: sum(t) / len(t) for name, t in spent.items()},
     }
 

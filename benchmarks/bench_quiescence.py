@@ -36,10 +36,10 @@ import sys
 import time
 from pathlib import Path
 
-from bench_kalah_strength import OPENING_PLIES, openings, wilson  # this folder's own helpers
+from bench_kalah_strength import OPENING_PLIES, paired_match  # this folder's own helpers
 
 from gametree import MAX
-from gametree.games import Kalah, alpha_beta, kalah_evaluation, play_game, store_difference
+from gametree.games import Kalah, alpha_beta, kalah_evaluation, store_difference
 from gametree.games.quiescence import kalah_noisy_moves
 
 DEPTHS = range(1, 6)
@@ -69,26 +69,12 @@ def match(game: Kalah, depth: int, plain_depth: int, evaluation: str, games: int
           match_seed: int) -> dict:
     """``games`` games of ``depth`` + quiescence against plain ``plain_depth``,
     from the quiescence player's side."""
-    wins = draws = losses = margin = 0
     quiet = Counted(depth, EVALUATIONS[evaluation], quiescence=True)
     plain = Counted(plain_depth, EVALUATIONS[evaluation], quiescence=False)
-    for opening in openings(game, games // 2, match_seed):
-        for quiet_is_max in (True, False):
-            record = play_game(game, quiet, plain, opening=opening) if quiet_is_max else \
-                play_game(game, plain, quiet, opening=opening)
-            score = record.score if quiet_is_max else -record.score
-            wins += score > 0
-            draws += score == 0
-            losses += score < 0
-            margin += score
-    n = wins + draws + losses
+    counts = paired_match(game, games, match_seed, lambda i, quiet_is_max: (quiet, plain))
     return {
         "player": quiet.__name__, "opponent": plain.__name__, "depth": depth,
-        "opponent_depth": plain_depth, "evaluation": evaluation, "games": n,
-        "wins": wins, "draws": draws, "losses": losses,
-        "win_rate": wins / n, "draw_rate": draws / n, "loss_rate": losses / n,
-        "win_ci": list(wilson(wins, n)), "draw_ci": list(wilson(draws, n)),
-        "loss_ci": list(wilson(losses, n)), "mean_margin": margin / n,
+        "opponent_depth": plain_depth, "evaluation": evaluation, **counts,
         "nodes_per_move": quiet.nodes / quiet.moves, "plain_nodes_per_move": plain.nodes / plain.moves,
     }
 

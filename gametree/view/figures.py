@@ -212,7 +212,7 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     >>> figure.get_size_inches() * 72
     array([1100.,  520.])
     >>> figure.alt_text.split(":")[0]
-    'Left, the recursion of NUMBERGAME on 7 −5 8 5 1 without memory'
+    'On the left, the recursion of NUMBERGAME on 7 −5 8 5 1 without memory'
     """
     fates = memo_fates(record)
     figure = _figure(CELL_WIDTH, 520)
@@ -224,10 +224,10 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     graph = record.graph
     row = " ".join(pretty(x) for x in record.board)
     figure.alt_text = (
-        f"Left, the recursion of NUMBERGAME on {row} without memory: {len(record.tree)} calls, of "
+        f"On the left, the recursion of NUMBERGAME on {row} without memory: {len(record.tree)} calls, of "
         f"which the memoized search solves {counts['solved']}, answers "
         f"{counts['answered from memory']} from memory and never makes {counts['never made']}. "
-        f"Right, the memo graph of its {len(graph.states)} distinct (lo, hi); the whole row is "
+        f"On the right, the memo graph of its {len(graph.states)} distinct (lo, hi); the whole row is "
         f"worth {pretty(graph.values[0])} to the player who moves first.")
     return figure
 

@@ -3,7 +3,7 @@
 Run:  python benchmarks/bench_mcts_kalah.py [--games 20] [--times 0.01 0.04] [--out FILE]
 
 (About a minute with the defaults.)  The committed results, which
-notebook 11 plots, were made with 40 games a match and three times per
+notebook 12 plots, were made with 40 games a match and three times per
 move, about a quarter of an hour::
 
     python benchmarks/bench_mcts_kalah.py --games 40 --times 0.01 0.04 0.16 --out benchmarks/results/mcts_kalah.json

@@ -3,7 +3,7 @@
 Run:  python benchmarks/bench_mcts_tictactoe.py [--positions 40] [--seeds 3] [--out FILE]
 
 (Under a minute with the defaults.)  The committed results, which
-notebook 11 plots, were made with more positions and seeds, about four
+notebook 12 plots, were made with more positions and seeds, about four
 minutes::
 
     python benchmarks/bench_mcts_tictactoe.py --positions 100 --seeds 5 --out benchmarks/results/mcts_tictactoe.json

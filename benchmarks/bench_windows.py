@@ -34,7 +34,7 @@ Two experiments:
    Seconds are printed for information (this machine, this run).
 
 Ratios are against plain alpha-beta on the same tree or position.  With
-``--out`` it writes the counts as JSON; the committed file, which notebook 10
+``--out`` it writes the counts as JSON; the committed file, which notebook 11
 reads, was made with the defaults::
 
     python benchmarks/bench_windows.py --out benchmarks/results/windows.json

@@ -1,5 +1,5 @@
 """The MCTS experiments: their committed results are what the scripts say
-they are, the scripts run, and notebook 11's charts of them are legible.
+they are, the scripts run, and notebook 12's charts of them are legible.
 
 Nothing here times anything: the benchmark scripts measure, these tests
 check their bookkeeping (counts add up, intervals are Wilson's, positions

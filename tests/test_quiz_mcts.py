@@ -1,4 +1,4 @@
-"""The checkers of notebook 11 (gametree.practice.quiz_mcts).
+"""The checkers of notebook 12 (gametree.practice.quiz_mcts).
 
 Each is tried four ways: with no answer yet (None), with an answer it
 cannot read, with a wrong answer and with the right one.  An empty answer
@@ -171,7 +171,7 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 def test_the_checkers_source_holds_none_of_the_notebooks_answers():
     found = []
-    for path in sorted(NOTEBOOKS.glob("11-*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("12-*.ipynb")):
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type == "markdown" and "<summary>Solution</summary>" in cell.source:
                 found += re.findall(r"^my_\w+ = (.+)$", cell.source, flags=re.M)

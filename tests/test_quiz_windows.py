@@ -1,4 +1,4 @@
-"""The checkers of notebook 10's exercises: empty, invalid, wrong and right
+"""The checkers of notebook 11's exercises: empty, invalid, wrong and right
 answers, and no answer given away."""
 
 import pytest

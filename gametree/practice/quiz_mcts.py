@@ -1,4 +1,4 @@
-"""Checkers for the exercises of notebook 11, Monte-Carlo tree search.
+"""Checkers for the exercises of notebook 12, Monte-Carlo tree search.
 
 Each checker takes the student's answer (``None`` until they write one)
 and the exercise's data (a search tree, a search's record), and returns a

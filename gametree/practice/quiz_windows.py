@@ -1,4 +1,4 @@
-"""Checkers for the exercises of notebook 10: null-window tests, PVS and MTD(f).
+"""Checkers for the exercises of notebook 11: null-window tests, PVS and MTD(f).
 
 Each checker takes the student's answer (``None`` until they write one)
 and the exercise's tree, and returns a :class:`~gametree.practice.quiz.Feedback`

@@ -1,4 +1,4 @@
-"""Charts of the Monte-Carlo tree search experiments (notebook 11), in the
+"""Charts of the Monte-Carlo tree search experiments (notebook 12), in the
 style of :mod:`gametree.view.charts`: at most 1,080 by 560 pixels, no text
 under 12 pixels, every series with its own colour, marker and line style
 (Paul Tol's palette), 95% intervals as error bars, alt text.

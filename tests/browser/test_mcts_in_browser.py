@@ -1,6 +1,6 @@
 """The MCTS step-through widget in JupyterLab, in a real Chromium.
 
-Notebook 11 is opened and run once; its widget (the first on the page, the
+Notebook 12 is opened and run once; its widget (the first on the page, the
 one displayed for the student) is then stepped the way a student steps it:
 the arrow keys on the slider, the *next iteration* button, and Play and
 Pause.  Expected captions come from :func:`gametree.games.uct_search`
@@ -36,7 +36,7 @@ NOTEBOOK = next(p for p in (Path(__file__).resolve().parents[2] / "notebooks").g
 
 
 def notebook_search():
-    """The search notebook 11 steps through: the same position, length and seed."""
+    """The search notebook 12 steps through: the same position, length and seed."""
     return uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=30, seed=4)
 
 
@@ -49,7 +49,7 @@ def expected_caption(result, index: int) -> str:
 
 @pytest.fixture(scope="module", params=[NOTEBOOK], ids=[NOTEBOOK.stem])
 def notebook(request, lab_pages):
-    """Notebook 11, as Run All left it (run once a session; the notebook in
+    """Notebook 12, as Run All left it (run once a session; the notebook in
     the tests' ids keeps them on the worker that runs its page)."""
     lab, state = lab_pages.ran(request.param.name)
     lab.screenshot(NOTEBOOK.stem + "-widget")

@@ -88,3 +88,15 @@ def test_too_deep_nesting_is_refused_not_a_recursion_error():
 def test_strict_must_be_a_bool():
     with pytest.raises(TypeError, match="True or False"):
         trace_alpha_beta([1, 2, 3, 4], 2, strict="yes")
+
+
+def test_an_alpha_beta_exercise_refuses_a_tree_with_chance_nodes():
+    """A chance node is no MIN node: the exercise is refused with a sentence
+    naming the exercise that fits, and that one's key is expectiminimax's."""
+    from gametree.practice import Exercise
+    from gametree.practice.chance import ChanceExercise
+
+    nested = [[(0.5, 2), (0.5, 6)], [3, 3]]  # B = 0.5 × 2 + 0.5 × 6 = 4, C = 3: A = 4
+    with pytest.raises(ValueError, match=r"chance nodes.*ChanceExercise\(tree\)"):
+        Exercise.from_nested(nested)
+    assert ChanceExercise(nested).solution().values["A"] == pytest.approx(4.0)

@@ -383,8 +383,21 @@ class Exercise:
         ((2, 2, 0, 0, 2, 0, 0), 2, 3)
         >>> Exercise.from_nested([[3, 12], [8, 2]]).shape  # complete
         ()
+
+        A tree with chance nodes is refused: it is an expectiminimax
+        exercise, :class:`~gametree.practice.chance.ChanceExercise`.
+
+        >>> Exercise.from_nested([[(0.5, 2), (0.5, 6)], [3, 5]])
+        Traceback (most recent call last):
+        ...
+        ValueError: this tree has chance nodes ((probability, subtree) pairs), which an alpha-beta exercise cannot hold: its MAX and MIN levels would turn the dice into a player; make it an expectiminimax exercise with ChanceExercise(tree) from gametree.practice.chance
         """
         tree = Tree.from_nested(nested, root=check_root(root))
+        if tree.has_chance:
+            raise ValueError("this tree has chance nodes ((probability, subtree) pairs), which an "
+                             "alpha-beta exercise cannot hold: its MAX and MIN levels would turn "
+                             "the dice into a player; make it an expectiminimax exercise with "
+                             "ChanceExercise(tree) from gametree.practice.chance")
         widths = {len(node.children) for node in tree if node.children}
         if tree.branching is not None:
             return cls(tuple(tree.leaf_scores), tree.branching, root=tree.root.player, **options)

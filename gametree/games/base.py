@@ -24,7 +24,9 @@ plus ``game.initial``, the state the game starts from,
 ``play`` takes; the probabilities add up to 1; a game without dice never
 has a chance state and need not define it),
 ``game.move_label(s, m)``, the text for a move in drawings ("X4",
-"take left 7"), and ``game.check_state(s)``, which refuses with a sentence
+"take left 7"), ``game.agent(s)``, the name of the agent to move for
+captions and drawings ("MAX", "ghost 2"; by default the name of
+``to_move(s)``, which it never changes), and ``game.check_state(s)``, which refuses with a sentence
 what is not a state of the game (the searches call it on the position
 they start from, so that a wrong argument is named at once instead of
 failing deep inside the search).
@@ -122,6 +124,18 @@ class Game(ABC, Generic[S, M]):
     def move_label(self, state: S, move: M) -> str:
         """Text for ``move`` played in ``state``, for drawings and captions."""
         return str(move)
+
+    def agent(self, state: S) -> str:
+        """The name of the agent to move at ``state``, for captions and
+        drawings.  A game with more than two agents names them ("runner",
+        "ghost 2") while ``to_move`` still says MAX, MIN or CHANCE; by
+        default it is the name of ``to_move(state)``.
+
+        >>> from gametree.games import TicTacToe
+        >>> TicTacToe().agent(TicTacToe().initial)
+        'MAX'
+        """
+        return str(self.to_move(state))
 
     def check_state(self, state: object) -> None:
         """Raise TypeError or ValueError, with a sentence, if ``state`` is

@@ -7,6 +7,10 @@
   Every other test is scheduled on its own.
 * pytest-timeout stops any test after 120 s (pyproject.toml); a browser
   test gets 600 s and a notebook cell 300 s (the first starts a kernel).
+  The alarm raises :class:`TestTimeout` (see :func:`pytest_timeout_set_timer`
+  for why not pytest-timeout's own exception), and a test that still runs
+  ``timeout_grace`` seconds later (an ini option, default 30) ends its
+  process, its stacks dumped.
 * The notebook kernels keep their IPython history in a temporary folder,
   removed when the run ends, never in the user's ``~/.ipython``.
 """
@@ -16,7 +20,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import tempfile
+import threading
 
 import pytest
 
@@ -38,6 +44,55 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         del os.environ[_OWN_IPYTHONDIR]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("timeout_grace", "seconds a test may run past its timeout (when it swallows "
+                  "the TestTimeout raised then) before its process is ended", default="30")
+
+
+class TestTimeout(BaseException):
+    """A test ran past its timeout.
+
+    A BaseException, not an Exception: nothing under test may take it for an
+    ordinary failure.  pytest-timeout raises pytest's ``Failed``, which
+    Hypothesis catches as a failing example and then shrinks, replaying the
+    example that looped with no alarm left to stop it: the suite hung."""
+
+    __test__ = False  # not a test class, whatever its name says
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings) -> bool | None:
+    """pytest-timeout's signal method with :class:`TestTimeout` raised on
+    the alarm, and a thread that ends the process (pytest-timeout's thread
+    method) if the test still runs ``timeout_grace`` seconds later.
+    Other methods, and tests off the main thread, are left to
+    pytest-timeout."""
+    if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
+        return None
+    import pytest_timeout
+
+    def expired(signum, frame):
+        __tracebackhide__ = True
+        raise TestTimeout(f"Timeout (>{settings.timeout}s) from pytest-timeout")
+
+    grace = float(item.config.getini("timeout_grace"))
+    backstop = threading.Timer(settings.timeout + grace, pytest_timeout.timeout_timer,
+                               (item, settings))
+    backstop.name = f"timeout backstop {item.nodeid}"
+    backstop.daemon = True
+
+    def cancel() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        backstop.cancel()
+
+    item.cancel_timeout = cancel  # type: ignore[attr-defined]  # pytest-timeout's cancel hook calls it
+    signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, settings.timeout)
+    backstop.start()
+    return True
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

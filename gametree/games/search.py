@@ -217,7 +217,8 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                max_nodes: int | None = None,
                window: tuple[Value, Value] = (-inf, inf),
                quiescence: Callable[[S], Sequence[M]] | None = None,
-               recorder: Recorder[S] | None = None) -> SearchResult[M]:
+               recorder: Recorder[S] | None = None,
+               rounds: bool = False) -> SearchResult[M]:
     """Minimax with alpha-beta pruning, as in AIMA's ``alphabeta_search``,
     optionally cut off at a depth and estimated there (AIMA's H-MINIMAX).
 
@@ -252,8 +253,10 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         the work but never the value.
     depth : int, optional
         Stop this many moves (plies, whoever makes them) below the root and
-        estimate the positions there with ``evaluate`` (the cutoff test).
-        Ended positions are worth their score at any depth.
+        estimate the positions there with ``evaluate`` (the cutoff test),
+        as notebooks 07 and 08 count; with ``rounds=True``, this many
+        rounds.  Ended positions are worth their score at any depth, 0
+        included; any other position is estimated at depth 0.
     evaluate : callable, optional
         With ``depth``: a position's estimated score from MAX's side, e.g.
         :func:`~gametree.games.store_difference` for Kalah.  It must return
@@ -286,6 +289,16 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         Told every step (entering a position, a leaf, an update after each
         move, a cutoff, leaving, a table answer), to record the search on a
         tree: :func:`gametree.games.windows.trace_mtdf` uses it.
+    rounds : bool
+        With ``depth``: count the depth in *rounds*, as CS188 does for
+        Pacman and its ghosts, instead of moves.  Depth d means d moves of
+        MAX and, after each, the moves of every other agent until MAX is to
+        move again (a round ends when MAX is to move again; only MAX's
+        moves use up depth).  The positions estimated are those where MAX
+        is to move with no depth left (or the root, at depth 0).  With one
+        MIN player that alternates with MAX, a round is two moves:
+        ``depth=d, rounds=True`` searches what ``depth=2 * d`` does from a
+        position where MAX is to move.  Not with ``quiescence``.
 
     Returns
     -------
@@ -316,9 +329,23 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     >>> result = alpha_beta(Kalah(), depth=2, evaluate=store_difference)
     >>> result.value, result.pv, result.stats.evaluated
     (2, (2, 3), 17)
+
+    Depth in rounds: MAX, then two ghosts (MIN, MIN), then MAX again.  One
+    round searches MAX's move and both replies, and estimates the positions
+    where MAX moves next; one *move* would stop after MAX's move.
+
+    >>> from gametree import MIN
+    >>> levels = [MAX, MIN, MIN]                   # who moves at depth 0, 1, 2, 3, ...
+    >>> tree = Tree.unfold((), lambda path: [path + (k,) for k in range(2)] if len(path) < 4 else None,
+    ...                    lambda path: sum(path), player=lambda path: levels[len(path) % 3])
+    >>> by_rounds = alpha_beta(TreeGame(tree), depth=1, evaluate=lambda n: 10 * n.depth, rounds=True)
+    >>> by_moves = alpha_beta(TreeGame(tree), depth=1, evaluate=lambda n: 10 * n.depth)
+    >>> by_rounds.value, len(by_rounds.pv), by_moves.value, len(by_moves.pv)
+    (30, 3, 10, 1)
     """
     state = check_game(game, state)
-    plies = _check_options(table, depth, evaluate, first, best_moves, quiescence)  # inf: no limit
+    plies = _check_options(table, depth, evaluate, first, best_moves, quiescence,
+                           rounds)  # inf: no limit
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     if table is not None:
@@ -339,7 +366,7 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
             if record:
                 record(LEAF, state, score, alpha, beta)
             return score, ()
-        if depth <= 0:                                     # the cutoff test
+        if depth <= 0 and (root or not rounds or game.to_move(state) is MAX):  # the cutoff test
             assert evaluate is not None                    # a depth limit comes with an evaluation
             evaluated += 1
             v = estimate(evaluate, state)
@@ -349,7 +376,8 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                     record(LEAF, state, v, alpha, beta)
                 return v, ()
             return quiesce(state, depth, alpha, beta, v, noisy)
-        left = () if depth == inf else (depth,)  # a depth-limited result is filed with the depth left
+        # a depth-limited result is filed with the depth left (in moves or in rounds)
+        left = () if depth == inf else (((depth, "rounds"),) if rounds else (depth,))
         if table is not None and not root:
             answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
             if answer is not None:
@@ -396,10 +424,11 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                   moves: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
         nonlocal cutoffs
         line: tuple[M, ...] = ()
+        left = depth if rounds else depth - 1  # counting rounds, only MAX's moves use up depth
         if record:
             record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
-            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
+            v2, below = value(game.play(state, move), left, alpha, beta)
             if v2 < v:
                 v, line = v2, (move, *below)
                 beta = min(beta, v)
@@ -484,7 +513,7 @@ def _deep_games(game: Game[S, M]) -> Iterator[None]:
 
 
 def _check_options(table: object, depth: object, evaluate: object, first: object,
-                   best_moves: object, quiescence: object = None) -> float:
+                   best_moves: object, quiescence: object = None, rounds: object = False) -> float:
     """The depth to search (inf for no limit), once the options of
     :func:`alpha_beta` are known to fit together."""
     if table is not None and not isinstance(table, TranspositionTable):
@@ -500,10 +529,18 @@ def _check_options(table: object, depth: object, evaluate: object, first: object
     if quiescence is not None and not callable(quiescence):
         raise TypeError(f"quiescence must be a function from a position to its noisy moves, "
                         f"such as kalah_noisy_moves, not {describe(quiescence)}")
+    if not isinstance(rounds, bool):
+        raise TypeError(f"rounds must be True (depth counts rounds) or False (depth counts moves), "
+                        f"not {describe(rounds)}")
     if depth is None:
         if quiescence is not None:
             raise TypeError("quiescence searches past a depth limit: give depth and evaluate too")
+        if rounds:
+            raise TypeError("rounds=True says how a depth limit counts: give depth and evaluate too")
         return inf
+    if rounds and quiescence is not None:
+        raise TypeError("quiescence counts the depth in moves: give rounds=True or quiescence, "
+                        "not both")
     if not callable(evaluate):
         raise TypeError(f"evaluate must be a function from a position to a number, such as "
                         f"store_difference, not {evaluate!r}")

@@ -20,6 +20,10 @@ from .base import Game, M, S, short
 
 __all__ = ["TranspositionTable", "NaiveTable", "Bound", "Entry"]
 
+Depth = int | tuple[int, str]
+"""How deep a position was searched: moves, or ``(d, "rounds")`` for d rounds
+(``alpha_beta(..., rounds=True)``), so that the two never share an entry."""
+
 
 class Bound(enum.StrEnum):
     """What a stored value says about the true value v* of a position."""
@@ -138,13 +142,13 @@ class TranspositionTable(Generic[S]):
     def __contains__(self, state: S) -> bool:
         return self._key(state) in self.entries
 
-    def _at(self, state: S, depth: int | None) -> Hashable:
+    def _at(self, state: S, depth: Depth | None) -> Hashable:
         """Where ``state`` searched ``depth`` moves deep is filed (``depth``
-        None: searched to the end of the game)."""
+        None: searched to the end of the game; ``(d, "rounds")``: d rounds)."""
         key = self._key(state)
         return key if depth is None else (key, depth)
 
-    def get(self, state: S, depth: int | None = None) -> Entry | None:
+    def get(self, state: S, depth: Depth | None = None) -> Entry | None:
         """The entry for ``state`` (searched ``depth`` moves deep, or to the
         end of the game when None), or None.
 
@@ -156,7 +160,7 @@ class TranspositionTable(Generic[S]):
         return self.entries.get(self._at(state, depth))
 
     def probe(self, state: S, alpha: Value, beta: Value,
-              depth: int | None = None) -> tuple[Value | None, Value, Value]:
+              depth: Depth | None = None) -> tuple[Value | None, Value, Value]:
         """Look ``state`` up before searching it with the window (alpha, beta).
 
         Returns ``(answer, alpha, beta)``.  ``answer`` is not None when the
@@ -182,7 +186,7 @@ class TranspositionTable(Generic[S]):
         return None, alpha, beta
 
     def store(self, state: S, value: Value, alpha: Value, beta: Value,
-              depth: int | None = None) -> None:
+              depth: Depth | None = None) -> None:
         """Record that searching ``state`` with the window (alpha, beta)
         (``depth`` moves deep; None: to the end of the game) returned ``value``."""
         if value <= alpha:
@@ -208,12 +212,12 @@ class NaiveTable(TranspositionTable[S]):
     """
 
     def probe(self, state: S, alpha: Value, beta: Value,
-              depth: int | None = None) -> tuple[Value | None, Value, Value]:
+              depth: Depth | None = None) -> tuple[Value | None, Value, Value]:
         """The stored value, whatever the window."""
         entry = self.entries.get(self._at(state, depth))
         return (None if entry is None else entry.value), alpha, beta
 
     def store(self, state: S, value: Value, alpha: Value, beta: Value,
-              depth: int | None = None) -> None:
+              depth: Depth | None = None) -> None:
         """Keep ``value`` as if it were exact, ignoring the window."""
         self.entries[self._at(state, depth)] = Entry(value, Bound.EXACT)

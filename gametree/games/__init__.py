@@ -26,6 +26,9 @@
   the perfect player it makes;
 * :mod:`~gametree.games.dice`: a dice race, a small backgammon-like game
   that expectiminimax solves exactly;
+* :mod:`~gametree.games.maze`: a maze with a runner (MAX) eating dots and
+  one to three ghosts, each modelled as MIN or CHANCE, and runners that
+  search it with a depth counted in rounds, as CS188 does;
 * :mod:`~gametree.games.mcts`: Monte-Carlo tree search (UCT), every
   iteration recorded, and a player that uses it;
 * :mod:`~gametree.games.tree`: game positions as :class:`gametree.Tree`
@@ -52,6 +55,18 @@ from .depth import (
 )
 from .dice import Checker, DiceRace, RaceState
 from .kalah import Kalah, KalahState, greedy_player, kalah_evaluation, store_difference
+from .maze import (
+    Maze,
+    MazeLayout,
+    MazeState,
+    alpha_beta_agent,
+    expectimax_agent,
+    maze_evaluation,
+    minimax_agent,
+    play_maze,
+    run_match,
+    score_evaluation,
+)
 from .mcts import MctsResult, MctsTree, mcts_player, ucb1, uct_search
 from .numbergame import (
     MemoGraph,
@@ -83,6 +98,8 @@ __all__ = [
     "Kalah", "KalahState", "store_difference", "kalah_evaluation", "greedy_player",
     "game_tree", "tree_states", "trace_game", "TreeGame",
     "expectiminimax", "ChanceSolver", "chance_player", "DiceRace", "RaceState", "Checker",
+    "Maze", "MazeState", "MazeLayout", "maze_evaluation", "score_evaluation", "play_maze",
+    "run_match", "minimax_agent", "alpha_beta_agent", "expectimax_agent",
     "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree",
     "null_window_test", "pvs", "mtdf", "trace_null_window", "trace_pvs", "trace_mtdf",
     "quiescence_search", "kalah_noisy_moves", "is_quiet", "depth_player",

@@ -92,15 +92,28 @@ def read_number(token: str, where: str) -> int | float:
 def parse_leaves(text: str) -> list[int | float]:
     """Leaf scores typed as ``3 12 8``, ``3, 12, 8`` or ``[3, 12, 8]``.
 
+    A bracket that is opened and not closed (or closed and never opened)
+    is refused, never dropped with the score beside it.
+
     >>> parse_leaves("3, 12 8,2.5")
     [3, 12, 8, 2.5]
+    >>> parse_leaves("[3, 12, 8")
+    Traceback (most recent call last):
+    ...
+    ValueError: the scores open with '[' but do not end with ']'; close the bracket, as in [3, 12, 8], or leave both out
     """
     if not isinstance(text, str):
         raise TypeError(f"expected the scores as text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise ValueError(f"the text is {len(text):,} characters long; keep it to {MAX_TEXT:,}")
     body = text.strip()
-    if body.startswith("[") and body.endswith("]"):
+    opened, closed = body.startswith("["), body.endswith("]")
+    if opened != closed:
+        first, second = ("open with '['", "do not end with ']'") if opened else \
+            ("end with ']'", "do not open with '['")
+        raise ValueError(f"the scores {first} but {second}; close the bracket, as in "
+                         f"[3, 12, 8], or leave both out")
+    if opened:
         body = body[1:-1]
     tokens = [t for t in re.split(r"[\s,]+", body) if t]
     if not tokens:

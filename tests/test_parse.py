@@ -24,6 +24,18 @@ def test_bad_leaves(text, words):
         parse_leaves(text)
 
 
+@pytest.mark.parametrize("text, words", [
+    ("[3, 12, 8", r"open with '\[' but do not end with '\]'"),
+    ("3, 12, 8]", r"end with '\]' but do not open with '\['"),
+    ("[3, 12, 8", r"close the bracket, as in \[3, 12, 8\]"),
+])
+def test_an_unmatched_bracket_is_refused_not_dropped_with_a_score(text, words):
+    """Dropping the first and last character of "[3, 12, 8" would read [3, 12]."""
+    with pytest.raises(ValueError, match=words):
+        parse_leaves(text)
+    assert parse_leaves(text.strip("[]")) == parse_leaves(f"[{text.strip('[]')}]") == [3, 12, 8]
+
+
 def test_tree_text_is_parsed_without_eval():
     assert parse_tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]").leaf_scores == [3, 12, 8, 2, 4, 6, 14, 5, 2]
     with pytest.raises(ValueError, match="could not read"):

@@ -12,7 +12,11 @@ its children's values, each weighted by its probability (AIMA 4e, section
 
 In nested lists a chance node is a list of ``(probability, subtree)``
 pairs, and the node below a chance node belongs to the opponent of the
-decision node above it (see :meth:`gametree.Tree.from_nested`).
+decision node above it (see :meth:`gametree.Tree.from_nested`).  With
+``players=``, a cycle such as ``("MAX", "CHANCE", "CHANCE")`` (CS188's
+expectimax against two random ghosts), the node at depth k belongs to
+``players[k % len(players)]`` and a CHANCE level's children are equally
+likely unless written as pairs (see :meth:`gametree.Tree.with_players`).
 
 * :func:`expectiminimax` and :func:`expected_values`: the value of a tree,
   and of every node, worked out from the leaves up;
@@ -57,8 +61,9 @@ from .trace import (
     Trace,
     _describe,
     trace_alpha_beta,
+    turns,
 )
-from .tree import CHANCE, MAX, MAX_DEPTH, MIN, Player, Tree, Value, as_tree
+from .tree import CHANCE, MAX, MAX_DEPTH, MIN, Player, Players, Tree, Value, as_tree
 
 __all__ = ["expectiminimax", "expected_values", "trace_expectiminimax", "ChanceTrace",
            "chance_pseudocode", "random_chance_tree", "trace_search", "MAX_CHANCE_LEAVES"]
@@ -70,7 +75,7 @@ TIMES = "\u00d7"
 # --- the value, from the leaves up --------------------------------------------------
 
 
-def expected_values(tree: object) -> list[Value]:
+def expected_values(tree: object, *, players: Players | None = None) -> list[Value]:
     """The expectiminimax value of every node, indexed by node id.
 
     A leaf's value is its score, a MAX node's the largest of its
@@ -78,12 +83,13 @@ def expected_values(tree: object) -> list[Value]:
     ``0 + p1 × v1 + p2 × v2 + ...`` over its children, left to right (so a
     tree written with fractions.Fraction has exact values).  Worked out
     children first, in time and memory linear in the tree.  A tree without
-    chance nodes gets its minimax values.
+    chance nodes gets its minimax values.  ``players=`` as for
+    :func:`expectiminimax`.
 
     >>> expected_values([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, 4), (0.75, [2, 8])]])[:3]
     [2.5, 2.0, 2.5]
     """
-    tree = as_tree(tree)
+    tree = as_tree(tree, players=players)
     values: list[Any] = [None] * len(tree)
     child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
     probability_of = tree.probability_of
@@ -104,7 +110,7 @@ def expected_values(tree: object) -> list[Value]:
     return values
 
 
-def expectiminimax(tree: object) -> Value:
+def expectiminimax(tree: object, *, players: Players | None = None) -> Value:
     """The expectiminimax value of ``tree``: what the root is worth when
     MAX and MIN play their best and the dice fall as their probabilities say.
 
@@ -113,6 +119,13 @@ def expectiminimax(tree: object) -> Value:
     :meth:`gametree.Tree.from_nested`).  On a tree without chance nodes it
     is the minimax value.
 
+    ``players=``, a non-empty sequence of ``"MAX"``, ``"MIN"`` and
+    ``"CHANCE"``, gives the node at depth k to ``players[k % len(players)]``
+    (chance levels included; a chance node then no longer hands the move
+    on).  A CHANCE level's children are equally likely unless the node is
+    written with ``(probability, subtree)`` pairs, which only a CHANCE
+    level takes.
+
     Examples
     --------
     >>> expectiminimax([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, 4), (0.75, [2, 8])]])
@@ -120,8 +133,10 @@ def expectiminimax(tree: object) -> Value:
     >>> from fractions import Fraction
     >>> expectiminimax([(Fraction(1, 6), 4), (Fraction(5, 6), [2, 8])])  # a roll, then MAX moves
     Fraction(22, 3)
+    >>> expectiminimax([[3, [4, 8]], [2, 9]], players=["MAX", "CHANCE", "CHANCE"])  # random ghosts
+    Fraction(11, 2)
     """
-    return expected_values(tree)[0]
+    return expected_values(tree, players=players)[0]
 
 
 # --- the pseudocode and the lines each step runs --------------------------------------
@@ -130,12 +145,12 @@ _EXPECTIMINIMAX = """\
 function EXPECTIMINIMAX(node)
   if node is a leaf: return its score
   if node is MAX:
-    v = -inf
+    v = −∞
     for each child c, left to right:
       v = max(v, EXPECTIMINIMAX(c))
     return v
   if node is MIN:
-    v = +inf
+    v = +∞
     for each child c, left to right:
       v = min(v, EXPECTIMINIMAX(c))
     return v
@@ -149,13 +164,13 @@ _STAR1 = """\
 function STAR1(node, alpha, beta)
   if node is a leaf: return its score
   if node is MAX:
-    v = -inf
+    v = −∞
     for each child c, left to right:
       v = max(v, STAR1(c, alpha, beta))
       alpha = max(alpha, v)
       if alpha >= beta: prune the other children; break
   if node is MIN:
-    v = +inf
+    v = +∞
     for each child c, left to right:
       v = min(v, STAR1(c, alpha, beta))
       beta = min(beta, v)
@@ -189,11 +204,13 @@ _STAR1_FAIL_LOW, _STAR1_FAIL_HIGH = 22, 23
 """The lines where a chance node stops early: below the window, above it."""
 
 
-def chance_pseudocode(bounds: bool = False) -> list[str]:
+def chance_pseudocode(bounds: bool = False, *, players: Players | None = None) -> list[str]:
     """The pseudocode of :func:`trace_expectiminimax` as lines:
     EXPECTIMINIMAX, or with ``bounds=True`` STAR1 (alpha-beta at MAX and
     MIN nodes, Ballard's Star1 at chance nodes, leaves in [L, U]).
     :attr:`gametree.Step.lines` index into it, counting from 1.
+    ``players=`` adds a comment to the first line saying who moves in turn
+    (:func:`gametree.trace.turns`).
 
     >>> chance_pseudocode()[15].strip()
     'v = v + p × EXPECTIMINIMAX(c)'
@@ -202,7 +219,10 @@ def chance_pseudocode(bounds: bool = False) -> list[str]:
     """
     if not isinstance(bounds, bool):
         raise TypeError(f"bounds must be True or False here, not {bounds!r}")
-    return (_STAR1 if bounds else _EXPECTIMINIMAX).splitlines()
+    lines = (_STAR1 if bounds else _EXPECTIMINIMAX).splitlines()
+    if players is not None:
+        lines[0] += f"  # turns: {turns(players)}"
+    return lines
 
 
 def _fails_low(step: Step) -> bool:
@@ -272,7 +292,7 @@ def step_caption(step: Step) -> str:
     end = ": the value of the tree" if node.parent is None else ""
     if kind is LEAF or (node.player is not CHANCE and step.search == "star1"):
         return Step.caption.fget(step._replace(search="alpha-beta"))  # type: ignore[attr-defined]
-    title = f"{node.player} node {node.name}"
+    title = node.title
     if node.player is not CHANCE:  # plain expectiminimax at MAX and MIN: no window
         if kind is ENTER:
             return f"{title}: enter; v = {fmt(step.v)}"
@@ -346,7 +366,7 @@ class ChanceTrace(Trace):
     @property
     def code(self) -> tuple[str, ...]:
         """EXPECTIMINIMAX, or STAR1 with bounds: see :func:`chance_pseudocode`."""
-        return tuple(chance_pseudocode(self.bounds is not None))
+        return tuple(chance_pseudocode(self.bounds is not None, players=self.tree.players))
 
     def _step(self, index: int) -> Step:
         step = super()._step(index)
@@ -372,7 +392,8 @@ class ChanceTrace(Trace):
                 f"evaluated, {len(self)} steps>")
 
 
-def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = None) -> ChanceTrace:
+def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = None,
+                         players: Players | None = None) -> ChanceTrace:
     """Run expectiminimax and record every step, in the format drawings and
     the stepper read.
 
@@ -399,6 +420,11 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
         Numbers with low <= high (either may be infinite: that side is
         unbounded, so no chance node can be cut from it); every leaf must
         lie between them.
+    players : sequence of "MAX", "MIN", "CHANCE", optional
+        The player of each level in turn, as :func:`expectiminimax` takes:
+        ``("MAX", "CHANCE", "CHANCE")`` is expectimax against two random
+        ghosts.  Captions name each ghost when the cycle has more than one
+        MIN level.
 
     Raises
     ------
@@ -421,8 +447,11 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
     (7.0, 3)
     >>> star1.cutoffs[0].caption
     'chance node C: at most 0.5 + 0.5 × 10 = 5.5 <= alpha = 7, prune 1 child (leaf 9)'
+    >>> ghost = trace_expectiminimax([[3, 5], [2, 9]], players=["MAX", "CHANCE"])
+    >>> ghost.value, [s.caption for s in ghost if s.kind == "return"][0]
+    (Fraction(11, 2), 'chance node B returns v = 1/2 × 3 + 1/2 × 5 = 4')
     """
-    tree = as_tree(tree)
+    tree = as_tree(tree, players=players)
     if len(tree) > MAX_TRACE_NODES:
         raise ValueError(f"the tree has {len(tree):,} nodes; trace_expectiminimax records at most "
                          f"{MAX_TRACE_NODES:,}, so search it with expectiminimax instead, or cut "
@@ -537,17 +566,19 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
     return ChanceTrace(tree, records, evaluated, window)
 
 
-def trace_search(tree: object, branching: int | None = None, *, strict: bool = False) -> Trace:
+def trace_search(tree: object, branching: int | None = None, *, strict: bool = False,
+                 players: Players | None = None) -> Trace:
     """The recorded search a tree calls for: :func:`trace_expectiminimax`
     when it has chance nodes, :func:`gametree.trace_alpha_beta` (with the
-    cut rule ``strict`` names) when it has none.  What the stepper and the
-    drawings run on a tree they are given.
+    cut rule ``strict`` names) when it has none, each with ``players=``
+    when given.  What the stepper and the drawings run on a tree they are
+    given.
 
     >>> trace_search([[(0.5, 3), (0.5, 5)]]).algorithm, trace_search([[3, 5]]).algorithm
     ('Expectiminimax', 'Alpha-beta (cut when alpha >= beta)')
     """
-    tree = as_tree(tree, branching)
-    if tree.has_chance:
+    tree = as_tree(tree, branching, players=players)
+    if tree.has_chance or CHANCE in (tree.players or ()):
         return trace_expectiminimax(tree)
     return trace_alpha_beta(tree, strict=strict)
 

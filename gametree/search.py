@@ -4,6 +4,12 @@ The tree is complete: every internal node has ``branching`` children and
 the leaves, all at one depth, score ``leaves`` from left to right.  The
 root is MAX and the levels alternate MAX, MIN, MAX, ...
 
+:func:`minimax`, :func:`backed_up_values` and :func:`principal_variation`
+also take any tree, and ``players=``, a cycle of MAX and MIN such as
+``("MAX", "MIN", "MIN")`` (MAX and two ghosts): the node at depth k then
+belongs to ``players[k % len(players)]``.  ``alpha_beta`` keeps to
+alternating levels.
+
 ``alpha_beta`` works on index ranges of the flat ``leaves`` list, so it
 never builds a tree; :func:`gametree.trace_alpha_beta` walks a
 :class:`~gametree.tree.Tree` node by node and records every step.  The
@@ -16,13 +22,31 @@ from collections.abc import Sequence
 from math import inf
 
 from .checks import check_branching, check_leaves, complete_depth
-from .tree import MAX, Node, Value, _CompleteTree, as_tree
+from .tree import CHANCE, MAX, Node, Players, Tree, Value, _CompleteTree, as_tree, check_players
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 
 _CHANCE_TREE = ("this tree has chance nodes, and {search} has no rule for them (it would treat "
                 "the dice as a player); search it with gametree.expectiminimax or "
                 "gametree.trace_expectiminimax")
+_CHANCE_PLAYERS = ("players={players} has a CHANCE level, and {search} has no rule for chance "
+                   "nodes; search the tree with gametree.expectiminimax(tree, players=...) or "
+                   "gametree.trace_expectiminimax(tree, players=...), or leave CHANCE out")
+
+
+def _decision_tree(tree: object, branching: int | None, players: Players | None,
+                   search: str) -> Tree:
+    """The tree to search, after refusing chance: a cycle with CHANCE in it
+    (checked before the tree is built) or a tree with chance nodes."""
+    if players is not None:
+        cycle = check_players(players)
+        if CHANCE in cycle:
+            raise ValueError(_CHANCE_PLAYERS.format(
+                players=[p.value for p in cycle], search=search))
+    tree = as_tree(tree, branching, players=players)
+    if tree.has_chance:
+        raise ValueError(_CHANCE_TREE.format(search=search))
+    return tree
 
 
 def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
@@ -112,23 +136,24 @@ def alpha_beta(leaves: Sequence[Value], branching: int) -> list:
     return [max_value(0, len(leaves), -inf, inf), evaluated]
 
 
-def backed_up_values(tree: object, branching: int | None = None) -> list[Value]:
+def backed_up_values(tree: object, branching: int | None = None, *,
+                     players: Players | None = None) -> list[Value]:
     """The minimax value of every node, indexed by node id (no pruning).
 
-    Accepts the same trees as :func:`minimax`.  A complete tree is worked
-    out a level at a time from the leaves up (each MAX level is
-    ``max`` over groups of ``branching`` values, each MIN level ``min``);
-    any other tree node by node, children before parents.  Time and memory
-    are linear in the tree.
+    Accepts the same trees and ``players=`` as :func:`minimax`.  A complete
+    tree is worked out a level at a time from the leaves up (each MAX level
+    is ``max`` over groups of ``branching`` values, each MIN level
+    ``min``); any other tree node by node, children before parents.  Time
+    and memory are linear in the tree.
 
     >>> backed_up_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]])[:4]
     [3, 3, 2, 2]
+    >>> backed_up_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]], players=["MAX", "MAX"])[:4]
+    [14, 12, 6, 14]
     """
-    tree = as_tree(tree, branching)
-    if tree.has_chance:
-        raise ValueError(_CHANCE_TREE.format(search="minimax"))
+    tree = _decision_tree(tree, branching, players, "minimax")
     if isinstance(tree, _CompleteTree):
-        levels = list(_levels(tree.leaf_scores, tree.branching or 1, tree.depth))
+        levels = list(_levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players))
         return [value for level in reversed(levels) for value in level]  # ids run root first
     values: list = [None] * len(tree)
     child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
@@ -143,25 +168,36 @@ def backed_up_values(tree: object, branching: int | None = None) -> list[Value]:
     return values
 
 
-def _levels(leaves: list, branching: int, depth: int):
+def _levels(leaves: list, branching: int, depth: int, players: Sequence | None = None):
     """The values of a complete tree's levels, from the leaves up to the
     root: each level is max or min over groups of ``branching`` values of
-    the level below (MAX at even depths)."""
+    the level below (MAX at even depths, or as the cycle ``players`` says)."""
     level = leaves
     yield level
     for height in range(depth - 1, -1, -1):  # the depth of the level made
-        pick = max if height % 2 == 0 else min
+        if players is None:
+            pick = max if height % 2 == 0 else min
+        else:
+            pick = max if players[height % len(players)] is MAX else min
         groups = [level[k::branching] for k in range(branching)]
         level = list(map(pick, *groups))
         yield level
 
 
-def minimax(tree: object, branching: int | None = None) -> Value:
+def minimax(tree: object, branching: int | None = None, *,
+            players: Players | None = None) -> Value:
     """Return the minimax value of the root, searching every node.
 
     ``minimax(leaves, branching)`` takes a complete tree given by its leaves;
     ``minimax(nested_lists)`` a tree written as nested lists (the root is
     MAX, levels alternate); a :class:`~gametree.tree.Tree` is taken as it is.
+
+    ``players=``, a non-empty sequence of ``"MAX"`` and ``"MIN"`` (or the
+    :class:`~gametree.tree.Player` constants), gives the node at depth k to
+    ``players[k % len(players)]`` instead: ``("MAX", "MIN", "MIN")`` is
+    MAX against two ghosts, each a MIN layer of its own.  A sequence with
+    ``"CHANCE"`` is refused (search it with :func:`gametree.expectiminimax`),
+    as is a tree with chance nodes.
 
     The value is defined by the recursion: a leaf's value is its score, a
     MAX node's the largest of its children's values, a MIN node's the
@@ -176,24 +212,29 @@ def minimax(tree: object, branching: int | None = None) -> Value:
     3
     >>> minimax([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     3
+    >>> minimax([3, 5, 2, 9, 12, 5, 23, 23], 2, players=["MAX", "MIN", "MIN"])
+    5
     """
-    tree = as_tree(tree, branching)
+    tree = _decision_tree(tree, branching, players, "minimax")
     if isinstance(tree, _CompleteTree):
-        *_, root = _levels(tree.leaf_scores, tree.branching or 1, tree.depth)
+        *_, root = _levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players)
         return root[0]
     return backed_up_values(tree)[0]
 
 
-def principal_variation(tree: object, branching: int | None = None) -> list[Node]:
+def principal_variation(tree: object, branching: int | None = None, *,
+                        players: Players | None = None) -> list[Node]:
     """The path of best play from the root to a leaf.
 
     At every node the player picks the leftmost child whose value equals
-    the node's value.
+    the node's value.  Takes the trees and ``players=`` of :func:`minimax`.
 
     >>> [node.name for node in principal_variation([[3, 5], [2, 9]])]
     ['A', 'B', 'D']
+    >>> [node.name for node in principal_variation([[3, 5], [2, 9]], players=["MAX"])]
+    ['A', 'C', 'G']
     """
-    tree = as_tree(tree, branching)
+    tree = _decision_tree(tree, branching, players, "minimax")
     values = backed_up_values(tree)
     path = [tree.root]
     while not path[-1].is_leaf:

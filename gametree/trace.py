@@ -52,10 +52,10 @@ from typing import NamedTuple
 from .checks import check_flag, check_step
 from .rules import CutRule
 from .text import fmt
-from .tree import MAX, Node, Tree, Value, as_tree
+from .tree import CHANCE, MAX, Node, Players, Tree, Value, agent_names, as_tree, check_players
 
 __all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
-           "Window", "pseudocode", "MAX_TRACE_NODES", "Phase", "PhaseKind", "Notes"]
+           "Window", "pseudocode", "turns", "MAX_TRACE_NODES", "Phase", "PhaseKind", "Notes"]
 
 MAX_TRACE_NODES = 2**21
 """Largest tree :func:`trace_alpha_beta` records: 2,097,152 nodes, which holds
@@ -166,14 +166,14 @@ _PSEUDOCODE = """\
 function ALPHA-BETA(node, alpha, beta)
   if node is a leaf: return its score
   if node is MAX:
-    v = -inf
+    v = −∞
     for each child c, left to right:
       v = max(v, ALPHA-BETA(c, alpha, beta))
       alpha = max(alpha, v)
       if {test}: prune the other children; break
     {max_return}
   else:  # node is MIN
-    v = +inf
+    v = +∞
     for each child c, left to right:
       v = min(v, ALPHA-BETA(c, alpha, beta))
       beta = min(beta, v)
@@ -190,26 +190,50 @@ _LINES = {
 }
 
 
-def pseudocode(strict: bool | CutRule = False, *, fail_hard: bool = False) -> list[str]:
+def pseudocode(strict: bool | CutRule = False, *, fail_hard: bool = False,
+               players: Players | None = None) -> list[str]:
     """The alpha-beta pseudocode as lines; :attr:`Step.lines` index into it
     (counting from 1).
 
     ``strict`` (or a :class:`~gametree.rules.CutRule`) writes the cut test
     as the rule does; ``fail_hard=True`` returns v clamped into the window
     the node was given, ``min(alpha, beta)`` at MAX and ``max(alpha, beta)``
-    at MIN, instead of v.
+    at MIN, instead of v.  ``players=`` (a cycle, as :func:`trace_alpha_beta`
+    takes) adds a comment to the first line saying who moves in turn (see
+    :func:`turns`); the line numbers stay the same.
 
     >>> pseudocode(True)[7].strip()
     'if alpha > beta: prune the other children; break'
     >>> pseudocode(fail_hard=True)[8].strip()
     'return min(alpha, beta)  # fail-hard'
+    >>> pseudocode(players=["MAX", "MIN", "MIN"])[0]
+    'function ALPHA-BETA(node, alpha, beta)  # turns: MAX, MIN (ghost 1), MIN (ghost 2), again'
     """
     rule = CutRule.of(strict)
     check_flag(fail_hard, "fail_hard")
     returns = (("return min(alpha, beta)  # fail-hard", "return max(alpha, beta)  # fail-hard")
                if fail_hard else ("return v", "return v"))
-    return _PSEUDOCODE.format(test=rule.test, max_return=returns[0],
-                              min_return=returns[1]).splitlines()
+    lines = _PSEUDOCODE.format(test=rule.test, max_return=returns[0],
+                               min_return=returns[1]).splitlines()
+    if players is not None:
+        lines[0] += f"  # turns: {turns(players)}"
+    return lines
+
+
+def turns(players: Players) -> str:
+    """Who moves in turn under the cycle ``players``, in words, for
+    pseudocode and titles: each level's player with its agent
+    (:func:`gametree.tree.agent_names`), then ``again``.
+
+    >>> turns(["MAX", "MIN", "MIN"])
+    'MAX, MIN (ghost 1), MIN (ghost 2), again'
+    >>> turns(["MAX", "CHANCE"])
+    'MAX, chance, again'
+    """
+    cycle = check_players(players)
+    said = [f"{player} ({agent})" if agent else str(player)
+            for player, agent in zip(cycle, agent_names(cycle), strict=True)]
+    return ", ".join(said) + ", again"
 
 
 class Step(NamedTuple):
@@ -284,7 +308,7 @@ class Step(NamedTuple):
 
             return step_caption(self)
         node, kind = self.node, self.kind
-        title = f"{node.player} node {node.name}"
+        title = node.title
         if kind in (StepKind.PASS, StepKind.RESEARCH, StepKind.TABLE) or (
                 self.phase is not None and self.phase.node == node
                 and kind in (StepKind.ENTER, StepKind.RETURN, StepKind.LEAF)):
@@ -531,7 +555,7 @@ class Trace(Sequence):
         """The pseudocode the steps' :attr:`Step.lines` point into."""
         if self.notes is not None:
             return self.notes.code
-        return tuple(pseudocode(self.rule, fail_hard=self.fail_hard))
+        return tuple(pseudocode(self.rule, fail_hard=self.fail_hard, players=self.tree.players))
 
     @property
     def phases(self) -> tuple[Phase, ...]:
@@ -915,7 +939,8 @@ class _Steps(Sequence):
 
 
 def trace_alpha_beta(tree: object, branching: int | None = None, *,
-                     strict: bool | CutRule = False, fail_hard: bool = False) -> Trace:
+                     strict: bool | CutRule = False, fail_hard: bool = False,
+                     players: Players | None = None) -> Trace:
     """Run alpha-beta and record every step.
 
     Takes ``(leaves, branching)`` as :func:`gametree.alpha_beta` does, nested lists, or a
@@ -923,6 +948,15 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
     where a player moves twice in a row are searched correctly).
     ``trace.value``, ``trace.evaluated`` and ``trace.evaluated_leaves``
     equal what :func:`gametree.alpha_beta` computes on the same tree.
+
+    With ``players=`` (a cycle of ``"MAX"`` and ``"MIN"``, as
+    :func:`gametree.minimax` takes) the node at depth k belongs to
+    ``players[k % len(players)]``.  Nothing else changes: a node passes its
+    own window to each child, so through consecutive MIN (or MAX) levels
+    the window goes down unchanged, the cut rule is the same, and the
+    leaves evaluated are those of the same search on the same tree.
+    Captions name each ghost (``MIN node C (ghost 2)``) when the cycle has
+    more than one MIN level.
 
     Parameters
     ----------
@@ -943,7 +977,9 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
     TypeError, ValueError
         For a tree :func:`gametree.as_tree` refuses, a flag that is not
         True or False, a tree of more than :data:`MAX_TRACE_NODES` nodes,
-        or ``fail_hard`` with ``strict``.
+        ``fail_hard`` with ``strict``, or ``players`` that
+        :func:`gametree.tree.check_players` refuses or that has a CHANCE
+        level (search those with :func:`gametree.trace_expectiminimax`).
 
     Examples
     --------
@@ -955,14 +991,22 @@ def trace_alpha_beta(tree: object, branching: int | None = None, *,
     >>> hard = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3, fail_hard=True)
     >>> [step.caption for step in hard if step.kind is StepKind.RETURN][1]
     'MIN node C returns max(alpha, beta) = max(3, 2) = 3 (fail-hard, v = 2 clamped into the window)'
+    >>> ghosts = trace_alpha_beta([[[3, 12], [8, 5]], [[2, 6], [14, 5]]], players=["MAX", "MIN", "MIN"])
+    >>> ghosts.value, ghosts.evaluated, ghosts.cutoffs[0].caption
+    (3, 5, 'MIN node F (ghost 2): alpha = 3 >= beta = 2, prune 1 child (leaf 6)')
     """
     rule = CutRule.of(strict)
     check_flag(fail_hard, "fail_hard")
+    if players is not None and CHANCE in check_players(players):
+        raise ValueError(f"players={[p.value for p in check_players(players)]} has a CHANCE "
+                         f"level, and alpha-beta has no rule for chance nodes; trace the tree "
+                         f"with gametree.trace_expectiminimax(tree, players=...), or leave "
+                         f"CHANCE out")
     if fail_hard and rule is CutRule.STRICT:
         raise ValueError("fail_hard=True needs the alpha >= beta rule: a fail-hard node returns "
                          "beta for every value at or above beta, so the strict rule could no "
                          "longer tell a tie from a cut; drop strict=True or fail_hard=True")
-    tree = as_tree(tree, branching)
+    tree = as_tree(tree, branching, players=players)
     if tree.has_chance:
         raise ValueError("this tree has chance nodes, and alpha-beta has no rule for them (it "
                          "would treat the dice as a player); search it with "

@@ -28,6 +28,18 @@ MAX, ... (backgammon's layering: a player moves, then the dice are rolled
 for the other player).  A chance node at the root is a roll before the
 first move: its children belong to the player who moves first (MAX unless
 said otherwise).
+
+A player per level
+------------------
+Games with more than two agents (CS188's Pacman: MAX, then each ghost in
+turn) give the builders ``players=``, a cycle such as
+``("MAX", "MIN", "MIN")``: the node at depth k belongs to
+``players[k % len(players)]``, chance levels included, and the rule that a
+chance node hands the move on no longer applies.  A CHANCE level's children
+are equally likely (``Fraction(1, n)`` each) unless the node is written
+with ``(probability, subtree)`` pairs, which only a CHANCE level takes.
+When the cycle has more than one MIN level, the k-th of them is *ghost k*
+(:attr:`Node.agent`), and captions say so: ``MIN node C (ghost 2)``.
 """
 
 from __future__ import annotations
@@ -37,13 +49,15 @@ import enum
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from .checks import check_branching, check_leaves, check_probabilities, check_score, complete_depth
 from .text import describe, shown
 
 __all__ = ["Player", "Node", "Tree", "MAX", "MIN", "CHANCE", "Value", "NodeRef", "NoSuchNode",
-           "node_name", "as_tree", "MAX_DEPTH"]
+           "node_name", "as_tree", "MAX_DEPTH", "Players", "check_players", "agent_names",
+           "MAX_PLAYERS"]
 
 Value = float
 """A leaf score or a backed-up value.  Ints are welcome wherever a Value is."""
@@ -79,6 +93,87 @@ class Player(str, enum.Enum):
 
 
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
+
+Players = Sequence["Player | str"]
+"""Who moves at each level, cycling: ``("MAX", "MIN", "MIN")`` or the
+:class:`Player` constants (see :func:`check_players`)."""
+
+MAX_PLAYERS = MAX_DEPTH + 1
+"""Longest cycle of players taken: one per level of the deepest tree; a
+longer cycle could never come round."""
+
+
+def check_players(players: object) -> tuple[Player, ...]:
+    """Return ``players`` as a tuple of :class:`Player` if it is a non-empty
+    sequence of ``"MAX"``, ``"MIN"`` and ``"CHANCE"`` (any case, or the
+    constants) of at most :data:`MAX_PLAYERS` items, else raise with a
+    sentence.
+
+    >>> check_players(["MAX", "min", MIN])
+    (<Player.MAX: 'MAX'>, <Player.MIN: 'MIN'>, <Player.MIN: 'MIN'>)
+    >>> check_players(["MAX", "GHOST"])
+    Traceback (most recent call last):
+    ...
+    ValueError: players[1] is 'GHOST', which is no player; each level is "MAX", "MIN" or "CHANCE", as in players=("MAX", "MIN", "MIN")
+    """
+    if isinstance(players, (str, bytes)):
+        raise TypeError(f"players must be a sequence of players such as (\"MAX\", \"MIN\", "
+                        f"\"MIN\"), not the string {shown(players)}; on the command line write "
+                        f"--players MAX,MIN,MIN")
+    if not isinstance(players, (list, tuple)):
+        raise TypeError(f"players must be a list or tuple of players such as (\"MAX\", \"MIN\", "
+                        f"\"MIN\"), not {describe(players)}")
+    if not players:
+        raise ValueError("players is empty; name the player of each level in turn, such as "
+                         "(\"MAX\", \"MIN\", \"MIN\") for MAX and two ghosts")
+    if len(players) > MAX_PLAYERS:
+        raise ValueError(f"players has {len(players)} levels; at most {MAX_PLAYERS} (one per "
+                         f"level of the deepest tree, {MAX_DEPTH}) can ever be used, so shorten it")
+    cycle = []
+    for k, item in enumerate(players):
+        if isinstance(item, Player):
+            cycle.append(item)
+            continue
+        name = item.strip().upper() if isinstance(item, str) else None
+        if name not in ("MAX", "MIN", "CHANCE"):
+            raise ValueError(f"players[{k}] is {shown(item)}, which is no player; each level is "
+                             f"\"MAX\", \"MIN\" or \"CHANCE\", as in players=(\"MAX\", \"MIN\", \"MIN\")")
+        cycle.append(Player(name))
+    return tuple(cycle)
+
+
+def agent_names(players: Players) -> tuple[str, ...]:
+    """The agent of each level of the cycle ``players`` in words, where
+    the player alone does not say: when the cycle has more than one MIN
+    level, the k-th MIN level is ``"ghost k"`` (CS188's ghosts, each a
+    layer of its own); every other level, and every level of a cycle with
+    one MIN level, gets ``""``.
+
+    >>> agent_names(["MAX", "MIN", "MIN"])
+    ('', 'ghost 1', 'ghost 2')
+    >>> agent_names(["MAX", "CHANCE", "MIN"])
+    ('', '', '')
+    """
+    cycle = check_players(players)
+    if cycle.count(MIN) < 2:
+        return ("",) * len(cycle)
+    names, ghosts = [], 0
+    for player in cycle:
+        ghosts += player is MIN
+        names.append(f"ghost {ghosts}" if player is MIN else "")
+    return tuple(names)
+
+
+def _level_player(cycle: tuple[Player, ...], depth: int, leaf: bool) -> Player:
+    """The player of a node at ``depth`` under the cycle; a leaf on a
+    CHANCE level belongs to the next decision level's player (who would
+    move after the roll; MAX if every level is CHANCE), since a leaf is
+    never a chance node."""
+    player = cycle[depth % len(cycle)]
+    if player is CHANCE and leaf:
+        after = [cycle[(depth + k) % len(cycle)] for k in range(1, len(cycle) + 1)]
+        return next((p for p in after if p is not CHANCE), MAX)
+    return player
 
 
 class NoSuchNode(KeyError, IndexError, ValueError):
@@ -136,11 +231,21 @@ class Node:
     """The probability of the edge into this node when its parent is a
     chance node (a number from 0 to 1; a fractions.Fraction stays exact);
     None under a MAX or MIN node and for the root."""
+    agent: str = ""
+    """Who moves here in words, when :attr:`player` alone does not say
+    (``"ghost 2"`` in a tree built with ``players=("MAX", "MIN", "MIN")``);
+    empty otherwise."""
 
     @property
     def is_leaf(self) -> bool:
         """True when the node has no children."""
         return not self.children
+
+    @property
+    def title(self) -> str:
+        """The node as captions name it: ``MIN node C``, or with its agent
+        ``MIN node C (ghost 2)``."""
+        return f"{self.player} node {self.name}" + (f" ({self.agent})" if self.agent else "")
 
     def __repr__(self) -> str:
         if self.is_leaf:
@@ -183,10 +288,16 @@ class Tree(Sequence):
     """
 
     __slots__ = ("_parent", "_children", "_player", "_score", "_leaf_ids", "_label",
-                 "_depth", "_cache", "_positions", "branching", "depth", "_probability")
+                 "_depth", "_cache", "_positions", "branching", "depth", "_probability",
+                 "_agent", "players")
 
-    def __init__(self, parent, children, player, score, leaf_ids, label, depth, probability=None):
+    def __init__(self, parent, children, player, score, leaf_ids, label, depth, probability=None,
+                 agent=None):
         # Private: use the builders.  Lists are indexed by node id.
+        self.players: tuple[Player, ...] | None = None
+        """The cycle of players the tree was built with (``players=``), None
+        when levels alternate (or a game said who moves)."""
+        self._agent: Sequence[str] | None = agent  # None: no node names its agent
         self._probability: Sequence[Value | None] | None = probability  # None: no chance nodes
         self._parent: Sequence[int | None] = parent
         self._children: Sequence[Sequence[int]] = children
@@ -205,23 +316,37 @@ class Tree(Sequence):
     # --- builders -------------------------------------------------------
 
     @classmethod
-    def from_leaves(cls, leaves: Sequence[Value] | object, branching: int | object) -> Tree:
+    def from_leaves(cls, leaves: Sequence[Value] | object, branching: int | object, *,
+                    players: Players | None = None) -> Tree:
         """The complete tree whose leaves, left to right, score ``leaves``.
 
-        Its nodes are computed from their ids, never stored, so building it
-        costs no more than checking the leaves.
+        Levels alternate from MAX at the root, or with ``players=`` follow
+        the cycle (see :meth:`with_players`; a CHANCE level's children are
+        equally likely).  Its nodes are computed from their ids, never
+        stored, so building it costs no more than checking the leaves.
 
         >>> Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
         Tree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> [str(node.player) for node in Tree.from_leaves([1, 2, 3, 4], 2, players=["MIN"])][:3]
+        ['MIN', 'MIN', 'MIN']
         """
+        cycle = None if players is None else check_players(players)
         branching = check_branching(branching)
         leaves = check_leaves(leaves)
-        return _CompleteTree(leaves, branching, complete_depth(len(leaves), branching))
+        return _CompleteTree(leaves, branching, complete_depth(len(leaves), branching), cycle)
 
     @classmethod
-    def from_nested(cls, nested: object, *, root: Player = MAX) -> Tree:
+    def from_nested(cls, nested: object, *, root: Player | str | None = None,
+                    players: Players | None = None) -> Tree:
         """The tree written as nested lists: a list is a node, a number a
         leaf, and a list of ``(probability, subtree)`` pairs a chance node.
+
+        With ``players=`` the node at depth k belongs to
+        ``players[k % len(players)]`` instead (see :meth:`with_players`): a
+        CHANCE level's node written as a plain list has equally likely
+        children, and pairs are refused on a MAX or MIN level.  ``root``
+        cannot be given with ``players`` (the cycle's first entry is the
+        root's player).
 
         Decision levels alternate from ``root`` (MAX unless said
         otherwise), which may be MAX or MIN.  A chance node hands the move
@@ -242,13 +367,27 @@ class Tree(Sequence):
         >>> tree = Tree.from_nested([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, 4), (0.75, [2, 8])]])
         >>> [str(node.player) for node in tree][:6], tree["D"].probability
         (['MAX', 'chance', 'chance', 'MIN', 'MIN', 'MIN'], 0.5)
+        >>> tree = Tree.from_nested([[3, [5, 1]], [2, 9]], players=["MAX", "MIN", "MIN"])
+        >>> tree["B"].title, tree["E"].title
+        ('MIN node B (ghost 1)', 'MIN node E (ghost 2)')
         """
         if isinstance(nested, (str, bytes)):
             raise TypeError(
                 "the tree is a string; pass the nested list itself, or parse the text "
                 "with gametree.parse_tree"
             )
-        if root not in (MAX, MIN):
+        if players is not None:
+            if root is not None:
+                raise ValueError(f"give either root or players, not both: players={shown(players)} "
+                                 f"already names the root's player (its first entry), so drop "
+                                 f"root={shown(root)}")
+            cycle = check_players(players)
+            return cls.from_nested(nested).with_players(cycle)
+        first: Any = MAX if root is None else root
+        if isinstance(first, str) and not isinstance(first, Player) and \
+                first.strip().upper() in ("MAX", "MIN"):
+            first = Player(first.strip().upper())
+        if first not in (MAX, MIN):
             raise ValueError(f"root must be MAX or MIN (the player who moves first), not "
                              f"{describe(root)}; write a chance node at the root as a list of "
                              f"(probability, subtree) pairs")
@@ -304,7 +443,8 @@ class Tree(Sequence):
                 return CHANCE
             return item[2]
 
-        return cls.unfold(((), nested, root, None), expand, score, player=player,
+        start: Item = ((), nested, first, None)
+        return cls.unfold(start, expand, score, player=player,
                           probability=lambda item: item[3])
 
     @classmethod
@@ -317,6 +457,7 @@ class Tree(Sequence):
         player: Player | Callable[[P], Player] = MAX,
         label: Callable[[P], str] | None = None,
         probability: Callable[[P], Value | None] | None = None,
+        agent: Callable[[P], str] | None = None,
     ) -> Tree:
         """Build a tree breadth first from a root position.
 
@@ -327,7 +468,9 @@ class Tree(Sequence):
         simply alternate (and for chance nodes, whose player is
         :data:`CHANCE`).  ``label(position)`` names the edge into it, and
         ``probability(position)`` gives the probability of the edge into
-        it when its parent is a chance node (it is asked only there).
+        it when its parent is a chance node (it is asked only there), and
+        ``agent(position)`` who moves there in words when the player alone
+        does not say (``"ghost 2"``, or ``""``; see :attr:`Node.agent`).
 
         Every leaf score is checked as a leaf list's are
         (:func:`gametree.checks.check_score`), the probabilities of every
@@ -343,6 +486,7 @@ class Tree(Sequence):
         labels: list[str] = []
         depths: list[int] = []
         chances: list[Value | None] = []
+        agents: list[str] = []
         first = player if player_of is None else player_of(root)
         queue: deque[tuple[P, int | None, int, Player]] = deque([(root, None, 0, Player(first))])
         while queue:
@@ -358,6 +502,8 @@ class Tree(Sequence):
             players.append(Player(who))
             depths.append(depth)
             labels.append(label(position) if label and parent is not None else "")
+            if agent is not None:
+                agents.append(agent(position))
             under_chance = parent is not None and players[parent] is CHANCE
             chances.append(probability(position) if probability and under_chance else None)
             if parent is not None:
@@ -390,7 +536,62 @@ class Tree(Sequence):
             else:
                 leaf_ids.append(node_id)
         return cls(parents, [tuple(c) for c in children], players, scores, leaf_ids,
-                   labels if label else None, depths, chances if has_chance else None)
+                   labels if label else None, depths, chances if has_chance else None,
+                   agents if agent is not None and any(agents) else None)
+
+    def with_players(self, players: Players) -> Tree:
+        """This tree with the node at depth k given to
+        ``players[k % len(players)]``: the same shape, scores and labels.
+
+        A node on a CHANCE level keeps its probabilities if it has them
+        (it was written with ``(probability, subtree)`` pairs) and otherwise
+        gets equally likely children, ``Fraction(1, n)`` each; a leaf on a
+        CHANCE level belongs to the next decision level's player (a leaf is
+        never a chance node).  When the cycle has more than one MIN level
+        the k-th is ghost k (:func:`agent_names`, :attr:`Node.agent`).
+
+        Raises
+        ------
+        TypeError, ValueError
+            For ``players`` that :func:`check_players` refuses, and for a
+            node with probabilities (a chance node) on a MAX or MIN level.
+
+        Examples
+        --------
+        >>> tree = Tree.from_nested([[3, 5], [2, 9]]).with_players(["MAX", "CHANCE"])
+        >>> tree.to_nested()
+        [[(Fraction(1, 2), 3), (Fraction(1, 2), 5)], [(Fraction(1, 2), 2), (Fraction(1, 2), 9)]]
+        """
+        cycle = check_players(players)
+        count = len(cycle)
+        depth_of, child_ids = self._depth, self.child_ids
+        for node_id in range(len(self)) if self.has_chance else ():
+            level = cycle[depth_of[node_id] % count]
+            if self.player_of(node_id) is CHANCE and level is not CHANCE:
+                depth = depth_of[node_id]
+                raise ValueError(
+                    f"node {node_name(node_id)} is written with (probability, subtree) pairs, but "
+                    f"it is at depth {depth}, a {level.value} level (players[{depth % count}]); "
+                    f"only a CHANCE level takes pairs, so write its children as a plain list or "
+                    f"make that level \"CHANCE\"")
+        names = agent_names(cycle)
+
+        def probability(node_id: int) -> Value | None:
+            parent = self._parent[node_id]
+            assert parent is not None
+            if self.player_of(parent) is CHANCE:
+                return self.probability_of(node_id)
+            even: Any = Fraction(1, len(child_ids(parent)))  # a Real, exact
+            return even
+
+        labels = self._label
+        tree = Tree.unfold(
+            0, child_ids, self.score_of,
+            player=lambda i: _level_player(cycle, depth_of[i], not child_ids(i)),
+            label=(lambda i: labels[i]) if labels else None, probability=probability,
+            agent=lambda i: names[depth_of[i] % count] if child_ids(i) else "")
+        tree.players = cycle
+        return tree
 
     # --- fast access by id, for searches ---------------------------------
 
@@ -409,6 +610,11 @@ class Tree(Sequence):
     def leaf_index_of(self, node_id: int) -> int:
         """Position of leaf ``node_id`` among the leaves, left to right."""
         return self._positions[node_id]
+
+    def agent_of(self, node_id: int) -> str:
+        """Who moves at node ``node_id`` in words, when the player alone
+        does not say (see :attr:`Node.agent`); empty otherwise."""
+        return self._agent[node_id] if self._agent is not None else ""
 
     def probability_of(self, node_id: int) -> Value | None:
         """The probability of the edge into node ``node_id`` when its parent
@@ -438,6 +644,7 @@ class Tree(Sequence):
                 leaf_index=None if children else self.leaf_index_of(node_id),
                 label=self._label[node_id] if self._label else "",
                 probability=self.probability_of(node_id),
+                agent=self.agent_of(node_id),
             )
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
@@ -596,8 +803,11 @@ class Tree(Sequence):
 
     def __repr__(self) -> str:
         if len(self) <= 60:
-            text = f"Tree.from_nested({self.to_nested()!r})"
-            if len(text) <= 200:
+            cycle = ", ".join(repr(p.value) for p in self.players) if self.players else ""
+            given = f", players=({cycle}{',' if len(self.players or ()) == 1 else ''})" \
+                if cycle else ""
+            text = f"Tree.from_nested({self.to_nested()!r}{given})"
+            if len(text) <= 200 + len(given):
                 return text
         return (
             f"<Tree of {len(self)} nodes, {len(self._leaf_ids)} leaves, depth {self.depth}"
@@ -609,9 +819,13 @@ class _CompleteTree(Tree):
     """A complete tree computed from its ids: node i has children
     b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
 
-    __slots__ = ("_leaves", "_internal", "_level_starts", "_width")
+    __slots__ = ("_leaves", "_internal", "_level_starts", "_width", "_names")
 
-    def __init__(self, leaves: list, branching: int, depth: int):
+    def __init__(self, leaves: list, branching: int, depth: int,
+                 players: tuple[Player, ...] | None = None):
+        self.players = players
+        self._names = agent_names(players) if players else None
+        self._agent = None
         self._leaves = leaves
         self._internal = (branching**depth - 1) // (branching - 1)
         self._level_starts = [(branching**k - 1) // (branching - 1) for k in range(depth + 1)]
@@ -636,7 +850,29 @@ class _CompleteTree(Tree):
         return ()
 
     def player_of(self, node_id: int) -> Player:
+        if self.players is not None:
+            return _level_player(self.players, self._depth_of(node_id), node_id >= self._internal)
         return MAX if self._depth_of(node_id) % 2 == 0 else MIN
+
+    def agent_of(self, node_id: int) -> str:
+        if self._names is None or node_id >= self._internal:
+            return ""
+        return self._names[self._depth_of(node_id) % len(self._names)]
+
+    def probability_of(self, node_id: int) -> Value | None:
+        if node_id == 0 or self.players is None:
+            return None
+        parent = (node_id - 1) // self._width
+        even: Any = Fraction(1, self._width)  # a Real, exact
+        return even if self.player_of(parent) is CHANCE else None
+
+    @property
+    def has_chance(self) -> bool:
+        return self.players is not None and any(
+            self.players[depth % len(self.players)] is CHANCE for depth in range(self.depth))
+
+    def with_players(self, players: Players) -> Tree:
+        return _CompleteTree(self._leaves, self._width, self.depth, check_players(players))
 
     def score_of(self, node_id: int) -> Value | None:
         return self._leaves[node_id - self._internal] if node_id >= self._internal else None
@@ -669,18 +905,29 @@ class _Lookup(Sequence):
         return self._length
 
 
-def as_tree(tree: object, branching: int | None = None) -> Tree:
+def as_tree(tree: object, branching: int | None = None, *,
+            players: Players | None = None) -> Tree:
     """Accept every way of writing a tree and return a :class:`Tree`.
 
     * ``as_tree(leaves, branching)``: the complete tree with these leaves;
     * ``as_tree(nested_lists)``: a tree written as nested lists;
     * ``as_tree(tree)``: a :class:`Tree`, returned as it is.
 
+    With ``players=`` the node at depth k belongs to
+    ``players[k % len(players)]`` (see :meth:`Tree.with_players`), a
+    :class:`Tree` included.
+
     A flat list of numbers without ``branching`` is refused, because
     reading ``[3, 5, 2, 9]`` as one MAX node over four leaves (value 9)
     instead of the intended binary tree (value 3) would be a silent wrong
     answer.
     """
+    if players is not None:
+        cycle = check_players(players)
+        if isinstance(tree, Tree) and branching is None:
+            return tree if tree.players == cycle else tree.with_players(cycle)
+        if branching is not None and not isinstance(tree, Tree):
+            return Tree.from_leaves(tree, branching, players=cycle)
     if isinstance(tree, Tree):
         if branching is not None:
             raise TypeError("give branching only with a flat list of leaf scores, not with a Tree")
@@ -697,4 +944,4 @@ def as_tree(tree: object, branching: int | None = None) -> Tree:
             f"as_tree(leaves, 2); for one MAX node with these leaves as children use "
             f"Tree.from_nested([leaves])"
         )
-    return Tree.from_nested(tree)
+    return Tree.from_nested(tree, players=players)

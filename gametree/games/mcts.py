@@ -151,6 +151,15 @@ def ucb1(wins: float, visits: int, parent_visits: int, exploration: float = EXPL
     visited is worth +inf, so every move is tried once before any is
     tried twice.
 
+    Raises
+    ------
+    TypeError, ValueError
+        With a sentence, for what no search tree holds: ``visits`` or
+        ``parent_visits`` not a whole number 0 or more, a parent visited
+        less often than its child (every playout through a child passes
+        through its parent), ``wins`` not a number from 0 to ``visits``
+        (a draw counts half), or C negative or not finite.
+
     Examples
     --------
     A child won 2 of its 3 playouts; its parent had 10:
@@ -161,7 +170,27 @@ def ucb1(wins: float, visits: int, parent_visits: int, exploration: float = EXPL
     True
     >>> ucb1(0, 0, 10)
     inf
+    >>> ucb1(1, 1, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: parent_visits must be at least visits (1), not 0: every playout through a node also passes through its parent
     """
+    check_whole("visits", visits, 0)
+    check_whole("parent_visits", parent_visits, 0)
+    if parent_visits < visits:
+        raise ValueError(f"parent_visits must be at least visits ({visits:,}), not {parent_visits:,}: "
+                         f"every playout through a node also passes through its parent")
+    if isinstance(wins, bool) or not isinstance(wins, numbers.Real):
+        raise TypeError(f"wins must be a number, the playouts won (a draw counting half), "
+                        f"such as 2.5, not {describe(wins)}")
+    if not 0 <= wins <= visits:  # NaN fails too
+        raise ValueError(f"wins must be from 0 to visits ({visits:,}): a node cannot win more "
+                         f"playouts than it had, nor fewer than none; not {fmt(float(wins))}")
+    return _ucb1(wins, visits, parent_visits, check_exploration(exploration))
+
+
+def _ucb1(wins: float, visits: int, parent_visits: int, exploration: float) -> float:
+    """:func:`ucb1` of numbers a search's own tree holds, so already known to fit."""
     if visits == 0:
         return math.inf
     return wins / visits + exploration * math.sqrt(math.log(parent_visits) / visits)
@@ -265,7 +294,7 @@ class MctsTree(Generic[S, M]):
         if node.parent is None:
             raise ValueError("the root has no parent to select it; UCB1 is defined for its children")
         c = self.exploration if exploration is None else check_exploration(exploration)
-        return ucb1(node.wins, node.visits, self.nodes[node.parent].visits, c)
+        return _ucb1(node.wins, node.visits, self.nodes[node.parent].visits, c)
 
     def best_move(self) -> M:
         """The root's move with the most playouts (the first in the game's
@@ -692,7 +721,7 @@ def select(node: _Node[S, M], exploration: float) -> tuple[_Node[S, M], tuple[fl
     where it stops and the UCB1 of each node chosen on the way."""
     chosen = []
     while not node.over and not node.untried:
-        values = [ucb1(child.wins, child.visits, node.visits, exploration) for child in node.children]
+        values = [_ucb1(child.wins, child.visits, node.visits, exploration) for child in node.children]
         best = max(range(len(values)), key=values.__getitem__)   # the first among equals
         chosen.append(values[best])
         node = node.children[best]

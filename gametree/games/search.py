@@ -33,7 +33,7 @@ from typing import Generic, Protocol, TypeVar
 
 from ..text import describe
 from ..trace import StepKind
-from ..tree import MAX, Value
+from ..tree import CHANCE, MAX, Value
 from .base import Evaluation, Game, M, S, State, check_game, check_whole, short
 from .table import TranspositionTable
 
@@ -120,6 +120,15 @@ def minimax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
         ``value`` from MAX's side, the first best ``move``, and ``stats``
         (``cutoffs`` is always 0: minimax prunes nothing).
 
+    Raises
+    ------
+    ValueError
+        At the first chance state reached (a roll of the dice): minimax
+        knows only MAX and MIN; the message names the search for dice, the
+        game :func:`~gametree.games.expectiminimax`.  So do
+        :func:`negamax`, :func:`alpha_beta`, :func:`~gametree.games.pvs`
+        and :func:`~gametree.games.mtdf`.
+
     Examples
     --------
     >>> from gametree.games import TicTacToe, TicTacToeState
@@ -143,7 +152,10 @@ def minimax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
         if state in known:
             hits += 1
             return known[state], None
-        pick = max if game.to_move(state) is MAX else min
+        player = game.to_move(state)
+        if player is CHANCE:
+            raise chance_error(game, state)
+        pick = max if player is MAX else min
         best = pick(((value(game.play(state, move))[0], move) for move in game.moves(state)),
                     key=lambda pair: pair[0])  # max and min keep the first of equals
         if memo:
@@ -165,8 +177,9 @@ def negamax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
     position's value.  (A move after which the same player moves again
     keeps its sign.)
 
-    Parameters and returns are those of :func:`minimax`; ``value`` is
-    converted back to MAX's side at the root so that the two agree.
+    Parameters, returns and errors (a chance state is refused) are those
+    of :func:`minimax`; ``value`` is converted back to MAX's side at the
+    root so that the two agree.
 
     Examples
     --------
@@ -183,6 +196,8 @@ def negamax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
         nonlocal nodes, terminals, hits
         nodes += 1
         me = game.to_move(state)
+        if me is CHANCE and not game.is_over(state):
+            raise chance_error(game, state)
         if game.is_over(state):
             terminals += 1
             return (game.score(state) if me is MAX else -game.score(state)), None
@@ -307,6 +322,16 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         depth limit), the first best ``move``, the principal variation
         ``pv`` and ``stats``.
 
+    Raises
+    ------
+    ValueError
+        At the first chance state searched past (a roll of the dice; the
+        root is checked before any other work), naming the game
+        :func:`~gametree.games.expectiminimax` to use instead; for bad
+        options, a depth with no evaluation, an empty window, ...
+    OutOfNodes
+        When ``max_nodes`` positions were not enough.
+
     Examples
     --------
     AIMA's Figure 5.2: value 3, seven of the nine leaves evaluated.
@@ -388,8 +413,11 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                     record(TABLE, state, answer, alpha, beta, bound=entry.bound)
                 return answer, ()
             alpha, beta = narrow_alpha, narrow_beta
-        if game.to_move(state) is MAX:
+        player = game.to_move(state)
+        if player is MAX:
             v, line = max_value(state, depth, alpha, beta, -inf, ordered(state))
+        elif player is CHANCE:
+            raise chance_error(game, state)
         else:
             v, line = min_value(state, depth, alpha, beta, inf, ordered(state))
         if table is not None:
@@ -545,6 +573,17 @@ def _check_options(table: object, depth: object, evaluate: object, first: object
         raise TypeError(f"evaluate must be a function from a position to a number, such as "
                         f"store_difference, not {evaluate!r}")
     return check_whole("depth", depth, 0)
+
+
+def chance_error(game: Game[S, M], state: S) -> ValueError:
+    """The error minimax, negamax, alpha-beta, PVS and MTD(f) raise at a chance
+    state of ``game``: they know only MAX and MIN, and would search the roll
+    of the dice as if an opponent chose it."""
+    return ValueError(
+        f"{short(game)} rolls the dice at {short(state)} (to_move says CHANCE), but minimax, "
+        f"negamax, alpha-beta, PVS and MTD(f) know only MAX and MIN and would search the roll "
+        f"as an opponent's move; search a game with chance with the game expectiminimax, "
+        f"gametree.games.expectiminimax (or play it with uct_search)")
 
 
 def estimate(evaluate: Evaluation[S], state: S) -> Value:

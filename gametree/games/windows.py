@@ -57,7 +57,7 @@ from typing import Protocol, cast
 from ..rules import CutRule
 from ..text import describe, fmt
 from ..trace import MAX_TRACE_NODES, Notes, Phase, PhaseKind, StepKind, Trace
-from ..tree import MAX, Node, Value, as_tree
+from ..tree import CHANCE, MAX, Node, Value, as_tree
 from .base import Evaluation, Game, M, S, State, check_game, check_whole
 from .search import (
     OutOfNodes,
@@ -67,6 +67,7 @@ from .search import (
     _check_options,
     _deep_games,
     alpha_beta,
+    chance_error,
     estimate,
 )
 from .table import Bound, Entry, TranspositionTable
@@ -260,7 +261,7 @@ TEST_CODE = (
     "",
     "function AB(node, alpha, beta)",
     "  if node is a leaf: return its score",
-    "  v = -inf if node is MAX else +inf",
+    "  v = −∞ if node is MAX else +∞",
     "  for each child c, left to right:",
     "    r = AB(c, alpha, beta)",
     "    if MAX: v = max(v, r)",
@@ -351,7 +352,7 @@ def pvs_code(rule: CutRule = CutRule.TIES) -> tuple[str, ...]:
     return (
         "function PVS(node, alpha, beta)",
         "  if node is a leaf: return its score",
-        "  v = -inf if node is MAX else +inf",
+        "  v = −∞ if node is MAX else +∞",
         "  for each child c, left to right:",
         "    if c is the first:",
         "      r = PVS(c, alpha, beta)",
@@ -448,7 +449,10 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
             if record:
                 record(LEAF, state, score, alpha, beta, lines=(2,))
             return score, ()
-        maximizing = game.to_move(state) is MAX
+        player = game.to_move(state)
+        if player is CHANCE:
+            raise chance_error(game, state)
+        maximizing = player is MAX
         v: Value = -inf if maximizing else inf
         line: tuple[M, ...] = ()
         if record:
@@ -524,7 +528,7 @@ def _test_label(child: State, test: tuple[Value, Value], maximizing: bool) -> st
 
 MTDF_CODE = (
     "function MTDF(root, f)",
-    "  g = f; lower = -inf; upper = +inf",
+    "  g = f; lower = −∞; upper = +∞",
     "  while lower < upper:",
     "    beta = g+1 if g == lower else g",
     "    g = AB(root, beta - 1, beta)",
@@ -535,7 +539,7 @@ MTDF_CODE = (
     "function AB(node, alpha, beta)",
     "  if node is a leaf: return its score",
     "  if table settles it: return that",
-    "  v = -inf if node is MAX else +inf",
+    "  v = −∞ if node is MAX else +∞",
     "  for each child c, left to right:",
     "    r = AB(c, alpha, beta)",
     "    if MAX: v = max(v, r)",
@@ -613,6 +617,8 @@ def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
     if table is None:
         table = TranspositionTable()
     _check_options(table, depth, evaluate, None, None)
+    if game.to_move(state) is CHANCE and not game.is_over(state):
+        raise chance_error(game, state)   # at once, before the first pass
     maximizing = game.to_move(state) is MAX
     g, lower, upper = guess, -inf, inf
     passes: list[Pass] = []
@@ -699,7 +705,7 @@ def trace_pvs(tree: object, branching: int | None = None, *, strict: bool = Fals
     >>> trace.value, len(trace.phases)
     (7, 4)
     >>> [step.caption for step in trace if step.kind.value == "re-search"][0]
-    "MAX node A: C's null-window test returned 5, and alpha = 1 < 5 < beta = +inf: search C again with the window (5, +inf)"
+    "MAX node A: C's null-window test returned 5, and alpha = 1 < 5 < beta = +∞: search C again with the window (5, +∞)"
     """
     game = _traced_tree(tree, branching)
     rule = CutRule.of(strict)

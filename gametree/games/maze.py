@@ -63,8 +63,9 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from ..text import describe
@@ -79,7 +80,8 @@ __all__ = [
     "score_evaluation", "maze_evaluation", "EVALUATIONS",
     "GHOST_POLICIES", "ghost_move", "play_maze", "MazeRecord",
     "minimax_agent", "alpha_beta_agent", "expectimax_agent", "search_agent",
-    "run_match", "MatchTally", "model_experiment", "wilson_interval", "mean_interval",
+    "run_match", "MatchTally", "model_experiment", "exact_model_values", "wilson_interval",
+    "mean_interval", "EXACT_LIMIT",
 ]
 
 Cell = tuple[int, int]
@@ -978,3 +980,60 @@ def model_experiment(game: Maze, depth: int = 2,
         for ghosts in ("random", adversary):
             results[(model, ghosts)] = run_match(game, runner, ghosts, games=games, seed=seed)
     return results
+
+
+EXACT_LIMIT = 12
+"""Most open squares, and most rounds, of a maze :func:`exact_model_values` solves."""
+
+
+def exact_model_values(game: Maze) -> dict[tuple[str, str], Value]:
+    """Dangerous pessimism and dangerous optimism, exactly, on a maze small
+    enough to solve (at most :data:`EXACT_LIMIT` open squares and rounds,
+    such as ``"small"``).
+
+    For each model of the ghosts (``"MIN"``, ``"CHANCE"``) the runner plays
+    the exact best moves of that model (:class:`~gametree.games.ChanceSolver`,
+    no depth limit); each is then valued against ghosts that really are
+    ``"adversarial"`` (each ghost's move the worst for the runner, knowing
+    how the runner plays) or ``"random"`` (each legal move equally likely).
+    Returns the four values keyed ``(model, ghosts)``.
+
+    ``("MIN", "adversarial")`` is the minimax value and ``("CHANCE",
+    "random")`` the expectimax value; no runner does better against those
+    ghosts, so the two others can only be lower: what each wrong model costs.
+
+    >>> values = exact_model_values(Maze("small"))
+    >>> values[("MIN", "adversarial")], values[("CHANCE", "adversarial")]   # the optimist is caught
+    (12, -57)
+    >>> round(values[("CHANCE", "random")], 2), round(values[("MIN", "random")], 2)
+    (46.33, 36.61)
+    """
+    if not isinstance(game, Maze):
+        raise TypeError(f"game must be a Maze, such as Maze('small'), not {describe(game)}")
+    if len(game.layout.open) > EXACT_LIMIT or game.max_rounds > EXACT_LIMIT:
+        raise ValueError(f"only a maze of at most {EXACT_LIMIT} open squares and {EXACT_LIMIT} "
+                         f"rounds is solved exactly (this one has {len(game.layout.open)} and "
+                         f"{game.max_rounds}); use Maze('small'), or model_experiment to play "
+                         f"seeded games instead")
+    results: dict[tuple[str, str], Value] = {}
+    for model in ("MIN", "CHANCE"):
+        solver: ChanceSolver[MazeState, Direction] = ChanceSolver(game.with_model(model))
+        for ghosts in ("adversarial", "random"):
+            results[(model, ghosts)] = _policy_value(game, solver.best_move, ghosts)
+    return results
+
+
+def _policy_value(game: Maze, runner: Callable[[MazeState], Direction], ghosts: str) -> Value:
+    """The exact value of the runner playing ``runner(state)`` against ghosts
+    that move worst for it (``"adversarial"``) or at random."""
+
+    @cache
+    def value(state: MazeState) -> Value:
+        if game.is_over(state):
+            return game.score(state)
+        if state.turn == 0:
+            return value(game.play(state, runner(state)))
+        values = [value(game.play(state, move)) for move in game.moves(state)]
+        return min(values) if ghosts == "adversarial" else sum(values) / len(values)
+
+    return value(game.initial)

@@ -232,3 +232,56 @@ def test_the_same_targets_keep_their_buttons_so_the_keyboard_keeps_its_place(wid
     before = widget.clicks.buttons["edge", "J"]
     widget.clicks.click("edge", "I")  # the drawing is redrawn, the targets stay
     assert widget.clicks.buttons["edge", "J"] is before
+
+
+# --- a selection never looks like a mistake ----------------------------------------------
+
+
+def marked_in(plot, colour):
+    """The nodes whose outline, and the edges whose line, are drawn in ``colour``."""
+    tree, colour = plot.tree, to_hex(colour)
+    return ({n.name for n in tree if plot.node_look(n.name).outline == colour},
+            {n.name for n in tree.nodes[1:] if plot.edge_look(n.name).color == colour})
+
+
+def test_after_check_only_mistakes_are_red_and_a_selection_is_dashed_blue(widget):
+    # B clicked, I and J crossed out (right), M crossed out too (over-pruned): the issue's case.
+    widget.clicks.click("node", "B")
+    for name in ("I", "J", "M"):
+        widget.clicks.click("edge", name)
+    for name, text in {"A": "3", "B": "3", "C": "2", "D": "2"}.items():
+        widget.value_boxes[name].value = text
+    widget.alpha_boxes["C"].value, widget.beta_boxes["C"].value = "3", "2"
+    selected = widget.colors["selected"]
+    assert marked_in(widget.plot, selected) == ({"B"}, set())  # before Check: B dashed blue
+    assert widget.plot.node_look("B").dashed
+    widget.check_button.click()
+    wrong = {m.node for m in widget.mistakes}
+    assert "M" in wrong and "B" not in wrong
+    nodes, edges = marked_in(widget.plot, MISTAKE_COLOR)
+    assert nodes | edges == wrong  # red is only where a mistake is
+    assert widget.plot.node_look("B").outline == to_hex(selected) and widget.plot.node_look("B").dashed
+    assert not widget.plot.node_look("M").dashed  # a mistake: solid
+    # The buttons over the picture frame a selection dashed blue, never in the mistake's red.
+    css = widget.clicks._style.value
+    rule = css[css.index(".gametree-hotspot-selected"):]
+    assert f"dashed {selected}" in rule and to_hex(MISTAKE_COLOR) not in css.lower()
+    assert {key for key, b in widget.clicks.buttons.items()
+            if "gametree-hotspot-selected" in b._dom_classes} == \
+        {("node", "B"), ("edge", "I"), ("edge", "J"), ("edge", "M")}
+
+
+def test_the_palette_is_passed_in_and_checked():
+    exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
+    widget = PracticeWidget(exercise, colors={"selected": "black", "mistake": "#00FF00"})
+    widget.clicks.click("node", "C")
+    assert widget.plot.node_look("C").outline == "#000000"
+    assert "dashed #000000" in widget.clicks._style.value
+    widget.value_boxes["C"].value = "5"
+    widget.check()
+    assert widget.plot.node_look("C").outline == "#00ff00"
+    assert PracticeWidget(exercise).colors["selected"] != "#000000"  # defaults untouched
+    with pytest.raises(ValueError, match="no colour named 'selectd'; the palette's keys are"):
+        PracticeWidget(exercise, colors={"selectd": "blue"})
+    with pytest.raises(ValueError, match=r"'bleu' \(str\) is not a colour"):
+        PracticeWidget(exercise, colors={"selected": "bleu"})

@@ -176,3 +176,30 @@ def test_a_stepper_in_normal_mode_is_unchanged():
 def test_options_are_checked(options, error):
     with pytest.raises(error):
         PredictStepper([3, 5, 2, 9], branching=2, **options)
+
+
+def test_each_new_question_clears_the_last_verdict(stepper):
+    cut = stepper.trace.cutoffs[0]
+    stepper.step_to(cut.index - 1)
+    stepper.next_button.click()
+    stepper.answer("I, J")
+    assert stepper.verdict.right and "Right" in stepper.verdict_html.value
+    while stepper.question is None:  # the case: "What is v at A now?" under "Right: ..."
+        stepper.next_button.click()
+    assert stepper.verdict_html.value == "" and stepper.verdict_text == ""
+    stepper.answer("x")  # a typo is said under the question it is about ...
+    assert "not a number" in stepper.verdict_text and "not a number" in stepper.verdict_html.value
+    stepper.prev_button.click()  # ... and goes with it
+    assert stepper.question is None and stepper.verdict_html.value == ""
+
+
+def test_enter_on_an_empty_box_says_what_to_type(stepper):
+    stepper.step_to(2)
+    stepper.next_button.click()
+    assert stepper.question.kind is Ask.UPDATE
+    stepper.answer_box._handle_custom_msg({"event": "submit"}, [])  # Enter, as the browser sends it
+    assert stepper.question is not None and stepper.score.asked == 0
+    assert stepper.verdict_text.startswith("the answer is blank; type")
+    assert "the answer is blank" in stepper.verdict_html.value
+    stepper.answer_box.value = "3"  # then a number: answered as usual
+    assert stepper.verdict.right and stepper.verdict_html.value.count("Right") == 1

@@ -58,7 +58,7 @@ from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
 from .stamp import StampText, widest, wrap
-from .style import Line, Marks, color, node_id
+from .style import COLORS, Line, Marks, color, node_id
 
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
@@ -88,9 +88,9 @@ CHANCE_COLOR = "#228833"
 """Fill of a finished chance node."""
 LEAF_COLOR = "#444444"
 """Fill of an evaluated leaf."""
-CURRENT_COLOR = "#EE7733"
+CURRENT_COLOR = COLORS["current"]
 """Outline of the current node and the path to it."""
-PRUNED_COLOR = "#C4C4C4"
+PRUNED_COLOR = COLORS["pruned edge"]
 """Pruned edges, outlines and labels."""
 EDGE_COLOR = "#8A8A8A"
 """Edges not yet walked."""

@@ -15,6 +15,18 @@ id (``2``); an edge is named by the node it leads to.
 >>> figure = draw([[3, 12, 8], [2, 4, 6], [14, 5, 2]], fill={"B": "#AA3377"}, text={"B": "3"},
 ...               edges={"B": Line("#EE7733", width=4)}, crossed=["I", "J"],
 ...               title="B is worth 3")
+
+The colours that carry a meaning shared by several drawings and widgets
+(a target the student selected, a mistake, a pruned edge, the current
+node) live in one palette, :data:`COLORS`, with named keys, the way
+python-chess keeps ``DEFAULT_COLORS``.  A drawing or widget that takes
+``colors={...}`` merges it over the defaults with :func:`palette` when it
+is made, never at import, so a notebook can change one key and see it.
+"Selected" and "mistake" never share a colour, and are drawn in different
+line styles too (dashed and solid), so colour is never the only cue.
+
+>>> palette({"mistake": "black"})["mistake"], palette()["selected"] != palette()["mistake"]
+('#000000', True)
 """
 
 from __future__ import annotations
@@ -22,13 +34,60 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
 from matplotlib import colors as mcolors
 
 from ..text import describe
 from ..tree import Node, Tree
 
-__all__ = ["Line", "Marks", "node_id", "color"]
+__all__ = ["Line", "Marks", "node_id", "color", "COLORS", "palette"]
+
+COLORS: Mapping[str, str] = MappingProxyType({
+    "selected": "#0077BB",
+    "mistake": "#CC3311",
+    "right": "#117733",
+    "pruned edge": "#C4C4C4",
+    "current": "#EE7733",
+})
+"""The shared palette (Paul Tol's colour-blind-safe colours), read-only:
+
+* ``"selected"`` (blue): what a student chose on a drawing, a clicked node
+  or a crossed-out edge, drawn dashed;
+* ``"mistake"`` (red): a wrong answer, drawn solid and thick;
+* ``"right"`` (green): a verdict that says an answer is right;
+* ``"pruned edge"`` (light grey): pruned edges, outlines and labels, dashed;
+* ``"current"`` (orange): the current node and the path to it.
+
+Give :func:`palette` (or a widget's ``colors=``) a mapping to change any of
+them."""
+
+
+def palette(colors: Mapping[str, object] | None = None) -> dict[str, str]:
+    """:data:`COLORS` with ``colors`` merged over them, every colour as
+    ``"#rrggbb"``.
+
+    Raises ValueError naming an unknown key (and the keys there are) or a
+    value that is not a colour; TypeError if ``colors`` is not a mapping.
+
+    >>> palette({"selected": "navy"})["selected"]
+    '#000080'
+    >>> palette({"selcted": "navy"})
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no colour named 'selcted'; the palette's keys are 'selected', 'mistake', 'right', 'pruned edge' and 'current'
+    """
+    if colors is None:
+        colors = {}
+    if not isinstance(colors, Mapping):
+        raise TypeError(f"colors must map names such as 'selected' to colours, "
+                        f"not {describe(colors)}")
+    for key in colors:
+        if key not in COLORS:
+            names = [repr(name) for name in COLORS]
+            raise ValueError(f"there is no colour named {key!r}; the palette's keys are "
+                             f"{', '.join(names[:-1])} and {names[-1]}")
+    return {key: color(colors.get(key, value)) for key, value in COLORS.items()}
 
 NodeRef = Node | str | int
 """A node of the drawn tree: the Node, its name, or its id."""

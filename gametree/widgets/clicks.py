@@ -18,34 +18,44 @@ pixel of the PNG, so the spots match it exactly.
 CSS classes: the grid ``gametree-clicks``; every button ``gametree-hotspot``,
 ``gametree-hotspot-node`` or ``gametree-hotspot-edge``, and
 ``gametree-hotspot-<kind>-<NAME>`` (e.g. ``gametree-hotspot-edge-I``);
-a selected one also ``gametree-hotspot-selected``.
+a selected one also ``gametree-hotspot-selected``, framed dashed in the
+palette's ``"selected"`` colour (:data:`gametree.view.style.COLORS`): never
+the solid red that marks a mistake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import ipywidgets as widgets
 
-from ..view.draw import CURRENT_COLOR
 from ..view.hotspots import Hotspot
+from ..view.style import palette
 from .controls import close_all
 
-__all__ = ["TreeClicks", "SELECTED_COLOR"]
+__all__ = ["TreeClicks", "clicks_style"]
 
-SELECTED_COLOR = "#CC3311"
-"""Outline of a selected target (Paul Tol's vibrant red)."""
 
-_STYLE = f"""<style>
+def clicks_style(colors: Mapping[str, str]) -> str:
+    """The CSS of the buttons over a picture, in the colours of a palette
+    (:func:`gametree.view.style.palette`): a hovered or focused target in
+    ``"current"``, a selected one framed *dashed* in ``"selected"``.
+
+    >>> css = clicks_style(palette())
+    >>> "3px dashed #0077bb" in css, "#cc3311" in css
+    (True, False)
+    """
+    current, selected = colors["current"], colors["selected"]
+    return f"""<style>
 .gametree-clicks .gametree-hotspot {{ background: transparent !important;
   color: transparent !important; box-shadow: none !important; padding: 0 !important;
   min-width: 0 !important; border: 2px dashed transparent !important; border-radius: 6px;
   font-size: 10px; overflow: hidden; white-space: nowrap; cursor: pointer; z-index: 1; }}
-.gametree-clicks .gametree-hotspot:hover {{ border-color: {CURRENT_COLOR} !important; }}
+.gametree-clicks .gametree-hotspot:hover {{ border-color: {current} !important; }}
 .gametree-clicks .gametree-hotspot:focus, .gametree-clicks .gametree-hotspot:focus-visible {{
-  outline: 3px solid {CURRENT_COLOR} !important; outline-offset: 1px; }}
+  outline: 3px solid {current} !important; outline-offset: 1px; }}
 .gametree-clicks .gametree-hotspot-selected {{
-  border: 3px solid {SELECTED_COLOR} !important; }}
+  border: 3px dashed {selected} !important; }}
 </style>"""
 
 _CELL = "1 / 1 / 2 / 2"
@@ -68,6 +78,9 @@ class TreeClicks:
     on_click : callable
         ``on_click(kind, name)`` when a button is pressed: kind ``"node"``
         or ``"edge"``, name the node's (for an edge, the node it leads to).
+    colors : mapping, optional
+        Colours merged over :data:`gametree.view.style.COLORS` (keys
+        ``"selected"`` and ``"current"`` are used here).
 
     Attributes
     ----------
@@ -77,14 +90,18 @@ class TreeClicks:
         The buttons shown now.
     spots : list of Hotspot
         Where they are.
+    colors : dict of str -> str
+        The palette the buttons are styled in.
     """
 
-    def __init__(self, image: widgets.Image, on_click: Callable[[str, str], None]):
+    def __init__(self, image: widgets.Image, on_click: Callable[[str, str], None],
+                 colors: Mapping[str, object] | None = None):
         self.image = image
         self.on_click = on_click
+        self.colors = palette(colors)
         self.buttons: dict[tuple[str, str], widgets.Button] = {}
         self.spots: list[Hotspot] = []
-        self._style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
+        self._style = widgets.HTML(clicks_style(self.colors), layout=widgets.Layout(display="none"))
         self.box = widgets.GridBox([self._style, image], layout=widgets.Layout(
             grid_template_columns="max-content", grid_template_rows="max-content",
             justify_items="flex-start", align_items="flex-start", width="max-content"))

@@ -8,8 +8,10 @@ task (search by hand, or reorder the children to prune the most).  The
 student types a value per node (and alpha and beta where asked) and ticks
 the branches they prune, in the cards under the drawing or on the drawing
 itself: clicking an edge (or Tab to it and Enter) crosses it out, clicking
-a node puts the cursor in its value box (see :mod:`gametree.widgets.clicks`); "Check" marks wrong nodes in red on the drawing
-and lists why; "Show solution" opens a :class:`~gametree.widgets.stepper.Stepper`
+a node puts the cursor in its value box (see :mod:`gametree.widgets.clicks`).
+What the student selected is framed dashed in the palette's ``"selected"``
+blue, so it never looks like a mistake; "Check" outlines wrong nodes in
+solid red on the drawing and lists why; "Show solution" opens a :class:`~gametree.widgets.stepper.Stepper`
 on the real search.  A typo in a box gives a message in the widget, never
 a traceback.
 
@@ -45,9 +47,9 @@ from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
 from ..tree import Value
-from ..view.draw import PRUNED_COLOR, TracePlot, _screen_dpi, counter_text
+from ..view.draw import TracePlot, _screen_dpi, counter_text
 from ..view.hotspots import hotspots
-from ..view.style import Line, Marks
+from ..view.style import COLORS, Line, Marks, palette
 from .clicks import TreeClicks
 from .controls import close_all, message_html
 from .stepper import Stepper
@@ -55,8 +57,9 @@ from .stepper import Stepper
 __all__ = ["PracticeWidget", "draw_answer", "SeedBox", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES",
            "MAX_SEED_DIGITS"]
 
-MISTAKE_COLOR = "#CC3311"
-"""Outline of a node with a mistake (Paul Tol's vibrant red)."""
+MISTAKE_COLOR = COLORS["mistake"]
+"""Outline of a node with a mistake by default (Paul Tol's vibrant red):
+the palette's ``"mistake"`` (:data:`gametree.view.style.COLORS`)."""
 
 MAX_PRACTICE_LEAVES = 32
 """Largest tree offered: 32 leaves is already a long exercise by hand."""
@@ -66,13 +69,19 @@ MAX_SEED_DIGITS = 100
 shorter (the command line takes sheet seeds of up to 18 digits, whose
 exercises have seeds of up to 21)."""
 
-_STYLE = f"""<style>
-.gametree-practice .gametree-wrong input {{ border: 2px solid {MISTAKE_COLOR} !important;
+
+
+def _style(colors) -> str:
+    """The widget's CSS in a palette's colours: a wrong box solid in
+    ``"mistake"``, the card of the node clicked dashed in ``"selected"``."""
+    mistake, selected = colors["mistake"], colors["selected"]
+    return f"""<style>
+.gametree-practice .gametree-wrong input {{ border: 2px solid {mistake} !important;
   background: #FBE9E5; }}
-.gametree-practice .gametree-wrong input[type=checkbox] {{ outline: 2px solid {MISTAKE_COLOR}; }}
+.gametree-practice .gametree-wrong input[type=checkbox] {{ outline: 2px solid {mistake}; }}
 .gametree-practice .gametree-node-card {{ border: 1px solid #E0E0E0; border-radius: 4px;
   padding: 2px 4px; margin: 2px; }}
-.gametree-practice .gametree-chosen {{ border: 2px solid #EE7733; }}
+.gametree-practice .gametree-chosen {{ border: 2px dashed {selected}; }}
 </style>"""
 
 
@@ -80,15 +89,21 @@ _STYLE = f"""<style>
 
 
 def draw_answer(exercise: Exercise, answer: Answer | None = None,
-                mistakes: list[Mistake] | tuple = ()) -> TracePlot:
+                mistakes: list[Mistake] | tuple = (), *, chosen: str | None = None,
+                colors=None) -> TracePlot:
     """The exercise's tree with a student's answer written on it.
 
     Values go inside the nodes, alpha and beta beside them; the branches
-    the student crossed out carry a cross and are grey and dashed; every
-    node with a mistake is outlined in thick red (:data:`MISTAKE_COLOR`),
-    and so is the edge into a node whose pruning is wrong: solid where a
-    cutoff was missed, dashed where a branch that must be searched was
-    crossed out.
+    the student crossed out carry a cross and are grey and dashed; the node
+    ``chosen`` (clicked, its value being typed) is outlined dashed in the
+    palette's ``"selected"`` blue; every node with a mistake is outlined
+    solid and thick in ``"mistake"`` red (:data:`MISTAKE_COLOR`), and so is
+    the edge into a node whose pruning is wrong: solid where a cutoff was
+    missed, dashed where a branch that must be searched was crossed out.
+    Nothing but a mistake is drawn in the mistake colour.
+
+    ``colors`` is merged over :data:`gametree.view.style.COLORS` (keys
+    ``"selected"``, ``"mistake"``, ``"pruned edge"``).
 
     Returns the :class:`~gametree.view.draw.TracePlot`; its ``figure`` shows
     itself in a notebook.
@@ -104,9 +119,12 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     >>> plot.node_look("D").text, plot.edge_look("I").crossed
     ('5', True)
     """
+    colors = palette(colors)
     plot = TracePlot(exercise.tree, caption=False)
     if answer is None:
-        return plot
+        answer = Answer()
+        if chosen is None:
+            return plot
     tree = plot.tree
     pruned = set()
     for node in tree:  # level order: a crossed-out parent prunes its children
@@ -128,14 +146,18 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     if not (answer.values or answer.pruned or answer.alphas or answer.betas):
         title = "your answer: nothing filled in yet"
     plot.show(None, text=text, window=window, title=title)
-    _restyle(plot, pruned, mistakes)
+    _restyle(plot, pruned, mistakes, colors,
+             chosen=None if chosen is None else tree[chosen].id)
     return plot
 
 
-def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
+def _restyle(plot: TracePlot, pruned: set[int], mistakes, colors: dict[str, str],
+             chosen: int | None = None) -> None:
     """Cross out and grey the student's pruned branches (node ids); outline
-    mistakes in red.  Adds these marks to the plot's, at the step it shows."""
+    the node ``chosen`` dashed in ``"selected"``; outline mistakes solid in
+    ``"mistake"``.  Adds these marks to the plot's, at the step it shows."""
     tree = plot.tree
+    mistake, grey = colors["mistake"], colors["pruned edge"]
     mistakes = [m for m in mistakes if m.kind is not MistakeKind.EMPTY]
     wrong = {tree[m.node].id for m in mistakes}
     wrong_edges = {tree[m.node].id: m.kind for m in mistakes
@@ -143,14 +165,16 @@ def _restyle(plot: TracePlot, pruned: set[int], mistakes) -> None:
     edges, outline = {}, {}
     for node in tree.nodes[1:]:
         if node.id in wrong_edges:
-            edges[node.id] = Line(MISTAKE_COLOR, 2.6,
+            edges[node.id] = Line(mistake, 2.6,
                                   dashed=wrong_edges[node.id] is MistakeKind.OVER_PRUNED)
         elif node.id in pruned:
-            edges[node.id] = Line(PRUNED_COLOR, 1.3, dashed=True)
+            edges[node.id] = Line(grey, 1.3, dashed=True)
     for i in pruned:
-        outline[i] = Line(PRUNED_COLOR, 1.2)
+        outline[i] = Line(grey, 1.2)
+    if chosen is not None and chosen not in pruned:
+        outline[chosen] = Line(colors["selected"], 3.0, dashed=True)
     for i in wrong:
-        outline[i] = Line(MISTAKE_COLOR, 3.2)
+        outline[i] = Line(mistake, 3.2)
     crossed = {i for i in pruned if tree[i].parent not in pruned}
     marks = plot.marks.merged(Marks(edges=edges, outline=outline, crossed=crossed))
     plot.show(None if plot.snapshot is None else plot.snapshot.step.index, **marks.fields())
@@ -218,6 +242,10 @@ class PracticeWidget(widgets.VBox):
         controls the student can change (a change makes a new exercise).
         Checked before anything is made: branching 2 to 5, depth 1 to 5,
         at most :data:`MAX_PRACTICE_LEAVES` leaves.
+    colors : mapping, optional
+        Colours merged over :data:`gametree.view.style.COLORS`: what the
+        student selects is drawn in ``"selected"`` (dashed), mistakes in
+        ``"mistake"`` (solid), crossed-out edges in ``"pruned edge"``.
 
     Attributes
     ----------
@@ -248,7 +276,10 @@ class PracticeWidget(widgets.VBox):
         A button over every internal node (puts the cursor in its value
         box) and every edge (crosses it out, or back in).
     chosen : str or None
-        The node last clicked on the drawing.
+        The node last clicked on the drawing (outlined dashed in
+        ``colors["selected"]``).
+    colors : dict of str -> str
+        The palette the widget draws in.
     plot : TracePlot
         The drawing behind ``image`` (see :func:`draw_answer`).
     value_boxes, alpha_boxes, beta_boxes : dict of str -> Text
@@ -276,14 +307,15 @@ class PracticeWidget(widgets.VBox):
     >>> widget.value_boxes["B"].value = "l2"
     >>> widget.check()
     >>> widget.feedback_text
-    "Fix this box first: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)"
+    "Fix this box first: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (type inf or -inf for +∞ or −∞)"
     """
 
     def __init__(self, exercise: Exercise | None = None, *, seed: int = 1, branching: int = 3,
                  depth: int = 2, strict: bool = False, ordering: str = "random",
                  bounds: str = "some", task: str = "search", uneven: bool = False,
-                 root: str = "MAX"):
+                 root: str = "MAX", colors=None):
         _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root)
+        self.colors = palette(colors)
         if exercise is None:
             exercise = Exercise.random(seed, branching, depth, strict=strict, ordering=ordering,
                                        bounds=bounds, task=task, uneven=uneven, root=root)
@@ -340,7 +372,7 @@ class PracticeWidget(widgets.VBox):
                                              layout=widgets.Layout(width="auto"))
         self.task_text = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.clicks = TreeClicks(self.image, self._on_spot)
+        self.clicks = TreeClicks(self.image, self._on_spot, self.colors)
         picture = widgets.Box([self.clicks.box], layout=widgets.Layout(
             max_width="100%", overflow="auto hidden"))
         self.order_box = widgets.Text(description="your order",
@@ -371,7 +403,7 @@ class PracticeWidget(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         buttons = widgets.HBox([self.check_button, self.solution_button, self.clear_button])
-        super().__init__([widgets.HTML(_STYLE), controls, self.task_text, picture,
+        super().__init__([widgets.HTML(_style(self.colors)), controls, self.task_text, picture,
                           self._answer_area, buttons, self.feedback, self.solution_area],
                          layout=widgets.Layout(width="100%"))
         self.add_class("gametree-practice")
@@ -559,12 +591,15 @@ class PracticeWidget(widgets.VBox):
         self._forget_check()
         if self.exercise.task != "search":
             return
+        self._draw(self._answer_so_far())
+
+    def _answer_so_far(self) -> Answer:
+        """The answer in the boxes; while a box holds a typo, the crossed-out
+        branches alone."""
         try:
-            answer = self.answer()
-        except ValueError:  # a box being typed in: draw the crossed-out branches
-            answer = Answer(pruned={name for name, tick in self.prune_boxes.items()
-                                    if tick.value})
-        self._draw(answer)
+            return self.answer()
+        except ValueError:
+            return Answer(pruned={name for name, tick in self.prune_boxes.items() if tick.value})
 
     def _forget_check(self) -> None:
         self.mistakes, self.verdict = [], None
@@ -584,7 +619,8 @@ class PracticeWidget(widgets.VBox):
                     card.add_class("gametree-chosen")
                 else:
                     card.remove_class("gametree-chosen")
-            self.clicks.select([("node", name)])
+            if self.exercise.task == "search":
+                self._draw(self._answer_so_far())  # the node clicked, outlined dashed
             self.value_boxes[name].focus()
 
     def clear(self) -> None:
@@ -627,7 +663,7 @@ class PracticeWidget(widgets.VBox):
             what = ("every value, alpha, beta and pruned branch" if self.exercise.ask_bounds
                     else "every value and every pruned branch")
             self._say_html(
-                f"<b style='color:#117733'>All right: {what} is correct.</b><br>"
+                f"<b style='color:{self.colors['right']}'>All right: {what} is correct.</b><br>"
                 f"Alpha-beta {html.escape(counter_text(trace))}.",
                 f"All right: {what} is correct.\nAlpha-beta {counter_text(trace)}.")
         else:
@@ -635,7 +671,7 @@ class PracticeWidget(widgets.VBox):
             items = "".join(f"<li><b>{html.escape(m.node)}</b> <i>({m.kind})</i>: "
                             f"{html.escape(m.explanation)}</li>" for m in self.mistakes)
             head = f"{count} mistake{'s' if count != 1 else ''}, outlined in red on the drawing:"
-            self._say_html(f"<b style='color:{MISTAKE_COLOR}'>{head}</b><ul style='margin:2px 0'>"
+            self._say_html(f"<b style='color:{self.colors['mistake']}'>{head}</b><ul style='margin:2px 0'>"
                            f"{items}</ul>",
                            head + "\n" + "\n".join(str(m) for m in self.mistakes))
         self._draw(answer)
@@ -647,7 +683,7 @@ class PracticeWidget(widgets.VBox):
                              f"{len(self.exercise.leaves)}; reorder them, keep them all")
         verdict = self.verdict = check_reorder(self.exercise, leaves)
         self.mistakes = list(verdict.mistakes)
-        color = "#117733" if verdict.solved else MISTAKE_COLOR
+        color = self.colors["right" if verdict.solved else "mistake"]
         items = "".join(f"<li><b>{html.escape(m.node)}</b> <i>({m.kind})</i>: "
                         f"{html.escape(m.explanation)}</li>" for m in verdict.mistakes
                         if m.kind is MistakeKind.NOT_BEST_FIRST)
@@ -658,7 +694,7 @@ class PracticeWidget(widgets.VBox):
         if verdict.is_reordering:
             plot = TracePlot(trace_alpha_beta(verdict.tree, strict=self.exercise.strict),
                              caption=False).show(-1)
-            _restyle(plot, set(), verdict.mistakes)
+            _restyle(plot, set(), verdict.mistakes, self.colors)
             self._picture(plot)
 
     def _mark_boxes(self, mistakes) -> None:
@@ -705,7 +741,7 @@ class PracticeWidget(widgets.VBox):
     # --- messages and the drawing ---------------------------------------------------------
 
     def _say(self, text: str, level: str = "info") -> None:
-        self.feedback.value = message_html(text, level, color=MISTAKE_COLOR)
+        self.feedback.value = message_html(text, level, color=self.colors["mistake"])
         self._feedback_text = text
 
     def _say_html(self, markup: str, text: str) -> None:
@@ -718,7 +754,8 @@ class PracticeWidget(widgets.VBox):
         return self._feedback_text
 
     def _draw(self, answer: Answer | None = None) -> None:
-        self._picture(draw_answer(self.exercise, answer, self.mistakes))
+        self._picture(draw_answer(self.exercise, answer, self.mistakes, chosen=self.chosen,
+                                  colors=self.colors))
 
     def _picture(self, plot: TracePlot) -> None:
         """Show ``plot`` at its own size, with buttons over what can be clicked."""

@@ -48,8 +48,8 @@ from ..practice.predict import (
 from ..text import describe
 from ..trace import Trace
 from ..view.hotspots import hotspots
-from ..view.style import Line
-from .clicks import SELECTED_COLOR, TreeClicks
+from ..view.style import Line, palette
+from .clicks import TreeClicks
 from .controls import ERROR_COLOR, fixed_layout
 from .stepper import Stepper
 
@@ -58,8 +58,6 @@ __all__ = ["PredictStepper", "ASK_WORDS"]
 ASK_WORDS = {Ask.LEAF: "which leaf next", Ask.UPDATE: "v after an update",
              Ask.CUTOFF: "which children are pruned"}
 """The ticks a teacher sets: which kinds of step ask."""
-
-_RIGHT_COLOR = "#117733"
 
 
 class PredictStepper(Stepper):
@@ -75,6 +73,10 @@ class PredictStepper(Stepper):
     ask : collection of str
         The kinds of step that ask: ``"leaf"``, ``"update"``, ``"cutoff"``
         (default all three; the ticks change it).
+    colors : mapping, optional
+        Colours merged over :data:`gametree.view.style.COLORS`: the edges
+        clicked are drawn dashed in ``"selected"``, a right verdict in
+        ``"right"``.
 
     Attributes
     ----------
@@ -90,8 +92,10 @@ class PredictStepper(Stepper):
     verdict : Verdict or None
         The last answer's judgement (None after a reveal without answer).
     question_text, verdict_html, score_label : widgets showing them.
+        Each new question clears the last verdict.
     answer_box : Text
-        Type the answer and press Enter (or *answer*).
+        Type the answer and press Enter (or *answer*); Enter on an empty
+        box says what to type.
     answer_button, none_button, reveal_button, reset_button : Button
     clicks : TreeClicks
         The picture with its buttons over the leaves and edges that may
@@ -117,10 +121,12 @@ class PredictStepper(Stepper):
     # as ipywidgets has no type hints.
     children: tuple[widgets.Widget, ...]
 
-    def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, **options):
+    def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, colors=None,
+                 **options):
         if not isinstance(predict, bool):
             raise TypeError(f"predict must be True or False, not {describe(predict)}")
         kinds = check_ask(ask)
+        self.colors = palette(colors)
         self.question: Question | None = None
         self.verdict: Verdict | None = None
         self.score = Score()
@@ -167,6 +173,9 @@ class PredictStepper(Stepper):
             box.observe(self._on_ask, names="value")
         self.reset_button.on_click(lambda _: self.reset_score())
         self.answer_box.observe(self._on_typed, names="value")
+        # Enter sends "submit"; on an empty box the value does not change, so
+        # only this message can say what to type.
+        self.answer_box.on_msg(self._on_box_message)
         self.answer_button.on_click(lambda _: self.answer())
         self.none_button.on_click(lambda _: self.answer("none"))
         self.reveal_button.on_click(lambda _: self.reveal())
@@ -193,7 +202,7 @@ class PredictStepper(Stepper):
 
     def _framed_picture(self) -> widgets.Widget:
         if self.clicks is None:
-            self.clicks = TreeClicks(self.image, self._on_spot)
+            self.clicks = TreeClicks(self.image, self._on_spot, self.colors)
         self.clicks.place_image()
         return self.clicks.box
 
@@ -223,7 +232,8 @@ class PredictStepper(Stepper):
     def _on_slider(self, change) -> None:
         self._revealed = max(self._revealed, change["new"])
         if self.question is not None and change["new"] != self.question.step - 1:
-            self.question, self._selected = None, []
+            self.question, self._selected = None, []  # the question left unanswered
+            self.verdict, self._verdict_text = None, ""
         super()._on_slider(change)
 
     # --- asking and answering ----------------------------------------------------------
@@ -265,6 +275,22 @@ class PredictStepper(Stepper):
     def _on_typed(self, change) -> None:
         if not self._busy and change["new"].strip():
             self.answer(change["new"])
+
+    def _on_box_message(self, _widget, content, _buffers=None) -> None:
+        """Enter in the answer box: an empty box gets the sentence that says
+        what to type (a box with text was answered when its value came)."""
+        if isinstance(content, dict) and content.get("event") == "submit" \
+                and not self.answer_box.value.strip() and not self._selected:
+            self.answer()
+
+    def submit(self) -> None:
+        """Press Enter in the answer box, as a student does (for tests and
+        demonstrations): the box's text is the answer; an empty box gets a
+        message that says what to type."""
+        if self.answer_box.value.strip():
+            self.answer(self.answer_box.value)
+        else:
+            self._on_box_message(self.answer_box, {"event": "submit"})
 
     def answer(self, text: str | None = None) -> None:
         """Answer the question waiting with ``text`` (by default what is in
@@ -357,12 +383,16 @@ class PredictStepper(Stepper):
                 self.answer_box.value = ""
             finally:
                 self._busy = False
-        if self._verdict_text and not waiting:
-            color = _RIGHT_COLOR if self.verdict is not None and self.verdict.right else \
+        if waiting:  # a new question: no verdict of the last one; only why this answer failed
+            self.verdict_html.value = "" if not self._verdict_text else (
+                f'<div style="color:{ERROR_COLOR}">&#9888; '
+                f"{html.escape(self._verdict_text)}</div>")
+        elif self._verdict_text:
+            color = self.colors["right"] if self.verdict is not None and self.verdict.right else \
                 ("#555555" if self.verdict is None else ERROR_COLOR)
             self.verdict_html.value = (f'<div style="color:{color}">'
                                        f"{html.escape(self._verdict_text)}</div>")
-        elif not waiting:
+        else:
             self.verdict_html.value = ""
         index = self.slider.value
         self.slider.disabled = self.play.disabled = predicting
@@ -376,13 +406,13 @@ class PredictStepper(Stepper):
         self._place_spots()
 
     def _mark_selection(self) -> None:
-        """Draw the edges clicked as crossed out (red, dashed)."""
+        """Draw the edges clicked as crossed out (dashed, in ``"selected"``)."""
         if self.question is None or self.question.kind is not Ask.CUTOFF:
             return
         tree = self.trace.tree
         chosen = [tree[name].id for name in self._selected]
         self.plot.show(self.slider.value, crossed=chosen,
-                       edges={i: Line(SELECTED_COLOR, 2.6, dashed=True) for i in chosen})
+                       edges={i: Line(self.colors["selected"], 2.6, dashed=True) for i in chosen})
         self.image.value = self.plot.png()
 
     def _place_spots(self) -> None:

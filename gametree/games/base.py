@@ -113,6 +113,14 @@ class Game(ABC, Generic[S, M]):
     def score(self, state: S) -> Value:
         """The final score of an ended game, from MAX's side (MAX wants it high)."""
 
+    def result(self, state: S, move: M) -> S:
+        """The state after ``move``, a move that ``moves(state)`` has just
+        listed: the searches' trusted path (AIMA's RESULT), which need not
+        check what :meth:`play` checks for a move from outside.  It must
+        return what :meth:`play` returns; by default it is :meth:`play`,
+        and a game whose checks cost overrides it with the bare rule."""
+        return self.play(state, move)
+
     def outcomes(self, state: S) -> Sequence[tuple[Value, M]]:
         """At a chance state (``to_move(state)`` is CHANCE): each outcome of
         the roll as ``(probability, move)``, in the order of :meth:`moves`,

@@ -40,7 +40,12 @@ simplest one, so that a class can follow the first iterations by hand:
   the search's own ``random.Random(seed)``: the only chance in the search,
   so a seed replays it exactly.  The playout's result is who won: the
   sign of :meth:`Game.score` (a margin of seeds in Kalah counts only as a
-  win, a draw or a loss).
+  win, a draw or a loss), or with ``scores=(low, high)`` the score itself,
+  rescaled to [0, 1].
+* **Dice.**  Where the dice are rolled (``to_move`` says CHANCE), nobody
+  chooses: SELECT and SIMULATE draw the outcome by its probability, from
+  the same seeded ``random.Random``, and a chance node's mean result is
+  the mean over the rolls as they fell.
 * **BACK-PROPAGATE** adds the playout to N of every node from the new one
   up to the root, and a win (half for a draw) to U of each node whose
   player won.  Each node counts for the player who made the move into it,
@@ -68,19 +73,19 @@ import enum
 import math
 import numbers
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic
 
 from ..checks import check_step
 from ..text import describe, fmt, join_names
-from ..tree import MAX, MIN, Player, Value, node_name
+from ..tree import CHANCE, MAX, MIN, Player, Value, node_name
 from .base import Game, M, S, check_game, check_whole, short
 
 __all__ = [
     "uct_search", "ucb1", "mcts_player", "MctsResult", "MctsTree", "MctsNode", "Iteration",
     "Update", "MctsStep", "Phase", "PHASES", "EXPLORATION", "MAX_ITERATIONS", "PLAYOUT_LIMIT",
-    "MAX_PLAYOUT", "Result", "result_for", "winner_of", "check_exploration",
+    "MAX_PLAYOUT", "Result", "result_for", "winner_of", "check_exploration", "playout_result",
 ]
 
 Result = float
@@ -367,6 +372,10 @@ class Iteration:
     updated: tuple[Update, ...]
     """BACK-PROPAGATE: every node from the new node (or ``path[-1]``) up to
     the root, with its statistics after the update."""
+    result: Result = math.nan
+    """BACK-PROPAGATE: what the playout was worth to MAX (1, 1/2 or 0 for a
+    win, a draw or a loss; the rescaled score with ``scores``); to MIN it is
+    worth 1 minus that."""
 
     @property
     def start(self) -> int:
@@ -427,6 +436,9 @@ class MctsResult(Generic[S, M]):
     """The seed of the playouts."""
     max_playout: int
     """The longest playout allowed, in moves."""
+    scores: tuple[Value, Value] | None = None
+    """None when a playout's result was who won; else the (low, high) bounds
+    its score was rescaled from."""
 
     @property
     def exploration(self) -> float:
@@ -511,7 +523,7 @@ class MctsResult(Generic[S, M]):
             it.playout if simulated else (), it.winner if simulated else None,
             it.score if simulated else None,
             tuple(u.node for u in it.updated) if phase is Phase.BACK_PROPAGATE else (),
-            _caption(it, phase, tree))
+            _caption(it, phase, tree, self.scores))
 
     @property
     def label(self) -> str:
@@ -529,22 +541,27 @@ def _opening(root: MctsNode[S, M]) -> str:
             f"({root.player} to move), with no playouts.")
 
 
-def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M]) -> str:
+def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M],
+             scores: tuple[Value, Value] | None = None) -> str:
     """What iteration ``it`` did in ``phase``, in words (``tree``: the tree
-    as the step shows it)."""
+    as the step shows it; ``scores``: the search's)."""
     head = f"Iteration {it.number}, {phase}: "
     nodes = tree.nodes
     stop = nodes[it.path[-1]]
     if phase is Phase.SELECT:
         if len(it.path) == 1:
             why = "the game is over there" if stop.over else "it has a move not yet tried"
+            if stop.player is CHANCE and not stop.over:
+                why = "the dice are rolled there, for an outcome not yet tried"
             return head + f"selection stops at the root {stop.name} at once: {why}."
-        walked = [f"{nodes[i].name} ({nodes[i].label}, UCB1 {u:.2f})"
+        walked = [f"{nodes[i].name} ({nodes[i].label}, " + ("rolled)" if math.isnan(u) else f"UCB1 {u:.2f})")
                   for i, u in zip(it.path[1:], it.ucb, strict=True)]
         if len(walked) > 6:
             walked = walked[:2] + [f"... {len(walked) - 4} more ..."] + walked[-2:]
         why = "the game is over there" if stop.over else \
             f"it has {'a move' if stop.moves - len(stop.children) == 1 else 'moves'} not yet tried"
+        if stop.player is CHANCE and not stop.over:
+            why = "the dice are rolled there, for an outcome not yet tried"
         if len(it.path) == 2:
             lead = "every move at the root has been tried, so the root's child with the highest UCB1"
         else:
@@ -554,6 +571,8 @@ def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M]) -> str:
         if it.expanded is None:
             return head + f"the game is over at {stop.name}, so there is nothing to add; its score is the result."
         new = nodes[it.expanded]
+        if stop.player is CHANCE:
+            return head + f"add {new.name} below {stop.name} for the roll {new.label}, drawn with its probability."
         return head + f"add {new.name} below {stop.name} for {new.label}, the first move {stop.name} has not tried."
     start = nodes[it.start]
     outcome = "a draw" if it.winner is None else f"{it.winner} won"
@@ -567,6 +586,11 @@ def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M]) -> str:
         count = f"{len(it.playout)} random move{'s' if len(it.playout) != 1 else ''}"
         return head + f"{count} from {start.name} to the end ({' '.join(moves)}), {score}: {outcome}."
     names = [nodes[u.node].name for u in it.updated]
+    if scores is not None:
+        every = "each get" if len(names) > 1 else "gets"
+        return (head + f"{join_names(names)} {every} 1 more playout and its score rescaled to "
+                f"{fmt(round(it.result, 3))} for MAX ({fmt(round(1 - it.result, 3))} for MIN) "
+                f"added to their wins.")
     gained = [nodes[u.node].name for u in it.updated if nodes[u.node].counts_for is it.winner]
     every = "each get" if len(names) > 1 else "gets"
     if it.winner is None:
@@ -585,24 +609,29 @@ class _Node(Generic[S, M]):
     """A node while the search runs (statistics change); frozen into an
     :class:`MctsNode` at the end."""
 
-    __slots__ = ("id", "parent", "move", "label", "state", "player", "counts_for", "over",
-                 "untried", "children", "visits", "wins", "created")
+    __slots__ = ("id", "parent", "move", "state", "player", "counts_for", "over",
+                 "untried", "children", "rolls", "rolled", "visits", "wins", "created")
 
     def __init__(self, game: Game[S, M], state: S, node_id: int, parent: _Node[S, M] | None,
                  move: M | None, counts_for: Player, created: int):
         self.id, self.parent, self.move, self.state = node_id, parent, move, state
-        self.label = "" if parent is None or move is None else game.move_label(parent.state, move)
         self.player = game.to_move(state)
         self.counts_for = counts_for
         self.over = game.is_over(state)
         self.untried: list[M] = [] if self.over else list(game.moves(state))
         self.children: list[_Node[S, M]] = []
+        self.rolls: Sequence[tuple[Value, M]] | None = None   # at a roll: (probability, outcome)
+        self.rolled: dict[M, _Node[S, M]] = {}                 # at a roll: the outcomes drawn so far
+        if self.player is CHANCE and not self.over:
+            self.rolls = game.outcomes(state)
         self.visits, self.wins, self.created = 0, 0.0, created
 
-    def frozen(self) -> MctsNode[S, M]:
+    def frozen(self, game: Game[S, M]) -> MctsNode[S, M]:
         moves = len(self.untried) + len(self.children)
-        return MctsNode(self.id, None if self.parent is None else self.parent.id, self.move,
-                        self.label, self.state, self.player, self.counts_for, self.over, moves,
+        parent = self.parent
+        label = "" if parent is None or self.move is None else game.move_label(parent.state, self.move)
+        return MctsNode(self.id, None if parent is None else parent.id, self.move,
+                        label, self.state, self.player, self.counts_for, self.over, moves,
                         self.created, self.visits, self.wins, tuple(c.id for c in self.children))
 
 
@@ -624,9 +653,25 @@ def check_exploration(exploration: object) -> float:
     return float(exploration)
 
 
+def _check_scores(scores: object) -> tuple[Value, Value] | None:
+    """``scores`` if it is None or a pair of finite numbers low < high, else raise."""
+    if scores is None:
+        return None
+    if not (isinstance(scores, tuple) and len(scores) == 2
+            and all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in scores)):
+        raise TypeError(f"scores must be a pair of numbers (low, high) that holds every score of "
+                        f"the game, such as (-10, 10), or None; not {describe(scores)}")
+    low, high = scores
+    if not (math.isfinite(low) and math.isfinite(high) and low < high):
+        raise ValueError(f"scores ({fmt(low)}, {fmt(high)}) must be finite with low below high, "
+                         f"such as (-10, 10)")
+    return low, high
+
+
 def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
                exploration: float = EXPLORATION, seed: int = 0,
-               max_playout: int = PLAYOUT_LIMIT, record: bool = True) -> MctsResult[S, M]:
+               max_playout: int = PLAYOUT_LIMIT, record: bool = True,
+               scores: tuple[Value, Value] | None = None) -> MctsResult[S, M]:
     """Monte-Carlo tree search with UCB1 (UCT) from ``state``: ``iterations``
     times SELECT, EXPAND, SIMULATE, BACK-PROPAGATE, as the module docstring
     says.
@@ -634,7 +679,10 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
     Parameters
     ----------
     game : Game
-        The rules; any two-player game whose games end.
+        The rules; any two-player game whose games end, with dice too: at a
+        roll, SELECT and SIMULATE draw the outcome by its probability from
+        the search's ``random.Random(seed)``, so a node's mean result is over
+        the rolls as they fall (the mean that expectiminimax takes).
     state : state of ``game``, optional
         The position to find a move for; ``game.initial`` by default.  The
         game must not be over there.
@@ -652,6 +700,12 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
     record : bool
         Keep every iteration's :class:`Iteration` (False saves memory and
         a little time when only the move matters, as when playing).
+    scores : (low, high), optional
+        Bounds on every score of the game.  Given, a playout is worth its
+        score rescaled from [low, high] to [0, 1] (to MAX; 1 minus that to
+        MIN) instead of who won, so the search backs up mean scores: what
+        expectiminimax maximizes in a game with dice whose scores are more
+        than won or lost.
 
     Returns
     -------
@@ -684,6 +738,18 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
     Traceback (most recent call last):
     ...
     ValueError: iterations must be from 1 to 1,000,000, not 0
+
+    With dice: B is a roll worth 10 nine times in ten and -10 otherwise (a
+    mean of 8), C a sure 1.  Backing up scores, UCT plays expectiminimax's
+    move B; by who won, the sure win C.
+
+    >>> from gametree import Tree
+    >>> from gametree.games import TreeGame
+    >>> game = TreeGame(Tree.from_nested([[(0.9, 10), (0.1, -10)], [1, 1]]))
+    >>> uct_search(game, iterations=200, seed=1, scores=(-10, 10)).move
+    'B'
+    >>> uct_search(game, iterations=200, seed=1).move
+    'C'
     """
     state = check_game(game, state)
     check_whole("iterations", iterations, 1, MAX_ITERATIONS)
@@ -693,83 +759,158 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
     check_whole("max_playout", max_playout, 1, MAX_PLAYOUT)
     if not isinstance(record, bool):
         raise TypeError(f"record must be True or False, not {describe(record)}")
+    scores = _check_scores(scores)
     if game.is_over(state):
         raise ValueError("the game is over in this position, so there is no move to search for; "
                          "give a position where a player is to move")
     if not game.moves(state):
         raise ValueError(f"{short(state)} is not over but has no moves; the game's rules are inconsistent")
+    if game.to_move(state) is CHANCE:
+        raise ValueError(f"the dice are rolled next at {short(state)}, so no player has a move to "
+                         f"search for; roll them (game.outcomes) and search the position after")
 
     rng = random.Random(seed)
     tree = _Node(game, state, 0, None, None, game.to_move(state).other, 0)
     nodes = [tree]
     history: list[Iteration] = []
     for number in range(1, iterations + 1):
-        leaf, ucb = select(tree, exploration)
-        child = expand(game, leaf, nodes, number)
-        playout, score = simulate(game, child.state, rng, max_playout)
-        updated = back_propagate(winner_of(score), child)
+        leaf, ucb, roll = select(tree, exploration, rng)
+        child = expand(game, leaf, nodes, number, roll)
+        playout, score = simulate(game, child.state, rng, max_playout, labels=record)
+        result = playout_result(score, scores)
+        updated = back_propagate(result, child, record)
         if record:
             history.append(Iteration(number, _path(leaf), ucb, None if child is leaf else child.id,
-                                     playout, score, winner_of(score), updated))
-    final = MctsTree(tuple(node.frozen() for node in nodes), exploration)
-    return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout)
+                                     playout, score, winner_of(score), updated, result))
+    final = MctsTree(tuple(node.frozen(game) for node in nodes), exploration)
+    return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout,
+                      scores)
 
 
-def select(node: _Node[S, M], exploration: float) -> tuple[_Node[S, M], tuple[float, ...]]:
+def select(node: _Node[S, M], exploration: float,
+           rng: random.Random) -> tuple[_Node[S, M], tuple[float, ...], M | None]:
     """SELECT: from ``node`` (the root), go to the child with the highest UCB1
-    while every move has a child and the game goes on.  Returns the node
-    where it stops and the UCB1 of each node chosen on the way."""
+    while every move has a child and the game goes on; at a roll of the dice,
+    to the outcome drawn at random by its probability (stopping there when
+    that outcome has no child yet).  Returns the node where it stops, the
+    UCB1 of each node chosen on the way (NaN for a roll's outcome) and, when
+    it stops at a roll, the outcome drawn (else None)."""
     chosen = []
-    while not node.over and not node.untried:
+    while not node.over:
+        if node.rolls is not None:                       # the dice choose, not UCB1
+            roll = draw(node.rolls, rng)
+            if roll not in node.rolled:
+                return node, tuple(chosen), roll
+            chosen.append(math.nan)
+            node = node.rolled[roll]
+            continue
+        if node.untried:
+            break
         values = [_ucb1(child.wins, child.visits, node.visits, exploration) for child in node.children]
         best = max(range(len(values)), key=values.__getitem__)   # the first among equals
         chosen.append(values[best])
         node = node.children[best]
-    return node, tuple(chosen)
+    return node, tuple(chosen), None
 
 
 def expand(game: Game[S, M], leaf: _Node[S, M], nodes: list[_Node[S, M]],
-           number: int) -> _Node[S, M]:
-    """EXPAND: a new child of ``leaf`` for the first move it has not tried
-    (added to ``nodes``); ``leaf`` itself when the game is over there."""
+           number: int, roll: M | None = None) -> _Node[S, M]:
+    """EXPAND: a new child of ``leaf`` for the first move it has not tried (at
+    a roll of the dice: for the outcome ``roll`` drawn), added to ``nodes``;
+    ``leaf`` itself when the game is over there."""
     if leaf.over:
         return leaf
-    move = leaf.untried.pop(0)
-    child = _Node(game, game.play(leaf.state, move), len(nodes), leaf, move,
-                  game.to_move(leaf.state), number)
+    if leaf.rolls is None:
+        move = leaf.untried.pop(0)
+        counts_for = leaf.player
+    else:
+        assert roll is not None                          # select drew the outcome
+        move = roll
+        leaf.untried.remove(roll)
+        counts_for = leaf.counts_for                     # the roll follows that player's move
+    child = _Node(game, game.result(leaf.state, move), len(nodes), leaf, move, counts_for, number)
     leaf.children.append(child)
+    if leaf.rolls is not None:
+        leaf.rolled[move] = child
     nodes.append(child)
     return child
 
 
-def simulate(game: Game[S, M], state: S, rng: random.Random,
-             max_playout: int) -> tuple[tuple[str, ...], Value]:
-    """SIMULATE: random moves from ``state`` to the end of the game.  Returns
-    the moves (as the game writes them) and the final score, from MAX's side."""
+def simulate(game: Game[S, M], state: S, rng: random.Random, max_playout: int,
+             labels: bool = True) -> tuple[tuple[str, ...], Value]:
+    """SIMULATE: random moves from ``state`` to the end of the game (a roll of
+    the dice drawn by its probabilities).  Returns the moves (as the game
+    writes them; none unless ``labels``) and the final score, from MAX's side."""
     played: list[str] = []
+    dice = has_dice(game)
+    made = 0
     while not game.is_over(state):
-        if len(played) == max_playout:
+        if made == max_playout:
             raise ValueError(
                 f"a playout made {max_playout:,} moves (max_playout) from {short(state)} without "
                 f"the game ending; Monte-Carlo tree search needs games that end: if this game's "
                 f"games are longer, raise max_playout (up to {MAX_PLAYOUT:,})")
-        move = rng.choice(game.moves(state))
-        played.append(game.move_label(state, move))
-        state = game.play(state, move)
+        if dice and game.to_move(state) is CHANCE:
+            move = draw(game.outcomes(state), rng)
+        else:
+            move = rng.choice(game.moves(state))
+        if labels:
+            played.append(game.move_label(state, move))
+        state = game.result(state, move)
+        made += 1
     return tuple(played), game.score(state)
 
 
-def back_propagate(winner: Player | None, node: _Node[S, M] | None) -> tuple[Update, ...]:
+def playout_result(score: Value, scores: tuple[Value, Value] | None = None) -> Result:
+    """What a playout that ended with ``score`` is worth to MAX: 1 for a win,
+    1/2 for a draw, 0 for a loss; with ``scores`` = (low, high), the score
+    itself rescaled from [low, high] to [0, 1] (to MIN it is worth 1 minus that).
+
+    >>> playout_result(3), playout_result(0), playout_result(8, scores=(-10, 10))
+    (1.0, 0.5, 0.9)
+    """
+    if scores is None:
+        return result_for(MAX, winner_of(score))
+    low, high = scores
+    if not low <= score <= high:
+        raise ValueError(f"a playout ended with the score {fmt(score)}, outside scores=({fmt(low)}, "
+                         f"{fmt(high)}); give bounds that hold every score of the game")
+    return (score - low) / (high - low)
+
+
+def back_propagate(result: Result, node: _Node[S, M] | None,
+                   record: bool = True) -> tuple[Update, ...]:
     """BACK-PROPAGATE: one more playout for ``node`` and every node above it,
-    and the result for its player (1 a win, 1/2 a draw) added to its wins.
-    Returns the nodes' statistics after the update, ``node`` first."""
+    and the playout's ``result`` for MAX (1 a win, 1/2 a draw, 0 a loss, see
+    :func:`playout_result`) added to the wins of each node that counts for MAX,
+    1 - ``result`` to those of each node that counts for MIN.  Returns the
+    nodes' statistics after the update, ``node`` first (none unless ``record``)."""
     updated = []
     while node is not None:
         node.visits += 1
-        node.wins += result_for(node.counts_for, winner)
-        updated.append(Update(node.id, node.visits, node.wins))
+        node.wins += result if node.counts_for is MAX else 1 - result
+        if record:
+            updated.append(Update(node.id, node.visits, node.wins))
         node = node.parent
     return tuple(updated)
+
+
+def draw(outcomes: Sequence[tuple[Value, M]], rng: random.Random) -> M:
+    """One outcome of a roll, drawn with its probability from ``(probability,
+    outcome)`` pairs (the last takes what rounding leaves)."""
+    left = rng.random()
+    for p, outcome in outcomes:
+        left -= p
+        if left < 0:
+            return outcome
+    return outcomes[-1][1]
+
+
+def has_dice(game: Game[S, M]) -> bool:
+    """Whether ``game`` may have chance states: a game without dice does not
+    define :meth:`Game.outcomes` (see :mod:`gametree.games.base`), so its
+    playouts need not ask who moves."""
+    return type(game).outcomes is not Game.outcomes
 
 
 def _path(node: _Node[S, M]) -> tuple[int, ...]:

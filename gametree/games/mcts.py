@@ -795,7 +795,7 @@ def select(node: _Node[S, M], exploration: float,
     that outcome has no child yet).  Returns the node where it stops, the
     UCB1 of each node chosen on the way (NaN for a roll's outcome) and, when
     it stops at a roll, the outcome drawn (else None)."""
-    chosen = []
+    chosen: list[float] = []
     while not node.over:
         if node.rolls is not None:                       # the dice choose, not UCB1
             roll = draw(node.rolls, rng)

@@ -289,6 +289,27 @@ def test_typing_a_good_tree_replaces_the_search_and_syncs_the_boxes(editable):
     assert editable.play.max == editable.slider.max == len(editable.trace) - 1
 
 
+def test_scores_and_branching_are_checked_together_and_drawn_once_they_agree():
+    # The case: 9 scores pasted while the branching box still says 2.
+    editable = Stepper([5, 6, 7, 4], branching=2, editable=True)
+    trace = editable.trace
+    editable.leaves_box.value = "3 12 8 2 4 6 14 5 2"
+    assert editable.trace is trace  # nothing drawn yet, and no error shown
+    assert editable.message_text == (
+        "9 leaf scores and branching 2 do not agree yet: the leaf count must be a power of 2, "
+        "such as 8 or 16; type branching 3 for these 9 scores, or add or remove scores "
+        "(the tree is drawn as soon as both boxes agree)")
+    assert "&#9888;" not in editable.message.value  # information, not a warning
+    editable.branching_box.value = "3"
+    assert editable.message_text == "" and editable.trace.tree.leaf_scores == [3, 12, 8, 2, 4, 6, 14, 5, 2]
+    editable.leaves_box.value = "3 12 8 2 4 6 14 x 2"  # a typo is still an error, named
+    assert "'x'" in editable.message_text and "&#9888;" in editable.message.value
+    editable.branching_box.value = "2"  # the order of the two edits does not matter
+    assert "'x'" in editable.message_text
+    editable.leaves_box.value = "3 12 8 2"
+    assert editable.message_text == "" and editable.trace.tree.branching == 2
+
+
 def test_a_message_goes_away_once_the_input_is_fixed(editable):
     editable.leaves_box.value = "3 x"
     assert editable.message.value

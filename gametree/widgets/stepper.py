@@ -17,7 +17,10 @@ scrolls sideways rather than shrink its labels.
 
 With ``editable=True`` a student can type leaf scores and a branching
 factor, or nested lists, and switch the cut rule; a typo gives a message in
-the widget naming what is wrong, and the previous tree stays.
+the widget naming what is wrong, and the previous tree stays.  The two
+boxes are read together: while the number of scores and the branching do
+not make a complete tree (9 scores pasted while branching is still 2), the
+widget says so and waits, and draws the tree as soon as they agree.
 
 Seen without a kernel (GitHub, nbviewer), the widget's output still holds
 a PNG of the step it showed, so the notebook shows a picture.
@@ -28,6 +31,7 @@ from __future__ import annotations
 import base64
 import bisect
 import html
+import math
 import re
 from collections.abc import Sequence
 
@@ -78,6 +82,37 @@ def _html_text(text: str) -> str:
     """
     text = text.replace("&", "&amp;")
     return re.sub(r"<(?=[A-Za-z/!?])", "&lt;", text)
+
+
+def _disagree(count: int, branching: int) -> str | None:
+    """Why ``count`` leaf scores and ``branching`` do not make a complete
+    tree, with what would fix it; None if they do (``count`` is a power of
+    ``branching``).
+
+    >>> _disagree(9, 3) is None, _disagree(1, 2) is None
+    (True, True)
+    >>> _disagree(9, 2)
+    '9 leaf scores and branching 2 do not agree yet: the leaf count must be a power of 2, such as 8 or 16; type branching 3 for these 9 scores, or add or remove scores (the tree is drawn as soon as both boxes agree)'
+    """
+    power = 1
+    while power < count:
+        power *= branching
+    if power == count:
+        return None
+    # A base of which count is a power is count itself or at most its square root.
+    fit = next((b for b in range(2, math.isqrt(count) + 1) if _is_power(count, b)),
+               count if count >= 2 else None)
+    below = power // branching
+    fix = f"type branching {fit} for these {count} scores, or " if fit is not None else ""
+    return (f"{count} leaf scores and branching {branching} do not agree yet: the leaf count must "
+            f"be a power of {branching}, such as {below} or {power}; {fix}add or remove scores "
+            f"(the tree is drawn as soon as both boxes agree)")
+
+
+def _is_power(count: int, base: int) -> bool:
+    while count % base == 0 and count > 1:
+        count //= base
+    return count == 1
 
 
 def _parse_branching(text: str) -> int:
@@ -160,7 +195,10 @@ class Stepper(widgets.VBox):
         (``editable=True``) "MAX" or "MIN": who moves at the root of the
         typed tree (levels alternate below it).
     apply_button : Button
-        (``editable=True``) Draw the tree typed in the boxes.
+        (``editable=True``) Draw the tree typed in the boxes.  Enter in a
+        box does the same; the leaf scores and the branching are checked
+        together, and while their counts disagree the message says what
+        would make them agree and the tree waits.
 
     Examples
     --------
@@ -306,6 +344,10 @@ class Stepper(widgets.VBox):
     def apply(self) -> bool:
         """Search the tree typed in the boxes (the ones edited last).
 
+        The leaf scores and the branching are read together: while their
+        counts disagree, :attr:`message` says what would make them agree
+        (as information, not an error) and nothing is drawn.
+
         Returns True if it was drawn; otherwise :attr:`message` says what
         is wrong and the previous tree stays.
         """
@@ -314,7 +356,12 @@ class Stepper(widgets.VBox):
                 tree = _parse_tree(self.tree_box.value)
             else:
                 leaves = parse_leaves(self.leaves_box.value)
-                tree = Tree.from_leaves(leaves, _parse_branching(self.branching_box.value))
+                branching = _parse_branching(self.branching_box.value)
+                waiting = _disagree(len(leaves), branching)
+                if waiting is not None:
+                    self._say(waiting, level="info")
+                    return False
+                tree = Tree.from_leaves(leaves, branching)
             tree = with_root(tree, self.root_toggle.value)
             trace = trace_search(tree, strict=self.rule_toggle.value)
             self._set_trace(trace)

@@ -1,8 +1,10 @@
 """How values, counts and lists are written, the same way everywhere.
 
-Captions, checker feedback, drawings, sheets and error messages all write
-numbers through these functions, so "-inf" in a caption is "−∞" in a
-drawing and on a printed sheet, and lists of names read "B, C and D".
+Captions, checker feedback, drawings, sheets, prompts and error messages all
+write numbers through these functions, so an infinity is "−∞" or "+∞" in a
+caption, a drawing and a printed sheet alike (:func:`infinity`), and lists
+of names read "B, C and D".  Typed input still accepts ``inf`` and ``-inf``
+(:data:`TYPE_INFINITY` says so in prompts).
 """
 
 from __future__ import annotations
@@ -12,27 +14,46 @@ from fractions import Fraction
 from math import inf
 from numbers import Real
 
-__all__ = ["fmt", "pretty", "brief", "ordinal", "join_names", "describe", "shown", "size"]
+__all__ = ["infinity", "TYPE_INFINITY", "fmt", "pretty", "brief", "ordinal", "join_names", "describe", "shown", "size"]
+
+
+TYPE_INFINITY = "type inf or -inf for +\u221e or \u2212\u221e"
+"""How a prompt tells a student to type an infinity (a keyboard has no ∞)."""
+
+
+def infinity(value: float) -> str:
+    """The one way the set writes an infinity: ``+∞`` or ``−∞`` (the real
+    minus sign), as AIMA's pseudocode does; any other value is refused.
+
+    >>> infinity(float("inf")), infinity(-float("inf"))
+    ('+∞', '−∞')
+    >>> infinity(3)
+    Traceback (most recent call last):
+    ValueError: infinity(3): 3 is not infinite; write finite values with fmt()
+    """
+    if value == inf:
+        return "+\u221e"
+    if value == -inf:
+        return "\u2212\u221e"
+    raise ValueError(f"infinity({value!r}): {value!r} is not infinite; write finite values with fmt()")
 
 
 def fmt(value: float | int | None) -> str:
-    """A score or bound in plain text, for captions: ``-inf``, ``+inf``, ``3``, ``2.5``.
+    """A score or bound in plain text, for captions: ``−∞``, ``+∞``, ``3``, ``2.5``.
 
     Whole floats lose their ``.0``, so a score typed as ``1e3`` reads ``1000``
     everywhere; ``None`` (not known yet) is ``?``; anything else is its
     repr, cut short.
 
     >>> fmt(-float("inf")), fmt(float("inf")), fmt(3), fmt(3.0), fmt(2.5), fmt(None)
-    ('-inf', '+inf', '3', '3', '2.5', '?')
+    ('−∞', '+∞', '3', '3', '2.5', '?')
     """
     if value is None:
         return "?"
     if isinstance(value, int) and not -10**30 < value < 10**30:
         return size(value)
-    if value == inf:
-        return "+inf"
-    if value == -inf:
-        return "-inf"
+    if value in (inf, -inf):
+        return infinity(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
@@ -41,16 +62,12 @@ def fmt(value: float | int | None) -> str:
 
 
 def pretty(value: float | int | None) -> str:
-    """A value as drawn or printed: :func:`fmt` with the real minus sign and
-    the infinity symbol.
+    """A value as drawn or printed: :func:`fmt` with the real minus sign.
 
     >>> pretty(-float("inf")), pretty(float("inf")), pretty(-3), pretty(2.5)
     ('−∞', '+∞', '−3', '2.5')
     """
-    text = fmt(value)
-    if text.endswith("inf"):
-        text = text[:-3] + "\u221e"
-    return text.replace("-", "\u2212")
+    return fmt(value).replace("-", "\u2212")
 
 
 def brief(value: float | int | None, digits: int = 2) -> str:

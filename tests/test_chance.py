@@ -217,9 +217,9 @@ def test_captions_say_the_sum_in_the_pseudocodes_words():
     assert "chance node B: v = 0.5 × 3 = 1.5" in captions
     assert "chance node B: v = 0.5 × 3 + 0.5 × 1 = 2" in captions
     assert "chance node B returns v = 0.5 × 3 + 0.5 × 1 = 2" in captions
-    assert captions[0] == "MAX node A: enter; v = -inf"
+    assert captions[0] == "MAX node A: enter; v = −∞"
     assert captions[-1] == "MAX node A returns v = 2: the value of the tree"
-    assert "MIN node D: v = min(+inf, 3) = 3" in captions
+    assert "MIN node D: v = min(+∞, 3) = 3" in captions
 
 
 def test_fractions_print_as_fractions():

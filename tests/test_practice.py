@@ -144,9 +144,9 @@ def test_no_value_is_asked_inside_a_pruned_branch():
 
 @pytest.mark.parametrize("change, node, field, words", [
     ({"alphas": {"C": 2}}, "C", "alpha", "A MIN node never changes alpha: C keeps the alpha it was given, 3"),
-    ({"betas": {"C": 3}}, "C", "beta", "beta ends as min(the beta C was given, its value) = min(+inf, 2) = 2"),
-    ({"betas": {"A": 3}}, "A", "beta", "A MAX node never changes beta: A keeps the beta it was given, +inf"),
-    ({"alphas": {"A": -INF}}, "A", "alpha", "alpha ends as max(the alpha A was given, its value) = max(-inf, 3) = 3"),
+    ({"betas": {"C": 3}}, "C", "beta", "beta ends as min(the beta C was given, its value) = min(+∞, 2) = 2"),
+    ({"betas": {"A": 3}}, "A", "beta", "A MAX node never changes beta: A keeps the beta it was given, +∞"),
+    ({"alphas": {"A": -INF}}, "A", "alpha", "alpha ends as max(the alpha A was given, its value) = max(−∞, 3) = 3"),
     ({"alphas": {"D": None}}, "D", "alpha", "MIN node D has no alpha"),
 ])
 def test_wrong_and_blank_bounds(exercise, change, node, field, words):

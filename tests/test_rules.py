@@ -24,7 +24,7 @@ def test_each_rule_cuts_exactly_when_its_test_holds(alpha, beta, ties, strict):
     (CutRule.TIES, 3, 5, "alpha = 3 is not >= beta = 5"),
     (CutRule.STRICT, 3, 2, "alpha = 3 > beta = 2"),
     (CutRule.STRICT, 3, 3, "alpha = 3 is not > beta = 3"),
-    (CutRule.STRICT, float("-inf"), float("inf"), "alpha = -inf is not > beta = +inf"),
+    (CutRule.STRICT, float("-inf"), float("inf"), "alpha = −∞ is not > beta = +∞"),
 ])
 def test_the_test_in_words_is_the_pseudocodes_test(rule, alpha, beta, words):
     assert rule.compare(alpha, beta) == words

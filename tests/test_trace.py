@@ -28,7 +28,7 @@ def test_update_steps_carry_values_before_and_after(fig52_trace):
     update = next(s for s in fig52_trace if s.kind is StepKind.UPDATE and s.node.name == "A")
     assert update.before.v == float("-inf") and update.before.alpha == float("-inf")
     assert (update.v, update.alpha, update.child.name, update.value) == (3, 3, "B", 3)
-    assert update.caption == "MAX node A: v = max(-inf, 3) = 3, alpha = max(-inf, 3) = 3"
+    assert update.caption == "MAX node A: v = max(−∞, 3) = 3, alpha = max(−∞, 3) = 3"
 
 
 def test_every_internal_visit_is_bracketed_by_enter_and_return(fig52_trace):
@@ -157,7 +157,7 @@ def test_players_come_from_the_nodes_not_the_depth():
     tree = Tree.unfold("s", positions.get, scores.get, player=lambda p: turn.get(p, MIN))
     trace = trace_alpha_beta(tree)
     assert trace.value == gametree.minimax(tree) == 4
-    assert "MAX node B: v = max(-inf, 1) = 1, alpha = max(-inf, 1) = 1" in trace.captions
+    assert "MAX node B: v = max(−∞, 1) = 1, alpha = max(−∞, 1) = 1" in trace.captions
 
 
 def test_uneven_tree_traces_to_the_minimax_value():
@@ -182,7 +182,7 @@ def test_pseudocode_lines_point_at_what_the_step_does(fig52_trace):
         }[step.kind]
         assert expected in text
         if step.kind in (StepKind.UPDATE, StepKind.ENTER):
-            assert ("max" in text or "-inf" in text) == (step.node.player is MAX)
+            assert ("max" in text or "−∞" in text) == (step.node.player is MAX)
     assert "alpha > beta" in " ".join(pseudocode(strict=True))
     assert "alpha >= beta" in " ".join(pseudocode())
 
@@ -210,7 +210,7 @@ def test_fail_hard_returns_v_clamped_into_the_window(fig52):
     assert c_soft.caption == "MIN node C returns v = 2"
     assert c_hard.caption == ("MIN node C returns max(alpha, beta) = max(3, 2) = 3 "
                               "(fail-hard, v = 2 clamped into the window)")
-    assert hard[-1].caption == ("MAX node A returns min(alpha, beta) = min(3, +inf) = 3: the value "
+    assert hard[-1].caption == ("MAX node A returns min(alpha, beta) = min(3, +∞) = 3: the value "
                                 "of the tree (fail-hard)")
     assert repr(hard).startswith("<Trace of alpha-beta (alpha >= beta, fail-hard): value 3")
     assert "return min(alpha, beta)  # fail-hard" in pseudocode(fail_hard=True)[8]

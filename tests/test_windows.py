@@ -273,17 +273,17 @@ def test_pvs_re_searches_a_child_that_beats_the_first():
     trace = trace_pvs([[1, 2], [5, 6], [7, 8]])
     research = next(step for step in trace if step.kind is StepKind.RESEARCH)
     assert research.caption == ("MAX node A: C's null-window test returned 5, and alpha = 1 < 5 "
-                                "< beta = +inf: search C again with the window (5, +inf)")
+                                "< beta = +∞: search C again with the window (5, +∞)")
     assert [PVS_CODE[n - 1].strip() for n in research.lines] == [
         "if alpha < r < beta:", "r = PVS(c, r, beta)"]
     test = trace.phase_at(research.index - 1)
     assert test.kind is PhaseKind.TEST and test.label == (
         "PVS: null-window test of C with (1, 2): is it > 1?")
     enter = trace[test.start]
-    assert enter.caption == "MIN node C: enter with alpha = 1, beta = 2 (a null window); v = +inf"
+    assert enter.caption == "MIN node C: enter with alpha = 1, beta = 2 (a null window); v = +∞"
     again = trace.phase_at(research.index)
     assert again.kind is PhaseKind.RESEARCH and (again.alpha, again.beta) == (5, inf)
-    assert trace[again.end].caption == "MIN node C returns v = 5, searched again with (5, +inf)"
+    assert trace[again.end].caption == "MIN node C returns v = 5, searched again with (5, +∞)"
 
 
 def test_pvs_with_the_best_child_first_needs_no_re_search_and_prunes_more():
@@ -377,7 +377,7 @@ def test_on_aimas_tree_fail_soft_tells_the_table_more():
 @pytest.mark.parametrize("call, error, words", [
     (lambda g: null_window_test(g, beta="3"), TypeError, r"beta must be a number, such as 0 or 3, not '3' \(str\)"),
     (lambda g: null_window_test(g, beta=True), TypeError, r"beta must be a number"),
-    (lambda g: null_window_test(g, beta=inf), ValueError, r"beta must be a finite number, such as 0 or 3, not \+inf"),
+    (lambda g: null_window_test(g, beta=inf), ValueError, r"beta must be a finite number, such as 0 or 3, not \+∞"),
     (lambda g: mtdf(g, guess=float("nan")), ValueError, r"guess must be a finite number"),
     (lambda g: mtdf(g, guess=None), TypeError, r"guess must be a number"),
     (lambda g: mtdf(g, table={}), TypeError, r"table must be a TranspositionTable"),

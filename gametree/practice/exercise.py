@@ -33,7 +33,7 @@ from ..checks import (
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
 from ..parse import read_number
 from ..rules import CutRule
-from ..text import describe, join_names, shown
+from ..text import TYPE_INFINITY, describe, join_names, shown
 from ..trace import Status, Trace, trace_alpha_beta
 from ..tree import MAX, Node, Player, Tree, Value, node_name
 from .shapes import check_root, uneven_tree, with_root
@@ -89,7 +89,7 @@ def parse_value(text: str, where: str) -> Value | None:
     >>> parse_value("l2", "B's value")
     Traceback (most recent call last):
     ...
-    ValueError: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (or -inf, +inf)
+    ValueError: B's value is 'l2', which is not a number; type a whole number such as 3 or -2 (type inf or -inf for +∞ or −∞)
     >>> parse_value("1_000", "B's value")
     Traceback (most recent call last):
     ...
@@ -110,7 +110,7 @@ def parse_value(text: str, where: str) -> Value | None:
             raise
         clipped = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
         raise ValueError(f"{where} is {clipped!r}, which is not a number; type a whole number "
-                         f"such as 3 or -2 (or -inf, +inf)") from None
+                         f"such as 3 or -2 ({TYPE_INFINITY})") from None
 
 
 # --- the answer -----------------------------------------------------------------

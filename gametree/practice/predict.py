@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..rules import CutRule
-from ..text import describe, fmt, join_names, ordinal, shown
+from ..text import TYPE_INFINITY, describe, fmt, join_names, ordinal, shown
 from ..trace import Status, StepKind, Trace
 from ..tree import Node, NoSuchNode, Tree, Value
 from .exercise import parse_value
@@ -363,7 +363,7 @@ def read_answer(question: Question, text: object) -> Prediction:
 
 def _how(question: Question) -> str:
     if question.kind is Ask.UPDATE:
-        return "type a number such as 3 (or -inf, +inf)"
+        return f"type a number such as 3 ({TYPE_INFINITY})"
     if question.kind is Ask.LEAF:
         return "name a leaf such as " + (question.choices[0] if question.choices else "E") + \
                ", or none"
@@ -376,7 +376,7 @@ def judge(question: Question, answer: Prediction) -> Verdict:
     >>> from gametree import trace_alpha_beta
     >>> trace = trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
     >>> print(judge(question_before(trace, 12), 3).message)
-    Not quite: you said 3, the search says 2. MIN node C: v = min(+inf, 2) = 2, beta = min(+inf, 2) = 2.
+    Not quite: you said 3, the search says 2. MIN node C: v = min(+∞, 2) = 2, beta = min(+∞, 2) = 2.
     """
     if not isinstance(question, Question):
         raise TypeError(f"judge needs a Question, not {describe(question)}")

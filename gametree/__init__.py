@@ -30,6 +30,7 @@ from .generate import (
     random_tree,
     worst_order,
 )
+from .maxn import maxn, maxn_values, trace_maxn
 from .parse import parse_leaves, parse_tree
 from .rules import CutRule
 from .search import alpha_beta, backed_up_values, minimax, principal_variation
@@ -41,6 +42,7 @@ __all__ = [
     "trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot", "pseudocode", "CutRule",
     "expectiminimax", "expected_values", "trace_expectiminimax", "trace_search",
     "random_chance_tree",
+    "maxn", "maxn_values", "trace_maxn",
     "Tree", "Node", "Player", "MAX", "MIN", "CHANCE", "as_tree",
     "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
     "parse_leaves", "parse_tree",

@@ -279,7 +279,8 @@ class Step(NamedTuple):
     """The search that recorded it: "alpha-beta" (:func:`trace_alpha_beta`),
     "expectiminimax" (:func:`gametree.trace_expectiminimax` without bounds)
     or "star1" (with bounds: alpha-beta at MAX and MIN nodes, Ballard's
-    Star1 at chance nodes)."""
+    Star1 at chance nodes), or "maxn" (:func:`gametree.trace_maxn`, whose
+    v and value are utility vectors)."""
     bounds: tuple[Value, Value] | None = None
     """"star1": the (low, high) that every leaf score lies in; None otherwise."""
     terms: tuple[tuple[Value, Value], ...] = ()
@@ -293,6 +294,10 @@ class Step(NamedTuple):
         alpha-beta :func:`pseudocode`) this step executes (from 1)."""
         if self.code_lines:
             return self.code_lines
+        if self.search == "maxn":
+            from .maxn import step_lines as maxn_lines
+
+            return maxn_lines(self)
         if self.search != "alpha-beta":
             from .chance import step_lines
 
@@ -303,6 +308,10 @@ class Step(NamedTuple):
     def caption(self) -> str:
         """One line in the pseudocode's own words, e.g.
         ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
+        if self.search == "maxn":
+            from .maxn import step_caption as maxn_caption
+
+            return maxn_caption(self)
         if self.search != "alpha-beta":
             from .chance import step_caption
 

@@ -7,12 +7,14 @@ captions come from the trace; where the buttons over the tree must sit
 comes from the same widgets built here, in the test process."""
 
 import os
+import time
 
 import pytest
 
 import gametree
 from gametree.practice import Exercise
 from gametree.widgets.practice import PracticeWidget
+from gametree.widgets.stepper import Stepper
 
 try:
     from playwright.sync_api import expect
@@ -21,6 +23,8 @@ except ImportError:  # conftest's browser_available says how to install it
         raise
     pytest.skip("Playwright for Python is not installed: "
                 ".venv/bin/pip install -r requirements-test.txt", allow_module_level=True)
+
+from .views import StepperView  # (it needs Playwright: after the skip above)
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +37,8 @@ CELLS = [
     "from gametree.practice import Exercise\n"
     "from gametree.widgets.practice import PracticeWidget\n"
     f"practice = PracticeWidget(Exercise({tuple(FIG52)}, 3))\npractice",
+    "from gametree.widgets.stepper import Stepper\n"
+    f"fresh = Stepper({FIG52}, branching=3)\nfresh",
 ]
 
 
@@ -153,3 +159,38 @@ def test_the_practice_widget_answers_on_the_tree(page):
         page.screenshot("practice-on-the-tree-failed", always=True)
         raise AssertionError(f"no verdict after Check; the page shows problems {page.problems()} "
                              f"and console errors {page.console_errors[-5:]}") from None
+
+
+def test_the_first_drag_of_a_fresh_steppers_slider_steps_the_search(page):
+    """A student's first drag on a stepper nobody has touched moves the step
+    (issue 19: it sometimes did nothing).  The pointer must really be on the
+    handle when it is pressed: JupyterLab lays out cells off screen only when
+    they come near, so a slider scrolled to can still move as the cells
+    above it are drawn; pressing where it was hits nothing."""
+    trace = gametree.trace_alpha_beta(FIG52, 3)
+    root = page.page.locator(".gametree-stepper").last
+    handle = root.locator(".gametree-slider .noUi-handle")
+    track = root.locator(".gametree-slider .noUi-base")
+    expect(root.locator(".gametree-caption")).to_have_text(caption(trace, 0), timeout=WAIT_MS)
+    on_handle = "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.noUi-handle')"
+    deadline = time.monotonic() + 15
+    while True:
+        handle.scroll_into_view_if_needed()
+        box = handle.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if page.page.evaluate(on_handle, [x, y]):
+            break
+        assert time.monotonic() < deadline, "the slider's handle never settled on screen"
+        page.page.wait_for_timeout(200)
+    # Drag a fifth of the track to the right: step 5 of 25.
+    step = track.bounding_box()["width"] / (len(trace) - 1)
+    page.page.mouse.move(x, y)
+    page.page.mouse.down()
+    for k in range(1, 6):
+        page.page.mouse.move(x + k * step, y)
+        page.page.wait_for_timeout(30)
+    page.page.mouse.up()
+    expect(root.locator(".gametree-caption")).to_have_text(caption(trace, 5), timeout=WAIT_MS)
+    drawn = Stepper(trace)
+    drawn.step_to(5)
+    assert StepperView(root).picture() == drawn.image.value, "step 5 shows another picture"

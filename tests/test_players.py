@@ -314,3 +314,39 @@ def test_complete_trees_agree_with_the_recursion(leaves, players):
     assert expectiminimax(tree) == brute(Tree.from_leaves(leaves, 2).to_nested(), players)
     if "CHANCE" not in players:
         assert minimax(leaves, 2, players=players) == expectiminimax(tree)
+
+
+# --- the steppers -------------------------------------------------------------------------
+
+
+def test_the_stepper_steps_a_tree_with_two_ghosts():
+    from gametree.widgets.stepper import Stepper
+
+    stepper = Stepper(EXAM, players=GHOSTS)
+    cut = stepper.trace.cutoffs[0].index
+    stepper.step_to(cut)
+    assert stepper.caption_text.endswith(
+        "MIN node F (ghost 2): alpha = 3 >= beta = 2, prune 1 child (leaf 6)")
+    with pytest.raises(TypeError, match="give players only with a tree"):
+        Stepper(stepper.trace, players=GHOSTS)
+
+
+def test_the_editable_stepper_keeps_the_cycle_for_trees_typed_in():
+    from gametree.widgets.stepper import Stepper
+
+    stepper = Stepper(EXAM, players=GHOSTS, editable=True)
+    assert stepper.root_toggle.disabled
+    stepper.tree_box.value = "[[1, 2], [3, [4, 5]]]"
+    assert stepper.trace.tree.players == (MAX, MIN, MIN)
+    assert stepper.trace.value == minimax([[1, 2], [3, [4, 5]]], players=GHOSTS) == 3
+    stepper.leaves_box.value = "1 2 3 4 5 6 7 8"
+    stepper.branching_box.value = "2"
+    assert stepper.trace.tree.players == (MAX, MIN, MIN) and stepper.trace.value == 5  # B = 1, C = 5
+
+
+def test_the_predict_stepper_takes_players():
+    from gametree.widgets.predict import PredictStepper
+
+    stepper = PredictStepper(EXAM, players=["MAX", "CHANCE", "MIN"])
+    assert stepper.trace.name == "expectiminimax"
+    assert stepper.trace.value == expectiminimax(EXAM, players=["MAX", "CHANCE", "MIN"])

@@ -43,7 +43,7 @@ from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
 from ..text import fmt, ordinal
-from ..trace import Snapshot, StepKind, Trace
+from ..trace import Snapshot, StepKind, Trace, turns
 from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
@@ -146,6 +146,13 @@ class Stepper(widgets.VBox):
         keeps the rule it was recorded with.
     editable : bool
         Add text boxes to type a new tree and a switch for the cut rule.
+    players : sequence of "MAX", "MIN", "CHANCE", optional
+        For a tree: the player of each level in turn, as
+        :func:`gametree.minimax` takes (``("MAX", "MIN", "MIN")``: MAX and
+        two ghosts); a cycle with CHANCE is searched with expectiminimax.
+        Trees typed into the editable stepper follow the same cycle, and
+        its switch for who moves first is off.  A Trace keeps the players
+        it was recorded with.
     size : (int, int)
         Width and height in pixels the widget may take: by default a
         JupyterLab cell at 1280x720 (1,100 by 560).
@@ -213,7 +220,8 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, trace_or_tree, *, branching: int | None = None, strict: bool = False,
-                 editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT)):
+                 editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT),
+                 players: Sequence[str] | None = None):
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
         if not (isinstance(size, tuple) and len(size) == 2
@@ -226,6 +234,9 @@ class Stepper(widgets.VBox):
         if isinstance(trace_or_tree, Trace):
             if branching is not None:
                 raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
+            if players is not None:
+                raise TypeError("give players only with a tree, not with a Trace: a trace keeps "
+                                "the players it was recorded with")
             if strict and not trace_or_tree.strict:
                 raise ValueError("this trace was recorded cutting on alpha >= beta; pass the tree "
                                  "instead of the trace to search it with strict=True")
@@ -234,7 +245,7 @@ class Stepper(widgets.VBox):
                                  f"cannot show a {trace_or_tree.name} trace; drop editable=True")
             trace = trace_or_tree
         else:
-            trace = trace_search(as_tree(trace_or_tree, branching), strict=strict)
+            trace = trace_search(as_tree(trace_or_tree, branching, players=players), strict=strict)
         self._busy = False  # True while the widget changes its own boxes or slider
 
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
@@ -322,6 +333,9 @@ class Stepper(widgets.VBox):
         self.tree_box.observe(edited("tree"), names="value")
         self.rule_toggle.observe(self._on_rule, names="value")
         self.root_toggle.observe(self._on_root, names="value")
+        if trace.tree.players is not None:  # the cycle says who moves first
+            self.root_toggle.disabled = True
+            self.root_toggle.tooltips = [f"the players take turns: {turns(trace.tree.players)}"] * 2
         self.apply_button.on_click(lambda _: self.apply())
         for widget, name in ((self.leaves_box, "leaves"), (self.branching_box, "branching"),
                              (self.tree_box, "tree"), (self.rule_toggle, "rule"),
@@ -362,7 +376,9 @@ class Stepper(widgets.VBox):
                     self._say(waiting, level="info")
                     return False
                 tree = Tree.from_leaves(leaves, branching)
-            tree = with_root(tree, self.root_toggle.value)
+            cycle = self.trace.tree.players
+            tree = tree.with_players(cycle) if cycle is not None else \
+                with_root(tree, self.root_toggle.value)
             trace = trace_search(tree, strict=self.rule_toggle.value)
             self._set_trace(trace)
         except (ValueError, TypeError) as error:

@@ -30,7 +30,7 @@ SCORE_ENTRIES = {
     "parse_tree": lambda x: gametree.parse_tree(f"[[{x}, 1], [2, 3]]"),
     "parse_leaves": lambda x: gametree.parse_leaves(f"{x} 1 2 3"),
     "Exercise": lambda x: Exercise((x, 1, 2, 3), 2),
-    "Answer": lambda x: Answer(values={"A": x}),
+    "Answer": lambda x: Answer(values={"A": x}).raise_unreadable(),  # a student's Answer holds its error
     "parse_value": lambda x: parse_value(str(x), "A's value"),
     "unfold": lambda x: gametree.Tree.unfold(0, lambda p: [1, 2] if p == 0 else None,
                                              lambda p: x),

@@ -245,9 +245,9 @@ def test_unknown_nodes_and_leaves_are_refused_with_a_sentence(exercise):
     with pytest.raises(ValueError, match="leaf E a number, but a leaf's score is given"):
         check(exercise, Answer(values={"E": 3}))
     with pytest.raises(TypeError, match="write a number such as 3"):
-        Answer(values={"B": "3"})
+        check(exercise, Answer(values={"B": "3"}))
     with pytest.raises(TypeError, match="set of node names"):
-        Answer(pruned="IJ")
+        check(exercise, Answer(pruned="IJ"))
     with pytest.raises(TypeError, match="needs an Answer"):
         check(exercise, {"A": 3})
 

@@ -351,3 +351,30 @@ def test_check_cut_tree_at_a_max_node_needs_a_max_cutoff():
 def test_check_cut_tree_names_its_player_clearly():
     with pytest.raises(ValueError, match="player must be"):
         check_cut_tree([5, 6, 4, 7], player="max")
+
+
+# --- one rule for typed words, and unreadable Answers ----------------------------------
+
+@pytest.mark.parametrize("written", [{"values": {"A": "3"}}, {"pruned": "I"}, {"alphas": {"C": [3]}}])
+def test_an_answer_that_cannot_be_read_is_cannot_read_that_not_a_traceback(fig52_exercise, written):
+    answer = Answer(**written)  # the student's own cell: it must not raise
+    feedback = check_search(answer, fig52_exercise)
+    assert feedback.verdict is Verdict.INVALID
+    assert feedback.text.startswith("Cannot read that: ") and answer.unreadable in feedback.text
+
+
+def test_the_chance_checker_reads_answers_the_same_way():
+    from gametree.practice.chance import ChanceExercise
+    from gametree.practice.quiz_chance import check_chance_values
+
+    exercise = ChanceExercise([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.5, [0, 2]), (0.5, [4, 8])]])
+    for answer in (Answer(values={"A": "3"}), Answer(values={"A": 3}, pruned="I")):
+        assert check_chance_values(answer, exercise).text.startswith("Cannot read that: ")
+
+
+@pytest.mark.parametrize("checker, loose, strict", [
+    (lambda a: check_leaf(a, EXERCISE_01), " j ", "J"),
+    (lambda a: check_skipped(a, EXERCISE_02), [" i", "J ", "m"], ["I", "J", "M"]),
+])
+def test_names_are_read_with_spaces_and_case_ignored(checker, loose, strict):
+    assert checker(loose).verdict is checker(strict).verdict is Verdict.RIGHT

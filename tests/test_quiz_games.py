@@ -194,3 +194,18 @@ def test_the_checkers_source_holds_none_of_the_notebooks_answers():
     assert answers, "the notebooks' solutions were not found"
     source = inspect.getsource(quiz_games)
     assert [a for a in answers if a in source] == []
+
+
+@pytest.mark.parametrize("written", ["Take Left", "  take   LEFT ", "TAKE LEFT"])
+def test_moves_are_read_by_the_same_rule_as_names(written):
+    assert check_first_move(written, [5]).verdict is check_first_move("take left", [5]).verdict is Verdict.RIGHT
+
+
+@pytest.mark.parametrize("answer", [2.5, -0.5])
+def test_check_estimate_says_the_estimate_is_a_whole_number(answer):
+    feedback = check_estimate(answer, ESTIMATE)
+    assert feedback.verdict is Verdict.INVALID and "whole number" in feedback.text
+
+
+def test_check_estimate_takes_a_whole_float_as_its_number():
+    assert check_estimate(float(kalah_evaluation(ESTIMATE)), ESTIMATE).ok

@@ -207,6 +207,7 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
     if not isinstance(answer, Answer):
         raise TypeError(f"check needs an Answer such as Answer(values={{'B': 3}}), not "
                         f"{type(answer).__name__}")
+    answer.raise_unreadable()
     tree = exercise.tree
     if answer.alphas or answer.betas:
         raise ValueError("this exercise asks for values only: expectiminimax without bounds has "

@@ -100,8 +100,9 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     Raises
     ------
     TypeError, ValueError
-        If ``answer`` is not an :class:`Answer`, names a node the tree does
-        not have, or gives a value to a leaf.
+        If ``answer`` is not an :class:`Answer`, cannot be read (its
+        :attr:`~Answer.unreadable` is the message), names a node the tree
+        does not have, or gives a value to a leaf.
 
     Examples
     --------
@@ -125,6 +126,7 @@ def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
     if not isinstance(answer, Answer):
         raise TypeError(f"check needs an Answer such as Answer(values={{'B': 3}}, "
                         f"pruned={{'I'}}), not {type(answer).__name__}")
+    answer.raise_unreadable()
     if not (answer.values or answer.pruned or answer.alphas or answer.betas):
         return [Mistake(exercise.tree.root.name, MistakeKind.EMPTY, "answer",
                         "Nothing is filled in yet: write the value alpha-beta returns at every "

@@ -145,6 +145,19 @@ class Answer:
     >>> answer = Answer(values={"A": 3, "B": 3, "C": 2, "D": 2}, pruned={"I", "J"})
     >>> answer.values["C"], sorted(answer.pruned)
     (2, ['I', 'J'])
+
+    Making an Answer never raises, since a student writes it in a cell of
+    their own: an answer that cannot be read (a number written as text, a
+    single name for ``pruned``) keeps nothing and says why in
+    :attr:`unreadable`, which :func:`gametree.practice.check` raises as a
+    TypeError and the notebooks' checkers print as "Cannot read that: ...".
+
+    >>> Answer(values={"A": "3"}).unreadable
+    "values['A'] is '3' (str); write a number such as 3 (or math.inf for an unbounded alpha or beta)"
+    >>> Answer(pruned="I").unreadable
+    "pruned must be a set of node names such as {'I', 'J'}, not 'I' (str)"
+    >>> answer.unreadable
+    ''
     """
 
     values: Mapping[NodeName, Value] = field(default_factory=dict)
@@ -156,8 +169,31 @@ class Answer:
     """Node name -> alpha at that node when it returns."""
     betas: Mapping[NodeName, Value] = field(default_factory=dict)
     """Node name -> beta at that node when it returns."""
+    unreadable: str = field(default="", init=False)
+    """Why the answer as written cannot be read, in a sentence that says how
+    to write it; empty when it can.  An unreadable answer holds no values,
+    marks or bounds."""
+    _error: type[Exception] = field(default=TypeError, init=False, repr=False, compare=False)
+    """The kind of error :attr:`unreadable` is (see :meth:`raise_unreadable`)."""
+
+    def raise_unreadable(self) -> None:
+        """Raise the TypeError or ValueError that :attr:`unreadable` describes,
+        if the answer cannot be read; else nothing."""
+        if self.unreadable:
+            raise self._error(self.unreadable)
 
     def __post_init__(self):
+        try:
+            self._read()
+        except (TypeError, ValueError) as error:
+            for name in ("values", "alphas", "betas"):
+                object.__setattr__(self, name, MappingProxyType({}))
+            object.__setattr__(self, "pruned", frozenset())
+            object.__setattr__(self, "unreadable", str(error))
+            object.__setattr__(self, "_error", type(error))
+
+    def _read(self) -> None:
+        """Check and freeze the fields as given, or raise saying what is wrong."""
         for name, what in (("values", "values"), ("alphas", "alphas"), ("betas", "betas")):
             object.__setattr__(self, name, _frozen_numbers(getattr(self, name), what))
         pruned = self.pruned

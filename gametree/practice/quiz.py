@@ -12,6 +12,10 @@ it to:
   (nor which items are wrong, when that would give it away);
 * the checker works the right answer out with the library, so its source,
   which a student may read before answering, holds no answers.
+
+Every checker reads typed words by one rule, :func:`typed`: spaces around
+and between the words do not matter, nor does case, so ``" e"``, ``"E"``
+and ``"Take  Left"`` read as ``"e"``, ``"e"`` and ``"take left"``.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from .checker import Mistake, MistakeKind, check
 from .exercise import Answer, Exercise
 from .reorder import check_reorder
 
-__all__ = ["Feedback", "Verdict", "empty", "invalid", "wrong", "right",
+__all__ = ["Feedback", "Verdict", "empty", "invalid", "wrong", "right", "typed", "typed_name",
            "check_value", "check_leaf", "check_skipped", "check_cut_tree", "check_alpha_beta",
            "check_search", "check_reordering"]
 
@@ -111,6 +115,26 @@ def wrong(*lines: str) -> Feedback:
 def right(*lines: str) -> Feedback:
     """The right answer; ``lines`` may now say why it is right."""
     return Feedback(Verdict.RIGHT, lines)
+
+
+def typed(text: str) -> str:
+    """A typed word, move or name as every checker reads it: the words
+    with the spaces around and between them dropped to one, case-folded.
+
+    >>> typed("  Take   Left "), typed(" e"), typed("EXACT")
+    ('take left', 'e', 'exact')
+    """
+    return " ".join(text.split()).casefold()
+
+
+def typed_name(text: str) -> str:
+    """A typed node name as every checker reads it: :func:`typed`, in
+    capitals as the drawings write names.
+
+    >>> typed_name(" e"), typed_name("b ")
+    ('E', 'B')
+    """
+    return typed(text).upper()
 
 
 _E = TypeVar("_E")  # an exercise
@@ -224,10 +248,10 @@ def check_leaf(answer: object, tree: object) -> Feedback:
         return invalid(f'{fmt(answer)} is a score; give the name of the leaf instead, in quotes, '
                        f'such as "E" ({_leaf_hint(tree)}).')
     names = {node.name for node in tree}
-    if not isinstance(answer, str) or answer.strip().upper() not in names:
+    if not isinstance(answer, str) or typed_name(answer) not in names:
         return invalid(f"{describe(answer)} is not a node of the tree: give a leaf's name in "
                        f'quotes, such as "E" ({_leaf_hint(tree)}).')
-    node = tree[answer.strip().upper()]
+    node = tree[typed_name(answer)]
     if not node.is_leaf:
         return wrong(f"{node.name} is not a leaf: follow best play all the way down to the "
                      f"bottom row.")
@@ -249,7 +273,7 @@ def _leaf_names(answer: object) -> list[str] | None:
         return None
     if not all(isinstance(name, str) for name in answer):
         return None
-    return [name.strip().upper() for name in answer]
+    return [typed_name(name) for name in answer]
 
 
 def _skipped_names(answer: object, tree: Tree, named: str, *, remind: bool) -> list[str] | Feedback:

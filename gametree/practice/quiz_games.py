@@ -44,7 +44,7 @@ from ..games.players import play_game, search_player
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
 from ..search import alpha_beta
 from ..tree import Value
-from .quiz import Feedback, empty, invalid, right, wrong
+from .quiz import Feedback, empty, invalid, right, typed, wrong
 
 __all__ = [
     "check_order", "check_leaf_counts",
@@ -145,16 +145,17 @@ def check_first_move(answer: object, row: Sequence[int]) -> Feedback:
     """Is ``answer`` (``"take left"``, ...) a best first move on the
     NUMBERGAME ``row``?
 
-    >>> check_first_move("take left", [5]).ok
-    True
+    >>> check_first_move("take left", [5]).ok, check_first_move(" Take  Left", [5]).ok
+    (True, True)
     """
     game = NumberGame(row)
     moves = game.moves(game.initial)
     form = "one of " + ", ".join(f'"{m}"' for m in _MOVES)
     if answer is None:
         return empty(form)
-    if answer not in _MOVES:
+    if not isinstance(answer, str) or typed(answer) not in _MOVES:
         return invalid(f"write {form}, in quotes.")
+    answer = typed(answer)
     if answer not in moves:
         return invalid(f'"{answer}" is not allowed here: a single number cannot be deleted.')
     label = game.move_label(game.initial, answer)
@@ -281,12 +282,12 @@ def check_bound(answer: object, value: Value = 0, alpha: Value = 0,
     form = 'one of "exact", "upper" or "lower"'
     if answer is None:
         return empty(form)
-    if not isinstance(answer, str) or answer.strip().lower() not in _BOUNDS:
+    if not isinstance(answer, str) or typed(answer) not in _BOUNDS:
         return invalid(f"write {form}, in quotes.")
     table: TranspositionTable[str] = TranspositionTable()
     table.store("position", value, alpha, beta)   # the library files the result
     truth = str(table["position"].bound)
-    answer = answer.strip().lower()
+    answer = typed(answer)
     if answer == truth:
         return right({"exact": f"{value} lies strictly inside the window, so it is the value.",
                       "upper": f"{value} is at or below alpha = {alpha}, so the true value is at most {value}.",
@@ -307,11 +308,16 @@ def check_estimate(answer: object, state: KalahState,
 
     >>> check_estimate(0, Kalah(2, 1).initial, store_difference).ok
     True
+    >>> check_estimate(2.5, Kalah(2, 1).initial, store_difference)
+    Cannot read that: 2.5 is not a whole number: seeds are counted whole, so the estimate is a whole number; write one (it may be negative).
     """
     if answer is None:
         return empty("a whole number (it may be negative)")
     if not _is_number(answer):
         return invalid(f"{answer!r} is not a number: write a whole number (it may be negative).")
+    if answer != int(answer):
+        return invalid(f"{answer!r} is not a whole number: seeds are counted whole, so the "
+                       f"estimate is a whole number; write one (it may be negative).")
     truth = evaluate(state)
     if answer == truth:
         return right(f"{truth}: the store difference, plus what the player to move can take in one move.")

@@ -26,7 +26,7 @@ from typing import TypeGuard
 
 from ..games.mcts import MctsNode, MctsResult, MctsTree, check_exploration, result_for
 from ..text import describe, fmt, join_names
-from .quiz import Feedback, empty, invalid, right, wrong
+from .quiz import Feedback, empty, invalid, right, typed_name, wrong
 
 __all__ = ["check_ucb1", "check_selection", "check_back_propagation", "check_exploration_choice"]
 
@@ -45,9 +45,9 @@ def _child(tree: MctsTree, answer: object, form: str) -> MctsNode | Feedback:
     labels = join_names(f'"{c.label}"' for c in children)
     if not isinstance(answer, str):
         return invalid(f"{describe(answer)} is not a move: write {form}, one of {labels}.")
-    text = answer.strip()
+    text = typed_name(answer)
     for child in children:
-        if text.upper() in (child.label.upper(), child.name):
+        if text in (typed_name(child.label), child.name):
             return child
     return invalid(f"{answer!r} is not one of the root's moves: write one of {labels}.")
 

@@ -9,6 +9,7 @@ unchanged; and every search agrees with a tiny brute-force evaluator
 written here, on random trees with random player sequences.
 """
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -350,3 +351,33 @@ def test_the_predict_stepper_takes_players():
     stepper = PredictStepper(EXAM, players=["MAX", "CHANCE", "MIN"])
     assert stepper.trace.name == "expectiminimax"
     assert stepper.trace.value == expectiminimax(EXAM, players=["MAX", "CHANCE", "MIN"])
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def test_the_command_line_takes_players(capsys):
+    from gametree.cli import main
+
+    assert main(["minimax", "--players", "MAX,MIN,MIN", "--tree", str(EXAM)]) == 0
+    out = capsys.readouterr().out
+    assert "value: 3" in out and "MIN node F (ghost 2) = min(2, 6) = 2" in out
+    assert main(["alpha-beta", "-q", "--players", "max,min,min", "--tree", str(EXAM)]) == 0
+    assert capsys.readouterr().out == "value: 3\nevaluated: 5 of 8 leaves\n"
+    assert main(["expectiminimax", "-q", "--players", "MAX,CHANCE,CHANCE", "--tree",
+                 "[[3, [4, 8]], [2, 9]]"]) == 0
+    assert capsys.readouterr().out.startswith("value: 11/2\n")
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["alpha-beta", "--players", "MAX,CHANCE"], "has a CHANCE level, and alpha-beta has no rule"),
+    (["minimax", "--players", "MAX,MIN", "--root", "MIN"], "give either --players or --root"),
+    (["minimax", "--players", "MAX,GHOST"], r"players\[1\] is 'GHOST', which is no player"),
+    (["minimax", "--players", ""], "players is empty"),
+])
+def test_the_command_line_refuses_bad_players_in_one_line(capsys, argv, words):
+    from gametree.cli import main
+
+    assert main([*argv, "-b", "2", "1", "2", "3", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and re.search(words, err)

@@ -13,10 +13,11 @@ from ..practice.shapes import ROOTS, with_root
 from ..search import backed_up_values, principal_variation
 from ..text import fmt
 from ..trace import Trace, trace_alpha_beta
-from ..tree import MAX, Tree
+from ..tree import CHANCE, MAX, Tree, check_players
 from .usage import _STRICT_HELP, UsageError, whole_number
 
-__all__ = ["register", "tree_arguments", "tree_from_arguments", "print_trace"]
+__all__ = ["register", "tree_arguments", "tree_from_arguments", "print_trace", "players_list",
+           "refuse_chance"]
 
 
 def tree_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,14 +28,46 @@ def tree_arguments(parser: argparse.ArgumentParser) -> None:
                         help="children per internal node (with LEAF scores)")
     parser.add_argument("--tree", "-t", metavar="TEXT",
                         help='the tree as nested lists, e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
-    parser.add_argument("--root", choices=ROOTS, default="MAX", type=str.upper,
+    parser.add_argument("--root", choices=ROOTS, default=None, type=str.upper,
                         help="who moves at the root (default MAX); levels alternate below it")
+    parser.add_argument("--players", type=players_list, metavar="P,P,...",
+                        help="who moves at each level in turn, e.g. MAX,MIN,MIN for MAX and two "
+                             "ghosts: depth k belongs to the k-th mod their count (CHANCE levels "
+                             "are equally likely unless typed as pairs); not with --root")
+
+
+def players_list(text: str) -> list[str]:
+    """``--players MAX,MIN,MIN`` as a list of names (checked when the tree is made).
+
+    >>> players_list("MAX, min,MIN")
+    ['MAX', 'min', 'MIN']
+    """
+    return [name.strip() for name in text.split(",")] if text.strip() else []
 
 
 def tree_from_arguments(args: argparse.Namespace) -> Tree:
     """The tree the arguments of :func:`tree_arguments` describe, with
-    ``--root`` moving at its root."""
-    return with_root(_typed_tree(args), getattr(args, "root", "MAX"))
+    ``--root`` moving at its root, or with ``--players`` a player per level."""
+    players = getattr(args, "players", None)
+    root = getattr(args, "root", None)
+    if players is not None:
+        if root is not None:
+            raise UsageError(f"give either --players or --root, not both: --players "
+                             f"{','.join(players)} already says who moves at the root (its "
+                             f"first entry)")
+        cycle = check_players(players)  # named before the tree is read
+        return _typed_tree(args).with_players(cycle)
+    return with_root(_typed_tree(args), root or "MAX")
+
+
+def refuse_chance(args: argparse.Namespace, command: str) -> None:
+    """Stop ``command`` (which has no rule for chance nodes) when
+    ``--players`` has a CHANCE level, pointing to ``expectiminimax``."""
+    players = getattr(args, "players", None)
+    if players is not None and CHANCE in check_players(players):
+        raise UsageError(f"--players {','.join(players)} has a CHANCE level, and {command} has "
+                         f"no rule for chance nodes; run python -m gametree expectiminimax "
+                         f"--players {','.join(players)} with the same tree instead")
 
 
 def _typed_tree(args: argparse.Namespace) -> Tree:
@@ -63,11 +96,13 @@ def print_trace(trace: Trace, quiet: bool) -> None:
 
 
 def _alpha_beta(args: argparse.Namespace) -> None:
+    refuse_chance(args, "alpha-beta")
     print_trace(trace_alpha_beta(tree_from_arguments(args), strict=args.strict,
                                  fail_hard=args.fail_hard), args.quiet)
 
 
 def _minimax(args: argparse.Namespace) -> None:
+    refuse_chance(args, "minimax")
     tree = tree_from_arguments(args)
     values = backed_up_values(tree)
     print(f"value: {fmt(values[0])}")
@@ -80,7 +115,7 @@ def _minimax(args: argparse.Namespace) -> None:
             if not node.is_leaf:
                 pick = "max" if node.player is MAX else "min"
                 inputs = ", ".join(fmt(values[c]) for c in node.children)
-                print(f"  {node.player} node {node.name} = {pick}({inputs}) = {fmt(values[node.id])}")
+                print(f"  {node.title} = {pick}({inputs}) = {fmt(values[node.id])}")
 
 
 def register(commands) -> None:

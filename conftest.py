@@ -62,10 +62,23 @@ class TestTimeout(BaseException):
     __test__ = False  # not a test class, whatever its name says
 
 
+_IN_CALL = pytest.StashKey[bool]()
+"""Set on an item while its test function runs."""
+_EXPIRED = pytest.StashKey[bool]()
+"""Set on an item once its timeout has fired."""
+
+REPEAT = 1.0
+"""Seconds between alarms once a test function is past its timeout: an
+exception raised where Python cannot pass it on (in a finalizer the
+garbage collector runs, say) is lost, so the alarm comes again until the
+test function has ended."""
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings) -> bool | None:
     """pytest-timeout's signal method with :class:`TestTimeout` raised on
-    the alarm, and a thread that ends the process (pytest-timeout's thread
+    the alarm (again every :data:`REPEAT` seconds while the test function
+    runs on), and a thread that ends the process (pytest-timeout's thread
     method) if the test still runs ``timeout_grace`` seconds later.
     Other methods, and tests off the main thread, are left to
     pytest-timeout."""
@@ -75,6 +88,9 @@ def pytest_timeout_set_timer(item: pytest.Item, settings) -> bool | None:
 
     def expired(signum, frame):
         __tracebackhide__ = True
+        item.stash[_EXPIRED] = True
+        if item.stash.get(_IN_CALL, False):
+            signal.setitimer(signal.ITIMER_REAL, REPEAT)
         raise TestTimeout(f"Timeout (>{settings.timeout}s) from pytest-timeout")
 
     grace = float(item.config.getini("timeout_grace"))
@@ -93,6 +109,20 @@ def pytest_timeout_set_timer(item: pytest.Item, settings) -> bool | None:
     signal.setitimer(signal.ITIMER_REAL, settings.timeout)
     backstop.start()
     return True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """Mark the test function's run for :func:`pytest_timeout_set_timer`;
+    once it has ended past its timeout, no alarm comes again (pytest's
+    reporting, which follows, must not be interrupted)."""
+    item.stash[_IN_CALL] = True
+    try:
+        return (yield)
+    finally:
+        item.stash[_IN_CALL] = False
+        if item.stash.get(_EXPIRED, False):
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,7 +1,8 @@
 """No test can hang the suite: the per-test timeout stops a looping
 Hypothesis test (pytest-timeout's own exception was caught by Hypothesis,
 which then replayed the looping example with no alarm left), and a test
-that swallows even the timeout is ended after the grace period.
+whose alarm is lost (raised in a finalizer) gets another a second later,
+and one that swallows even the timeout is ended after the grace period.
 
 Each check runs pytest in a subprocess on tests written into tmp_path,
 with the repository's conftest.py (where the timeout lives) and a
@@ -26,6 +27,19 @@ def test_loops_on_positive_numbers(n):
         pass
 """
 
+FINALIZER_TEST = """
+class Finalized:
+    def __del__(self):  # an exception raised here is lost: Python reports it and goes on
+        for _ in range(200):
+            pass
+
+def test_loops_through_finalizers():
+    while True:  # about half the time in __del__, where the first alarm often lands
+        Finalized()
+        for _ in range(200):
+            pass
+"""
+
 SWALLOWING_TEST = """
 def test_swallows_every_exception():
     while True:
@@ -37,16 +51,16 @@ def test_swallows_every_exception():
 """
 
 
-def _pytest(folder: Path, files: dict[str, str]) -> subprocess.CompletedProcess:
+def _pytest(folder: Path, files: dict[str, str], grace: float = 1) -> subprocess.CompletedProcess:
     shutil.copy(ROOT / "conftest.py", folder / "conftest.py")
-    (folder / "pytest.ini").write_text("[pytest]\ntimeout = 1\ntimeout_grace = 1\n")
+    (folder / "pytest.ini").write_text(f"[pytest]\ntimeout = 1\ntimeout_grace = {grace}\n")
     for name, text in files.items():
         (folder / name).write_text(text)
     # Only the plugins that matter (nbval, xdist and the rest cost seconds to load).
     command = [sys.executable, "-m", "pytest", "-p", "pytest_timeout", "-p",
                "hypothesis.extra.pytestplugin", "-p", "no:cacheprovider", *files]
     try:
-        return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=30,
+        return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=60,
                               env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PATH": "/usr/bin:/bin"})
     except subprocess.TimeoutExpired as hung:
         raise AssertionError(f"the inner pytest run was not stopped by its 1 s timeout:\n"
@@ -59,6 +73,15 @@ def test_a_looping_hypothesis_test_is_stopped_by_the_timeout_and_reported(tmp_pa
     assert "TestTimeout: Timeout (>1.0s)" in run.stdout, run.stdout
     assert "FAILED test_loop.py::test_loops_on_positive_numbers" in run.stdout
     assert re.search(r"=+ 1 failed in [0-9.]+s =+\s*$", run.stdout), run.stdout  # and the run ended
+
+
+def test_an_alarm_lost_in_a_finalizer_comes_again(tmp_path):
+    # A lost alarm is repeated every second: the test fails with TestTimeout
+    # within the grace period (20 s), rather than by ending the process.
+    run = _pytest(tmp_path, {"test_finalizers.py": FINALIZER_TEST}, grace=20)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "TestTimeout: Timeout (>1.0s)" in run.stdout, run.stdout
+    assert re.search(r"=+ 1 failed(, [0-9]+ warnings?)? in [0-9.]+s =+\s*$", run.stdout), run.stdout
 
 
 def test_a_test_that_swallows_the_timeout_ends_its_process_after_the_grace(tmp_path):

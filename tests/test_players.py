@@ -381,3 +381,11 @@ def test_the_command_line_refuses_bad_players_in_one_line(capsys, argv, words):
     assert main([*argv, "-b", "2", "1", "2", "3", "4"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and re.search(words, err)
+
+
+def test_the_counter_gives_knuth_and_moores_minimum_only_when_max_and_min_alternate():
+    from gametree.view.draw import counter_text
+
+    leaves = [1, 2, 3, 4, 5, 6, 7, 8]
+    assert counter_text(trace_alpha_beta(leaves, 2, players=GHOSTS)) == "evaluated 8 of 8 leaves"
+    assert counter_text(trace_alpha_beta(leaves, 2, players=["MAX", "MIN"])).endswith("at least 5)")

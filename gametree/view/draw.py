@@ -143,7 +143,11 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
             text += f" (fewest possible for alpha-beta: {knuth_moore_minimum(tree.branching, tree.depth)})"
         return text
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
-    if tree.branching is not None and tree.branching >= 2 and not tree.has_chance:
+    # Knuth and Moore's minimum is for MAX and MIN taking turns: not for a
+    # cycle such as MAX, MIN, MIN (issue 21), nor for max^n's vectors.
+    alternating = tree.players is None or len(tree.players) == 2 and tree.players[0] is not tree.players[1]
+    if tree.branching is not None and tree.branching >= 2 and not tree.has_chance \
+            and alternating and trace.search != "maxn":
         text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
     return text
 

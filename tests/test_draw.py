@@ -106,7 +106,7 @@ def test_counter_counts_leaves_and_gives_the_knuth_moore_minimum(fig52_trace):
         evaluated = sum(1 for step in fig52_trace[: index + 1] if step.kind is StepKind.LEAF)
         fewest = 3 ** math.ceil(2 / 2) + 3 ** math.floor(2 / 2) - 1
         plot.show(index)
-        assert plot.title == f"evaluated {evaluated} of 9 leaves (fewest possible: {fewest})"
+        assert plot.title == f"evaluated {evaluated} of 9 leaves (a full search needs at least {fewest})"
         assert plot.caption.endswith(fig52_trace[index].caption)
 
 

@@ -59,7 +59,7 @@ def test_a_right_answer_typed_in(widget):
     assert widget.mistakes == []
     assert widget.feedback_text.splitlines() == [
         "All right: every value, alpha, beta and pruned branch is correct.",
-        "Alpha-beta evaluated 7 of 9 leaves (fewest possible: 5)."]
+        "Alpha-beta evaluated 7 of 9 leaves (a full search needs at least 5)."]
     assert not any(red_outlined(widget.plot, n.name) for n in widget.exercise.tree)
 
 

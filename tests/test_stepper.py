@@ -71,7 +71,7 @@ def test_moving_the_slider_changes_caption_state_counter_code_and_image(stepper)
         assert stepper.state.status == trace.state(index).status
         assert highlighted_lines(stepper) == step.lines
         evaluated = sum(s.kind is StepKind.LEAF for s in trace[: index + 1])
-        assert stepper.counter.value == f"evaluated {evaluated} of 9 leaves (fewest possible: 5)"
+        assert stepper.counter.value == f"evaluated {evaluated} of 9 leaves (a full search needs at least 5)"
         image = bytes(stepper.image.value)
         assert image.startswith(b"\x89PNG") and image not in seen_images
         seen_images.add(image)
@@ -191,7 +191,7 @@ def test_a_trace_is_shown_as_recorded_and_a_game_trace_works_unchanged():
     trace = trace_game(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."))
     stepper = Stepper(trace)
     assert stepper.trace is trace and stepper.slider.max == len(trace) - 1
-    assert "fewest possible" not in stepper.counter.value  # an uneven tree has no Knuth-Moore bound
+    assert "at least" not in stepper.counter.value  # an uneven tree has no Knuth-Moore bound
     with pytest.raises(ValueError, match="strict=True"):
         Stepper(trace, strict=True)
 
@@ -285,7 +285,7 @@ def test_typing_a_good_tree_replaces_the_search_and_syncs_the_boxes(editable):
     editable.tree_box.value = "[[3, [5, 1]], 2]"
     assert editable.trace.tree.to_nested() == [[3, [5, 1]], 2]
     assert editable.leaves_box.value == "" and editable.branching_box.value == ""  # uneven
-    assert "fewest possible" not in editable.counter.value
+    assert "at least" not in editable.counter.value
     assert editable.play.max == editable.slider.max == len(editable.trace) - 1
 
 

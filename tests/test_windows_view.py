@@ -39,9 +39,9 @@ def test_without_a_phase_the_title_is_the_counter():
 def test_the_counter_counts_every_evaluation_of_a_search_that_repeats_them():
     trace = trace_pvs(WORST_FIRST)
     assert counter_text(trace) == "8 leaf evaluations on 6 leaves"
-    assert counter_text(trace_mtdf(FIG52, 3)) == ("8 leaf evaluations on 9 leaves (fewest possible "
-                                                 "for alpha-beta: 5)")
-    assert counter_text(trace_alpha_beta(FIG52, 3)) == "evaluated 7 of 9 leaves (fewest possible: 5)"
+    assert counter_text(trace_mtdf(FIG52, 3)) == ("8 leaf evaluations on 9 leaves (a full alpha-beta "
+                                                 "search needs at least 5)")
+    assert counter_text(trace_alpha_beta(FIG52, 3)) == "evaluated 7 of 9 leaves (a full search needs at least 5)"
 
 
 def test_the_alt_text_names_the_search_and_the_phase():
@@ -92,7 +92,7 @@ def test_the_stepper_shows_the_search_s_own_pseudocode_and_the_phase():
 def test_an_alpha_beta_stepper_has_no_phase_button():
     stepper = Stepper(FIG52, branching=3)
     assert stepper.phase_button not in stepper._controls.children
-    assert stepper.counter.value == "evaluated 0 of 9 leaves (fewest possible: 5)"
+    assert stepper.counter.value == "evaluated 0 of 9 leaves (a full search needs at least 5)"
 
 
 def test_an_editable_stepper_refuses_a_trace_it_could_not_search_again():

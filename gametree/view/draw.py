@@ -114,7 +114,7 @@ _SOLID: LineStyleType = "solid"
 
 
 def counter_text(trace: Trace, evaluated: int | None = None) -> str:
-    """``evaluated k of N leaves (fewest possible: M)``.
+    """``evaluated k of N leaves (a full search needs at least M)``.
 
     The part in brackets, the Knuth-Moore minimum, is given only for
     complete trees that branch and have no chance nodes, where it is
@@ -122,7 +122,7 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
 
     >>> from gametree import trace_alpha_beta
     >>> counter_text(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    'evaluated 7 of 9 leaves (fewest possible: 5)'
+    'evaluated 7 of 9 leaves (a full search needs at least 5)'
     >>> counter_text(trace_alpha_beta([[3, 12], 8]), evaluated=1)
     'evaluated 1 of 3 leaves'
     >>> counter_text(trace_alpha_beta([[1]]))  # a chain: one leaf, no minimum to compare
@@ -133,14 +133,14 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
 
     >>> from gametree.games.windows import trace_mtdf
     >>> counter_text(trace_mtdf([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    '8 leaf evaluations on 9 leaves (fewest possible for alpha-beta: 5)'
+    '8 leaf evaluations on 9 leaves (a full alpha-beta search needs at least 5)'
     """
     tree = trace.tree
     k = trace.evaluated if evaluated is None else evaluated
     if trace.revisits:
         text = f"{k} leaf evaluation{'' if k == 1 else 's'} on {_leaves(len(tree.leaves))}"
         if tree.branching is not None and tree.branching >= 2:
-            text += f" (fewest possible for alpha-beta: {knuth_moore_minimum(tree.branching, tree.depth)})"
+            text += f" (a full alpha-beta search needs at least {knuth_moore_minimum(tree.branching, tree.depth)})"
         return text
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
     # Knuth and Moore's minimum is for MAX and MIN taking turns: not for a
@@ -148,7 +148,7 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     alternating = tree.players is None or len(tree.players) == 2 and tree.players[0] is not tree.players[1]
     if tree.branching is not None and tree.branching >= 2 and not tree.has_chance \
             and alternating and trace.search != "maxn":
-        text += f" (fewest possible: {knuth_moore_minimum(tree.branching, tree.depth)})"
+        text += f" (a full search needs at least {knuth_moore_minimum(tree.branching, tree.depth)})"
     return text
 
 
@@ -388,7 +388,7 @@ class TracePlot:
     >>> from gametree import trace_alpha_beta
     >>> plot = TracePlot(trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
     >>> plot.show(-1).title
-    'evaluated 7 of 9 leaves (fewest possible: 5)'
+    'evaluated 7 of 9 leaves (a full search needs at least 5)'
     >>> [plot.edge_look(name).dashed for name in "HIJ"]  # H evaluated, I and J pruned
     [False, True, True]
     >>> plot.show(-1, fill={"C": "orange"}, title="C").node_look("C").fill
@@ -965,7 +965,7 @@ class TracePlot:
         ... # doctest: +NORMALIZE_WHITESPACE
         Alpha-beta (cut when alpha >= beta) on a game tree of 4 leaves, branching 2 and depth 2,
         step 5 of 14: MIN node B: v = min(3, 5) = 3, beta = min(3, 3) = 3.
-        Evaluated 2 of 4 leaves (fewest possible: 3).
+        Evaluated 2 of 4 leaves (a full search needs at least 3).
         """
         tree = self.tree
         shape = _leaves(len(tree.leaves))
@@ -1231,7 +1231,7 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> print(figure.alt_text)  # doctest: +NORMALIZE_WHITESPACE
     Alpha-beta (cut when alpha >= beta) on a game tree of 9 leaves, branching 3 and depth 2,
     step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6).
-    Evaluated 4 of 9 leaves (fewest possible: 5).
+    Evaluated 4 of 9 leaves (a full search needs at least 5).
     >>> figure = draw([[3, 5], [2, 9]], fill={"B": "#4477AA"}, title="B is done")
     >>> figure.get_size_inches() * 72  # pixels on the screen
     array([560., 427.])

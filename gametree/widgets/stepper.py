@@ -178,7 +178,7 @@ class Stepper(widgets.VBox):
     code : HTML
         The pseudocode, the lines being executed highlighted.
     counter : Label
-        "evaluated k of N leaves (fewest possible: M)".
+        "evaluated k of N leaves (a full search needs at least M)".
     image : Image
         The drawing, PNG bytes replaced at each step.  (An Image widget
         cannot carry alt text; :attr:`alt_text` describes the tree and step,
@@ -214,7 +214,7 @@ class Stepper(widgets.VBox):
     >>> stepper.caption_text
     'Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)'
     >>> stepper.counter.value
-    'evaluated 4 of 9 leaves (fewest possible: 5)'
+    'evaluated 4 of 9 leaves (a full search needs at least 5)'
     >>> stepper.picture_size, stepper.layout_mode  # pixels, one per point
     ((743, 456), 'beside')
     """

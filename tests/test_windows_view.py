@@ -57,7 +57,9 @@ def test_stepping_back_over_a_pass_draws_the_previous_pass_again():
     plot = TracePlot(trace)
     second = trace.phases[1].start
     before = plot.show(second - 1).node_look("B")
-    assert plot.show(second).node_look("B").text is None  # cleared: B not searched yet
+    # B is not searched yet in pass 2: it shows what pass 1 learnt, not pass 1's value.
+    # Pass 1 tests (-1, 0), and B = min(3, 12, 8) = 3 >= 0 fails high: at least 3.
+    assert before.text == "3" and plot.show(second).node_look("B").text == "\u22653"
     assert plot.show(second - 1).node_look("B") == before
 
 
@@ -99,3 +101,38 @@ def test_an_editable_stepper_refuses_a_trace_it_could_not_search_again():
     with pytest.raises(ValueError, match="editable=True re-runs alpha-beta on the trees typed in, "
                                          "so it cannot show a PVS trace; drop editable=True"):
         Stepper(trace_pvs(WORST_FIRST), editable=True)
+
+
+def test_each_mtdf_pass_draws_its_window_the_bound_so_far_and_what_the_table_learnt():
+    # The issue's case (11-windows): passes 2 and 3 were the same picture.
+    from gametree import Tree, random_leaves
+    trace = trace_mtdf(Tree.from_leaves(random_leaves(2, 4, seed=31, high=9), 2), guess=5)
+    passes = [p for p in trace.phases if p.kind.name == "PASS"]
+    assert len(passes) >= 3
+    plot = TracePlot(trace, caption=False, counter=False)
+    pictures = []
+    for before, phase in zip([None, *passes[:-1]], passes, strict=True):
+        plot.show(phase.start)
+        root = plot.node_look("A")
+        assert root.window == f"\u03b1={phase.alpha}\n\u03b2={phase.beta}"  # what the pass asks
+        known = {(False, True): f"\u2264{phase.upper}", (True, False): f"\u2265{phase.lower}",
+                 (True, True): f"{phase.lower}\u2013{phase.upper}", (False, False): None}
+        finite = (phase.lower != float("-inf"), phase.upper != float("inf"))
+        assert root.text == known[finite]  # the bound so far
+        pictures.append(plot.png())
+        if before is None:
+            continue
+        # Every node not yet reached in this pass shows the entry the table holds for it:
+        # what its last search returned, against the window it was searched with.
+        windows, expected = {}, {}
+        for step in trace.steps[:phase.start]:
+            if step.kind is StepKind.ENTER:
+                windows[step.node.name] = (step.alpha, step.beta)
+            elif step.kind is StepKind.RETURN:
+                alpha, beta = windows[step.node.name]
+                sign = "\u2264" if step.value <= alpha else "\u2265" if step.value >= beta else ""
+                expected[step.node.name] = f"{sign}{step.value:g}"
+        drawn = {n.name: plot.node_look(n.name).text for n in trace.tree
+                 if not n.is_leaf and n.parent is not None}
+        assert drawn == {name: expected.get(name) for name in drawn}
+    assert len(set(pictures)) == len(pictures)  # every pass is a different picture

@@ -53,7 +53,7 @@ from ..chance import trace_search
 from ..checks import check_step
 from ..generate import knuth_moore_minimum
 from ..text import brief, pretty
-from ..trace import PhaseKind, Snapshot, Status, Trace
+from ..trace import PhaseKind, Snapshot, Status, StepKind, Trace
 from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
@@ -419,6 +419,7 @@ class TracePlot:
         check_figsize(figsize)
         self.snapshot: Snapshot | None = None
         self.marks = Marks()
+        self._pass_cache: list[tuple] | None = None  # see _passes
         self._nodes = self.tree.nodes
         self.positions = tidy_layout(self.tree)
         self._with_caption = caption
@@ -744,6 +745,7 @@ class TracePlot:
                 look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"
         trace = self.search()  # the trace the snapshot is a step of
         look.title = counter_text(trace, snap.evaluated)
+        self._show_what_passes_learnt(look, snap)
         phase = snap.step.phase
         if phase is not None:  # which pass, test or re-search is under way: the title
             look.title = phase.label  # names it, and a thick outline marks the node searched
@@ -751,6 +753,56 @@ class TracePlot:
                 look.outline[phase.node.id] = Line(PHASE_COLOR, 3.0)
         look.caption = f"step {snap.step.index} of {len(trace) - 1}: {snap.step.caption}"
         return look
+
+    def _show_what_passes_learnt(self, look: _Look, snap: Snapshot) -> None:
+        """In a pass of a search that passes over the tree more than once
+        (MTD(f)), what the pass asks and what earlier passes learnt: until the
+        root is searched in this pass, its window is the pass's test window
+        and its text the bound known so far ("≤3", "2–3"); a node this pass
+        has not reached yet shows the bound its last search returned, the
+        entry the table holds for it ("≤3", "≥2", or its value)."""
+        passes = self._passes()
+        index = snap.step.index
+        found = next((p for p in reversed(passes) if p[0].start <= index <= p[0].end), None)
+        if found is None:
+            return
+        phase, learnt = found
+        number = brief if self.tree.has_chance else pretty
+        for i, text in learnt.items():
+            if snap.status[i] is Status.UNVISITED:
+                look.text[i] = text
+        root = self.tree.root.id
+        if snap.status[root] is Status.UNVISITED:
+            look.window[root] = f"\u03b1={number(phase.alpha)}\n\u03b2={number(phase.beta)}"
+            lower, upper = phase.lower, phase.upper
+            look.text[root] = (None if math.isinf(lower) and math.isinf(upper) else
+                               f"\u2264{number(upper)}" if math.isinf(lower) else
+                               f"\u2265{number(lower)}" if math.isinf(upper) else
+                               f"{number(lower)}\u2013{number(upper)}")
+
+    def _passes(self) -> list[tuple]:
+        """Each PASS phase of the trace with what the nodes' last searches
+        before it returned, by node id: ``"≤v"`` for a fail low, ``"≥v"`` for
+        a fail high, the value for an exact result (worked out once)."""
+        if self._pass_cache is None:
+            trace = self.search()
+            starts = {p.start: p for p in trace.phases if p.kind is PhaseKind.PASS}
+            number = brief if self.tree.has_chance else pretty
+            windows: dict[int, tuple] = {}
+            learnt: dict[int, str] = {}
+            self._pass_cache = []
+            for step in trace if starts else ():
+                if step.index in starts:
+                    self._pass_cache.append((starts[step.index], dict(learnt)))
+                if step.kind is StepKind.ENTER:
+                    windows[step.node.id] = (step.alpha, step.beta)
+                elif step.kind is StepKind.RETURN and step.value is not None \
+                        and step.node.id in windows:
+                    alpha, beta = windows[step.node.id]
+                    value = number(step.value)
+                    learnt[step.node.id] = (f"\u2264{value}" if step.value <= alpha else
+                                            f"\u2265{value}" if step.value >= beta else value)
+        return self._pass_cache
 
     def _overlay(self, look: _Look, marks: Marks) -> _Look:
         """``look`` with the current node highlighted (unless ``marks`` say

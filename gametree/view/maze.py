@@ -26,12 +26,13 @@ import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Rectangle
 
 from ..games.maze import Cell, MazeState
 from ..text import describe
 from .draw import SCREEN_DPI, TreeFigure
-from .stamp import wrap
+from .stamp import StampText, wrap
 from .style import color
 
 __all__ = ["maze_figure", "MAZE_COLORS", "BOARD_PIXELS"]
@@ -129,13 +130,15 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
     ax.set_aspect("equal")
     mark = _MARK * min(1.0, cell / 40)  # letters stay inside small squares
     mark = max(mark, 14.0)
-    for r, row in enumerate(layout.rows):
-        for c, ch in enumerate(row):
-            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=paint["wall" if ch == "#" else "floor"],
-                                   edgecolor="#BBBBBB" if ch != "#" else paint["wall"],
-                                   linewidth=0.5))
-    for r, c in state.dots:
-        ax.add_patch(Circle((c + 0.5, r + 0.5), 0.1, facecolor=paint["dot"], edgecolor="none"))
+    squares = [Rectangle((c, r), 1, 1) for r, row in enumerate(layout.rows)
+               for c, ch in enumerate(row)]
+    walls = [paint["wall" if ch == "#" else "floor"] for row in layout.rows for ch in row]
+    edges = [paint["wall"] if ch == "#" else "#BBBBBB" for row in layout.rows for ch in row]
+    ax.add_collection(PatchCollection(squares, facecolors=walls, edgecolors=edges, linewidths=0.5))
+    dots = sorted(state.dots)
+    if dots:
+        ax.add_collection(PatchCollection([Circle((c + 0.5, r + 0.5), 0.1) for r, c in dots],
+                                          facecolors=paint["dot"], edgecolors="none"))
     for _agent, start, end in arrows:
         ax.add_patch(FancyArrowPatch((start[1] + 0.5, start[0] + 0.5), (end[1] + 0.5, end[0] + 0.5),
                                      arrowstyle="-|>", mutation_scale=16, linewidth=2,
@@ -146,20 +149,21 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
         ax.add_patch(Polygon(_ghost_outline(c + 0.5, r + 0.5), closed=True,
                              facecolor=paint[f"ghost {k}"], edgecolor="black", linewidth=1.5,
                              zorder=3))
-        ax.text(c + 0.5, r + 0.52, str(k), ha="center", va="center", fontsize=mark,
-                fontweight="bold", color="white", zorder=4)
+        ax.add_artist(StampText(c + 0.5, r + 0.52, str(k), ha="center", va="center",
+                                fontsize=mark, fontweight="bold", color="white", zorder=4))
     r, c = state.runner
     if state.caught:
-        ax.text(c + 0.5, r + 0.5, "X", ha="center", va="center", fontsize=mark * 2,
-                fontweight="bold", color="black", zorder=5)
+        ax.add_artist(StampText(c + 0.5, r + 0.5, "X", ha="center", va="center",
+                                fontsize=mark * 2, fontweight="bold", color="black", zorder=5))
     else:
         ax.add_patch(Circle((c + 0.5, r + 0.5), 0.38, facecolor=paint["runner"], edgecolor="black",
                             linewidth=1.5, zorder=3))
-        ax.text(c + 0.5, r + 0.52, "R", ha="center", va="center", fontsize=mark,
-                fontweight="bold", color="black", zorder=4)
+        ax.add_artist(StampText(c + 0.5, r + 0.52, "R", ha="center", va="center",
+                                fontsize=mark, fontweight="bold", color="black", zorder=4))
     if title:
-        figure.text(10 / width, 1 - 8 / height, title, ha="left", va="top", fontsize=_TITLE,
-                    fontweight="bold", color=paint["text"])
+        figure.add_artist(StampText(10 / width, 1 - 8 / height, title, ha="left", va="top",
+                                    fontsize=_TITLE, fontweight="bold", color=paint["text"],
+                                    transform=figure.transFigure))
     _panel(figure, lines, paint, left=board_w + 30, width=width, height=height, top=top)
     figure.alt_text = _alt_text(state, caption, arrows)
     return figure
@@ -216,8 +220,10 @@ def _panel(figure: TreeFigure, lines: Sequence[tuple[str, bool, float]], paint: 
     """The key to the marks, the status line and the caption, beside the maze."""
     y = top + 8
     for text, bold, below in lines:
-        figure.text(left / width, 1 - y / height, text, ha="left", va="top", fontsize=_TEXT,
-                    color=paint["text"], fontweight="bold" if bold else "normal")
+        figure.add_artist(StampText(left / width, 1 - y / height, text, ha="left", va="top",
+                                    fontsize=_TEXT, color=paint["text"],
+                                    fontweight="bold" if bold else "normal",
+                                    transform=figure.transFigure))
         y += below
 
 

@@ -23,7 +23,8 @@ FORBIDDEN = {
     "practice": {"gametree.view", "gametree.widgets", "gametree.cli"} | PLOTTING,
     "sheets": {"gametree.widgets", "gametree.cli"},
     "view": {"gametree.practice", "gametree.widgets", "gametree.cli"},
-    "widgets": {"gametree.cli"},
+    "widgets": {"gametree.cli", "gametree.grading"},
+    "grading": {"gametree.view", "gametree.widgets", "gametree.cli", "ipywidgets"},
     "cli": set(),
 }
 """What each layer must not import (a module or anything inside it)."""

@@ -16,12 +16,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import chance, draw, exercises, numbergame, slides, trees
+from . import chance, draw, exercises, grade, numbergame, slides, trees
 from .usage import Parser, UsageError
 
 __all__ = ["main", "build_parser", "UsageError"]
 
-_COMMANDS = (trees, chance, draw, numbergame, exercises, slides)
+_COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,42 @@
+"""nbgrader's configuration for the gametree course: this folder is the
+course root (``source/<assignment>/<assignment>.ipynb`` are the
+instructor's versions).
+
+Run nbgrader from here (``cd assignments``).  The gradebook is nbgrader's
+default SQLite file, ``gradebook.db``, made on first use.  After nbgrader
+runs a submission, :class:`gametree.grading.course.Regrade` grades its
+code again in a fresh process, so the grade never depends on what the
+notebook's kernel was made to do.
+
+The teacher's grading seed lives outside the repository, in the file
+named here (or in the environment variable GAMETREE_GRADING_SEED): put
+any line of text in it, and keep it from the students.
+"""
+
+import os
+from pathlib import Path
+
+from nbconvert.preprocessors import ClearMetadataPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties,
+    CheckCellMetadata,
+    Execute,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
+
+from gametree.grading.course import Regrade
+
+c = get_config()  # noqa: F821 -- nbgrader defines it when it reads this file
+
+c.CourseDirectory.course_id = "gametree"
+c.CourseDirectory.root = str(Path(__file__).resolve().parent)
+
+os.environ.setdefault("GAMETREE_GRADING_SEED_FILE", str(Path.home() / ".gametree" / "grading-seed"))
+
+# nbgrader's own steps, with Regrade after its clean-up of the outputs and
+# before it saves the grades.
+c.Autograde.autograde_preprocessors = [Execute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+                                       Regrade, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+c.Execute.timeout = 120

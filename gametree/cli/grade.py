@@ -1,0 +1,60 @@
+"""``python -m gametree grade ASSIGNMENT SUBMISSION``: grade a student's
+notebook or ``.py`` file, one line per test, then ``score: N/M``; and
+``python -m gametree class-report COURSE``: a graded class at a glance.
+
+The submission runs in its own process with limits
+(:mod:`gametree.grading.sandbox`); the expected answers stay here.  It
+exits 0 whenever it graded, whatever the score, and 2 with one line on
+stderr for a missing or unreadable file, an unknown assignment, or a
+submission that defines none of the assignment's functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register"]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add the ``grade`` command."""
+    from ..grading.assignments import ASSIGNMENTS, SEED_FILE_VARIABLE, SEED_VARIABLE
+
+    parser = commands.add_parser(
+        "grade", help="grade a submission of an assignment, test by test",
+        description="Grade a student's notebook or .py file: one line per test (passed, or what "
+                    "went wrong first), then 'score: N/M'. The code runs in its own process with "
+                    f"time and memory limits. The teacher's seed ({SEED_VARIABLE}, or a file "
+                    f"named by {SEED_FILE_VARIABLE}) adds cases drawn from it; without it the "
+                    "public cases are graded.")
+    parser.add_argument("assignment", metavar="ASSIGNMENT",
+                        help=f"the assignment: {', '.join(ASSIGNMENTS)}")
+    parser.add_argument("submission", metavar="SUBMISSION", help="the student's .ipynb or .py file")
+    parser.set_defaults(run=run)
+    report = commands.add_parser(
+        "class-report", help="a graded class: scores per part and the most common first mistakes",
+        description="Read an nbgrader course's gradebook after 'nbgrader autograde': print each "
+                    "part's scores and the most common first divergences, and with --out draw "
+                    "them (a PNG, PDF or SVG file).")
+    report.add_argument("course", metavar="COURSE", help="the course folder (it holds gradebook.db)")
+    report.add_argument("--out", metavar="FILE", help="also draw the chart into FILE")
+    report.set_defaults(run=run_report)
+
+
+def run_report(args: argparse.Namespace) -> None:
+    from ..grading.course import class_figure, class_results, class_summary
+
+    results = class_results(args.course)
+    print("\n".join(class_summary(results)))
+    if args.out:
+        if not args.out.lower().endswith((".png", ".pdf", ".svg")):
+            raise ValueError(f"--out {args.out}: name a .png, .pdf or .svg file")
+        class_figure(results).savefig(args.out)
+        print(f"wrote {args.out}")
+
+
+def run(args: argparse.Namespace) -> None:
+    from ..grading.grader import grade_file
+
+    report = grade_file(args.assignment, args.submission)
+    print("\n".join(report.lines()), flush=True)

@@ -904,14 +904,14 @@ class Trace(Sequence):
 
     # --- showing itself ------------------------------------------------------------
 
-    def _repr_png_(self) -> bytes | None:
-        """A picture of the finished search for notebooks (see
-        :mod:`gametree.view.draw`); None without matplotlib."""
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
+        """A picture of the finished search for notebooks, with its alt text
+        (see :mod:`gametree.view.draw`); None without matplotlib."""
         try:
-            from .view.draw import png
+            from .view.draw import png_with_alt
         except ImportError:
             return None
-        return png(self)
+        return png_with_alt(self)
 
     def __repr__(self) -> str:
         returns = "fail-hard" if self.fail_hard else "fail-soft"

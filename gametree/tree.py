@@ -793,13 +793,14 @@ class Tree(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _repr_png_(self) -> bytes | None:
-        """A picture for notebooks (see :mod:`gametree.view.draw`); None without matplotlib."""
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
+        """A picture for notebooks, with its alt text (see
+        :mod:`gametree.view.draw`); None without matplotlib."""
         try:
-            from .view.draw import png
+            from .view.draw import png_with_alt
         except ImportError:
             return None
-        return png(self)
+        return png_with_alt(self)
 
     def __repr__(self) -> str:
         if len(self) <= 60:

@@ -31,6 +31,10 @@ def lines(path: Path) -> list[str]:
 
 
 STUDENTS, TESTS = REPO / "requirements.txt", REPO / "requirements-test.txt"
+TEACHERS = REPO / "requirements-teacher.txt"
+TEACHER_TOOLS = {"nbgrader", "notebook"}
+"""What grades a class (nbgrader, and the notebook 7 it needs): CI installs
+it beside the test tools, students never."""
 TEST_TOOLS = {"pytest", "hypothesis", "playwright", "nbval", "ruff", "mypy", "pytest-timeout",
               "pytest-xdist"}
 """What tests and checks the set, and never goes into a student's environment."""
@@ -84,7 +88,7 @@ def test_binder_installs_the_pinned_requirements_and_the_package_itself():
 
 
 def test_every_requirement_is_pinned_to_one_exact_version():
-    for path in (STUDENTS, TESTS):
+    for path in (STUDENTS, TESTS, TEACHERS):
         loose = [line for line in lines(path) if not PIN.fullmatch(line)
                  and line != "-r requirements.txt"]
         assert loose == [], f"pin these in {path.name} with == so Binder builds what the tests ran: {loose}"
@@ -124,3 +128,15 @@ def test_ipywidgets_is_pinned_and_brings_its_own_jupyterlab_widgets():
             installed = importlib.metadata.version(requirement.name)
             assert installed in requirement.specifier, (requirement, installed)
 
+
+
+def test_the_teachers_file_is_the_students_file_plus_nbgrader_and_installs_with_the_tests():
+    assert lines(TEACHERS)[0] == "-r requirements.txt"
+    assert set(pins(TEACHERS)) == TEACHER_TOOLS
+    assert not set(pins(TEACHERS)) & (set(pins(STUDENTS)) | set(pins(TESTS))), "pinned twice"
+    assert not TEACHER_TOOLS & closure(pins(STUDENTS)), "a teacher's tool would go to the students"
+    # .ci/run installs it into the test environment, so the pins must hold together there
+    # (pip checked that when CI installed them); here: each pin is what is installed.
+    for name, version in pins(TEACHERS).items():
+        assert importlib.metadata.version(name) == version, name
+    assert "-r requirements-teacher.txt" in (REPO / ".ci" / "run").read_text()

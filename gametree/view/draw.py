@@ -1223,8 +1223,8 @@ class TreeFigure(Figure):
         bundle: dict[str, bytes | str] = {"image/png": self._repr_png_()}
         if self.alt_text:
             bundle["text/plain"] = self.alt_text
-        else:
-            bundle["text/plain"] = repr(self)
+            return bundle, {"image/png": {"alt": self.alt_text}}  # stored alt text (nbformat)
+        bundle["text/plain"] = repr(self)
         return bundle
 
 
@@ -1306,6 +1306,24 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
         figure.alt_text = plot.alt_text()
         figure.plot = plot
     return figure
+
+
+def png_with_alt(obj) -> tuple[bytes, dict[str, str]] | None:
+    """:func:`png` of ``obj`` with its alt text, as a notebook stores a
+    picture: ``(bytes, {"alt": ...})``, which an object's ``_repr_png_``
+    may return; None for a tree too big to draw.
+
+    >>> data, metadata = png_with_alt([[3, 5], [2, 9]])
+    >>> data[:4], metadata["alt"][:40]
+    (b'\\x89PNG', 'A game tree of 4 leaves, branching 2 and')
+    """
+    tree = obj.tree if isinstance(obj, Trace) else obj
+    if isinstance(tree, Tree) and len(tree) > MAX_NODES:
+        return None
+    figure = draw(obj)
+    out = io.BytesIO()
+    figure.savefig(out, format="png", dpi=_screen_dpi(figure))
+    return out.getvalue(), {"alt": getattr(figure, "alt_text", "")}
 
 
 def png(obj, step: int | None = None, *, dpi: float | None = None, **options) -> bytes | None:

@@ -785,6 +785,7 @@ class PracticeWidget(widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None and self.image.value:
             bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
+            return bundle, {"image/png": {"alt": self.plot.alt_text()}}  # stored alt text
         return bundle
 
 

@@ -606,6 +606,7 @@ class Stepper(widgets.VBox):
         if bundle is not None and self.image.value:
             bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
             bundle["text/plain"] = self.plot.alt_text()
+            return bundle, {"image/png": {"alt": bundle["text/plain"]}}  # stored alt text
         return bundle
 
 

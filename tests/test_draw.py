@@ -281,8 +281,10 @@ def test_figsize_is_checked_at_its_limits():
 
 def test_trees_and_traces_show_themselves_as_pictures(fig52, fig52_trace):
     tree = Tree.from_leaves(*fig52)
-    for thing in (tree, fig52_trace, draw(tree)):
-        assert thing._repr_png_().startswith(PNG)
+    for thing in (tree, fig52_trace):
+        data, metadata = thing._repr_png_()
+        assert data.startswith(PNG) and metadata["alt"].startswith(("A game tree", "Alpha-beta"))
+    assert draw(tree)._repr_png_().startswith(PNG)
     assert isinstance(draw(tree), TreeFigure)
 
 

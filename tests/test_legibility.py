@@ -188,8 +188,8 @@ def test_the_static_8_leaf_tree_puts_title_and_leaves_on_one_screen():
 
 def test_figures_say_what_they_show_in_words(fig52_trace):
     figure = draw(fig52_trace, step=13)
-    bundle = figure._repr_mimebundle_()
-    assert bundle["image/png"].startswith(b"\x89PNG")
+    bundle, metadata = figure._repr_mimebundle_()
+    assert bundle["image/png"].startswith(b"\x89PNG") and metadata["image/png"]["alt"] == bundle["text/plain"]
     assert "step 13 of 25" in bundle["text/plain"] and "prune 2 children" in bundle["text/plain"]
     stepper = Stepper(fig52_trace)
     stepper.step_to(13)
@@ -197,4 +197,4 @@ def test_figures_say_what_they_show_in_words(fig52_trace):
     # An Image widget has no alt attribute, and a tooltip on it stops JupyterLab
     # drawing the widget at all ("Error displaying widget"): leave it unset.
     assert stepper.image.tooltip is None
-    assert stepper._repr_mimebundle_()["text/plain"] == stepper.alt_text
+    assert stepper._repr_mimebundle_()[0]["text/plain"] == stepper.alt_text

@@ -199,9 +199,9 @@ def test_the_header_says_the_iteration_and_phase_and_the_widget_leaves_it_out(sm
 def test_draw_mcts_is_a_figure_that_shows_itself_with_words(small):
     figure = draw_mcts(small, 15)
     assert isinstance(figure, TreeFigure)
-    bundle = figure._repr_mimebundle_()
+    bundle, metadata = figure._repr_mimebundle_()
     assert bundle["image/png"].startswith(b"\x89PNG")
-    assert small.step(15).caption in bundle["text/plain"]
+    assert small.step(15).caption in bundle["text/plain"] == metadata["image/png"]["alt"]
     assert draw_mcts(small).alt_text.startswith("Monte-Carlo tree search, a tree of 10 nodes")
 
 

@@ -215,8 +215,9 @@ def test_css_classes_for_styling_and_browser_tests(widget):
 
 
 def test_a_picture_for_places_without_a_kernel(widget):
-    bundle = widget._repr_mimebundle_()
+    bundle, metadata = widget._repr_mimebundle_()
     assert bundle["image/png"] and "application/vnd.jupyter.widget-view+json" in bundle
+    assert metadata["image/png"]["alt"] == widget.plot.alt_text()  # stored with its alt text
 
 
 def test_draw_answer_without_an_answer_is_the_plain_tree():

@@ -175,10 +175,11 @@ def test_css_classes_for_browser_tests(stepper):
 
 def test_static_picture_for_pages_without_a_kernel(stepper):
     stepper.step_to(5)
-    bundle = stepper._repr_mimebundle_(include=None, exclude=None)
+    bundle, metadata = stepper._repr_mimebundle_(include=None, exclude=None)
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert base64.b64decode(bundle["image/png"]) == bytes(stepper.image.value)
     assert bundle["text/plain"] == stepper.plot.alt_text()  # words where pictures are not shown
+    assert metadata == {"image/png": {"alt": stepper.plot.alt_text()}}  # and the picture's alt text
 
 
 def test_pseudocode_follows_the_rule():

@@ -79,7 +79,9 @@ def test_fractions_are_drawn_as_fractions():
 def test_a_cut_chance_node_is_drawn_with_the_bound_it_returned_and_its_pruned_outcome_crossed():
     trace = trace_expectiminimax(parse_tree(CUT), bounds=(0, 10))
     plot = TracePlot(trace).show(-1)
-    assert plot.node_look("C").text == "11/2"
+    # C's first outcome 1 leaves it at most 1/2 + 1/2 × 10 = 11/2 <= alpha = 7: a bound, drawn as one.
+    assert plot.node_look("C").text == "\u226411/2"
+    assert plot.node_look("B").text == "7"  # searched to the end: exact
     assert plot.edge_look("G").crossed and plot.edge_look("G").dashed
     assert "Expectiminimax with Star1 pruning" in plot.alt_text()
     assert plot.title == "evaluated 3 of 4 leaves"  # no Knuth-Moore minimum: it is for minimax trees

@@ -310,6 +310,21 @@ def legend_rows(tree: Tree, width: float) -> int:
     return len(texts)
 
 
+def _bound_text(value, alpha, beta, number) -> str:
+    """A returned value as a bound where it is one: ``"≤5.5"`` if it is at
+    most alpha (it failed low: its value is at most that), ``"≥5.5"`` if at
+    least beta, else the value.
+
+    >>> _bound_text(5.5, 7, math.inf, pretty), _bound_text(7, -math.inf, math.inf, pretty)
+    ('≤5.5', '7')
+    """
+    if alpha is not None and value <= alpha:
+        return f"\u2264{number(value)}"
+    if beta is not None and value >= beta:
+        return f"\u2265{number(value)}"
+    return number(value)
+
+
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
     """The default size in inches of a figure of ``tree``: wide enough for
     every label, at most a JupyterLab cell at 1280x720, no taller than the
@@ -740,6 +755,8 @@ class TracePlot:
                 continue
             if s in (Status.ACTIVE, Status.DONE) and snap.v[i] is not None:
                 look.text[i] = number(snap.v[i])
+                if s is Status.DONE and node.player is CHANCE:
+                    look.text[i] = _bound_text(snap.v[i], snap.alpha[i], snap.beta[i], number)
             if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
                 look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"

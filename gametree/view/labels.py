@@ -107,6 +107,8 @@ def node_texts(tree: Tree) -> set[str]:
         texts.add(brief(max(scores) - 0.01))
         if min(scores) < 0:
             texts.add(brief(min(scores) + 0.01))
+        # A chance node cut off by Star1 returns a bound, written "≤5.5".
+        texts.add("\u2264" + max(texts, key=len))
     return texts
 
 
@@ -442,7 +444,11 @@ def plan(tree: Tree, positions: Sequence[Point], width: float, height: float,
     depth = tree.depth
     if depth:
         sy = max(12.0, (height - top - bottom) / depth)
-        _fit_rows(tree, marker, value_font, infinity_font, sizes, 0.8 * sy)
+        # Markers at most 0.7 of a row, so that a triangle over another (a player
+        # who moves twice, a chain of single moves) keeps a clear gap; but never
+        # so small that they lose their values while 0.8 of a row would hold them.
+        _fit_rows(tree, marker, value_font, infinity_font, sizes,
+                  max(0.7 * sy, min(0.8 * sy, sizes.number)))
         ylim = (-depth - bottom / sy, top / sy)
     else:  # a lone leaf, in the middle
         sy = 1.0

@@ -96,6 +96,16 @@ class MaxnTree:
         (the player's number in words is one more)."""
         return self.tree[node_id].depth % self.players
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
+        """A picture for notebooks, with its alt text (see
+        :mod:`gametree.view.maxn`): the finished search; None without
+        matplotlib."""
+        try:
+            from .view.maxn import png_with_alt
+        except ImportError:
+            return None
+        return png_with_alt(self)
+
     def to_nested(self) -> object:
         """The tree as nested lists, leaves as tuples."""
 
@@ -422,6 +432,15 @@ class MaxnTrace(Trace):
         # Shallow pruning: (the bound the node was given, S); it is kept as alpha.
         bounds = None if self.total is None else (step.alpha, self.total)
         return step._replace(search="maxn", bounds=bounds)
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
+        """A picture of the finished search for notebooks, with its alt
+        text (see :mod:`gametree.view.maxn`); None without matplotlib."""
+        try:
+            from .view.maxn import png_with_alt
+        except ImportError:
+            return None
+        return png_with_alt(self)
 
     def __repr__(self) -> str:
         value: Any = self.value  # a vector

@@ -34,6 +34,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..maxn import MaxnTrace, MaxnTree
 from ..practice.predict import (
     ASK_ALL,
     Ask,
@@ -125,6 +126,10 @@ class PredictStepper(Stepper):
                  **options):
         if not isinstance(predict, bool):
             raise TypeError(f"predict must be True or False, not {describe(predict)}")
+        if isinstance(trace_or_tree, (MaxnTrace, MaxnTree)):
+            raise ValueError("PredictStepper asks alpha-beta's questions (which leaf is next, "
+                             "what v is now, which children are pruned), so it cannot step a "
+                             "max^n search; step it with Stepper(trace_maxn(tree)) instead")
         kinds = check_ask(ask)
         self.colors = palette(colors)
         self.question: Question | None = None

@@ -34,11 +34,13 @@ import html
 import math
 import re
 from collections.abc import Sequence
+from typing import cast
 
 import ipywidgets as widgets
 
 from ..chance import trace_search
 from ..checks import check_step
+from ..maxn import MaxnTrace, MaxnTree, trace_maxn
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
@@ -48,6 +50,8 @@ from ..tree import Tree, as_tree
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
 from ..view.layout import tidy_layout
+from ..view.maxn import MaxnPlot
+from ..view.maxn import needed_size as maxn_size
 from .controls import PLAY_STYLE, close_all, controls_row, fixed_layout, message_html, play_control
 
 __all__ = ["Stepper", "SPEEDS"]
@@ -138,7 +142,10 @@ class Stepper(widgets.VBox):
     trace_or_tree : Trace, Tree, or anything :func:`gametree.as_tree` accepts
         What to search: a recorded :class:`~gametree.trace.Trace`, or a
         tree (alpha-beta is run on it, or expectiminimax if it has chance
-        nodes: :func:`gametree.trace_search`).
+        nodes: :func:`gametree.trace_search`).  A max^n trace
+        (:func:`gametree.trace_maxn`) or :class:`~gametree.maxn.MaxnTree`
+        is stepped with a vector at each node
+        (:class:`~gametree.view.maxn.MaxnPlot`).
     branching : int, optional
         With a flat list of leaf scores, the children per node.
     strict : bool
@@ -240,10 +247,15 @@ class Stepper(widgets.VBox):
             if strict and not trace_or_tree.strict:
                 raise ValueError("this trace was recorded cutting on alpha >= beta; pass the tree "
                                  "instead of the trace to search it with strict=True")
-            if editable and trace_or_tree.notes is not None:
+            if editable and (trace_or_tree.notes is not None or trace_or_tree.search == "maxn"):
                 raise ValueError(f"editable=True re-runs alpha-beta on the trees typed in, so it "
                                  f"cannot show a {trace_or_tree.name} trace; drop editable=True")
             trace = trace_or_tree
+        elif isinstance(trace_or_tree, MaxnTree):
+            if branching is not None or players is not None or editable:
+                raise TypeError("a max^n tree is stepped as it is: drop branching, players and "
+                                "editable (its vectors say how many players take turns)")
+            trace = trace_maxn(trace_or_tree)
         else:
             trace = trace_search(as_tree(trace_or_tree, branching, players=players), strict=strict)
         self._busy = False  # True while the widget changes its own boxes or slider
@@ -412,9 +424,14 @@ class Stepper(widgets.VBox):
         """Show a new search from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
         self._code_columns = _code_columns(trace.code, self._size[1] - _CHROME)
-        mode, width, height, view = self._geometry(trace.tree)
-        plot = TracePlot(trace, caption=False, counter=False,  # both are widgets here
-                         figsize=(width / SCREEN_DPI, height / SCREEN_DPI))
+        mode, width, height, view = self._geometry(trace.tree, trace)
+        figsize = (width / SCREEN_DPI, height / SCREEN_DPI)
+        if isinstance(trace, MaxnTrace):  # caption and counter are widgets here
+            # A MaxnPlot offers what the Stepper reads of a plot: show,
+            # snapshot, png and alt_text (PredictStepper refuses max^n).
+            plot = cast(TracePlot, MaxnPlot(trace, caption=False, counter=False, figsize=figsize))
+        else:
+            plot = TracePlot(trace, caption=False, counter=False, figsize=figsize)
         self.trace, self.plot = trace, plot
         self.picture_size, self.layout_mode = (width, height), mode
         self._cutoffs = [step.index for step in trace.cutoffs]
@@ -452,12 +469,15 @@ class Stepper(widgets.VBox):
         buttons over it)."""
         return self.image
 
-    def _geometry(self, tree: Tree) -> tuple[str, int, int, int]:
+    def _geometry(self, tree: Tree, trace: Trace | None = None) -> tuple[str, int, int, int]:
         """Where the picture goes ("beside" the pseudocode, or above it,
         "below"), its width and height in pixels, and the width of the view
         onto it (narrower when it scrolls)."""
         cell_width, cell_height = self._size
-        need = labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]) + 8
+        if isinstance(trace, MaxnTrace):  # a vector at every node
+            need = maxn_size(trace)[0] + 8
+        else:
+            need = labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]) + 8
         beside = cell_width - round(_CODE_WIDTH * self._code_columns / _CODE_COLUMNS) - 12
         height = cell_height - _CHROME
         if need <= beside:

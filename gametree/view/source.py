@@ -1,7 +1,11 @@
 """Show the library's own code in a notebook, as aima-python's ``psource`` does.
 
-When a lesson discusses :func:`gametree.alpha_beta`, it shows the real
-source, not a pasted copy that can drift from it.
+It shows the real source, not a pasted copy that can drift from it.  Where
+a lesson shows code as *the algorithm*, it shows the textbook version in
+:mod:`gametree.textbook` (a recursive minimax, AIMA's depth-limited
+alpha-beta), which tests prove equal to the engine, and says where the
+engine lives; the engine's own source, with its options and checks, is for
+readers who ask how the library does it.
 """
 
 from __future__ import annotations
@@ -17,9 +21,14 @@ def source(obj, *, docstring: bool = False) -> str:
     """The source of a function, method or class as the library has it,
     its docstring left out unless ``docstring=True``.
 
-    >>> from gametree import minimax
-    >>> print(source(minimax).splitlines()[0])
-    def minimax(tree: object, branching: int | None = None) -> Value:
+    >>> from gametree.textbook import minimax
+    >>> print(source(minimax))
+    def minimax(tree, node=None):
+        node = tree.root if node is None else node
+        if node.is_leaf:
+            return node.score
+        values = [minimax(tree, tree[child]) for child in node.children]
+        return max(values) if node.player is MAX else min(values)
     """
     if not (inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.isclass(obj)):
         raise TypeError(f"show the source of a function, method or class, not {type(obj).__name__}")

@@ -45,6 +45,9 @@ so scores can be mixed, compared and written without overflow or rounding;
 real evaluations are far smaller."""
 
 _PLAIN = frozenset({int, float})
+_INT = frozenset({int})
+_SAFE_BITS = 50
+"""A whole number of fewer bits than this is below 2**49, well inside MAX_SCORE."""
 
 
 def check_int(value: object, name: str, *, low: int | None = None, high: int | None = None,
@@ -188,7 +191,8 @@ def check_leaves(given: object) -> list:
     Accepts any sequence (list, tuple, range, numpy array) of at most
     :data:`MAX_LEAVES_GIVEN` scores.  Plain ``int``
     and ``float`` lists, the common case, are checked in bulk with C-level
-    loops (min, max and a sum); other numeric types one by one.  The first
+    loops (the set of types, then for whole numbers the set of bit lengths,
+    else min, max and a sum); other numeric types one by one.  The first
     bad score is named.
     """
     leaves: Any = given
@@ -213,8 +217,13 @@ def check_leaves(given: object) -> list:
     if not leaves:
         raise ValueError("leaves is empty; give at least one leaf score, e.g. [3, 12, 8]")
     kinds = set(map(type, leaves))
-    clean = kinds <= _PLAIN
-    if clean:
+    clean = False
+    if kinds == _INT:
+        # Whole numbers, the common case: one C-level pass of bit lengths (a
+        # handful of distinct ones) proves every size below 2**49 < MAX_SCORE;
+        # a larger one is judged exactly by min and max below.
+        clean = max(set(map(int.bit_length, leaves))) < _SAFE_BITS
+    if not clean and kinds <= _PLAIN:
         # ints and floats compare exactly, so min and max never overflow; the
         # sum is then bounded, and NaN (which min and max may skip) shows in it.
         clean = min(leaves) >= -MAX_SCORE and max(leaves) <= MAX_SCORE

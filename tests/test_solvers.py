@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree import alpha_beta, minimax
+from gametree.checks import MAX_SCORE
 
 
 def reference_minimax(leaves, branching):
@@ -166,3 +167,32 @@ def test_worst_order_keeps_the_value_and_prunes_least(tree):
     best = gametree.best_order(leaves, branching)
     assert minimax(worst, branching) == minimax(leaves, branching)
     assert alpha_beta(worst, branching)[1] >= alpha_beta(best, branching)[1]
+
+
+# --- the fast path's savings change nothing (gametree/search.py) ---------------------------
+
+
+def test_a_tree_of_equal_leaves_cuts_at_the_first_tie():
+    """All leaves 0: each MIN node's first leaf gives beta = 0 = alpha after the first
+    subtree, so cuts come at once (a rule cutting only at alpha > beta reads all 8)."""
+    assert alpha_beta([0] * 8, 2) == [0, 5]
+    assert alpha_beta([0] * 9, 3) == [0, 5]
+
+
+@pytest.mark.parametrize("bad, error", [(True, TypeError), (MAX_SCORE + 1, ValueError),
+                                        (-MAX_SCORE - 1, ValueError), (2.5j, TypeError)])
+@pytest.mark.parametrize("where", [0, 6560])
+def test_a_bad_leaf_anywhere_is_refused_before_an_answer(bad, error, where):
+    """The bulk check of whole numbers (bit lengths) misses none: a bool, a score one past
+    10**15 or not a number, first or last of 3**8 leaves, is named."""
+    leaves = [k % 7 - 3 for k in range(3**8)]
+    leaves[where] = bad
+    with pytest.raises(error, match="leaf score"):
+        alpha_beta(leaves, 3)
+
+
+@pytest.mark.parametrize("size", [2**49 - 1, 2**49, MAX_SCORE - 1, MAX_SCORE])
+def test_large_whole_scores_up_to_the_limit_are_accepted(size):
+    """Past the bit-length shortcut (2**49) scores are judged exactly, up to 10**15."""
+    assert alpha_beta([1, size, -size, 2], 2) == [1, 3]
+    assert alpha_beta([size, size, size, size], 2)[0] == size

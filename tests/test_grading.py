@@ -354,3 +354,16 @@ def test_the_seed_comes_from_the_environment_or_the_file_it_names(tmp_path, monk
 
 def test_alpha_beta_reference_counts_like_notebook_02():
     assert tree_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3, ALPHA_BETA) == [3, 7]
+
+
+@pytest.mark.parametrize("layout, depth", [("small", 2), ("default", 1)])
+def test_the_reference_plays_the_maze_as_the_engines_round_counting_agents(layout, depth):
+    from gametree.games.maze import Maze, alpha_beta_agent, expectimax_agent, maze_evaluation
+    from gametree.grading.reference import EXPECTIMAX, MINIMAX, best_move
+
+    game = Maze(layout)
+    for start in (game.initial, game.random_start(3)):
+        assert best_move(game, start, depth, maze_evaluation, MINIMAX) == \
+            alpha_beta_agent(depth, maze_evaluation)(game, start)
+        assert best_move(game, start, depth, maze_evaluation, EXPECTIMAX) == \
+            expectimax_agent(depth, maze_evaluation)(game, start)

@@ -151,6 +151,10 @@ def _ghosts_public() -> list[Case]:
         tree = {"name": "ghost-tree", "seed": 11, "branching": 3, "height": 5}
         cases.append(_game_case(part, tree, "", 2, "estimate",
                                 "a ghost tree (3 moves each, ending after 5 moves)"))
+        cases.append(_game_case(part, {"name": "maze", "layout": "small"}, "initial", 2, "maze",
+                                "the small maze (one ghost)"))
+        cases.append(_game_case(part, {"name": "maze", "layout": "default"}, "initial", 1, "maze",
+                                "the default maze (two ghosts)"))
     return cases
 
 
@@ -173,6 +177,9 @@ def _ghosts_seeded(rng: random.Random) -> list[Case]:
         tree = {"name": "ghost-tree", "seed": rng.randrange(10 ** 6), "branching": rng.choice([2, 3]),
                 "height": rng.choice([5, 6])}
         cases.append(_game_case(part, tree, "", 2, "estimate", "a seeded ghost tree"))
+        start = f"start {rng.randrange(10 ** 6)}"
+        cases.append(_game_case(part, {"name": "maze", "layout": "default"}, start, 1,
+                                rng.choice(["maze", "maze score"]), "a seeded start in the default maze"))
     return cases
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.base import Game
+from ..games.maze import Maze, MazeState, maze_evaluation, score_evaluation
 from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
 from ..tree import MAX, MIN, Player, Value
 
@@ -44,11 +45,18 @@ class TooManyCalls(BaseException):
 
 def key(obj: object) -> str:
     """The text a state or a move is compared by: its repr (a tic-tac-toe
-    board's cells, a ghost tree's path).
+    board's cells, a ghost tree's path), for a maze every square of it.
 
     >>> key(TicTacToeState("X........")), key(4)
     ("TicTacToeState(cells='X........')", '4')
+    >>> key(Maze("small").initial)
+    'maze: runner (1, 1); ghosts (3, 3); dots (1, 2) (1, 3) (2, 1) (2, 3) (3, 1) (3, 2); turn 0; 8 rounds left; points 0'
     """
+    if isinstance(obj, MazeState):
+        dots = " ".join(map(str, sorted(obj.dots)))
+        ghosts = " ".join(map(str, obj.ghosts))
+        return (f"maze: runner {obj.runner}; ghosts {ghosts}; dots {dots}; turn {obj.turn}; "
+                f"{obj.rounds_left} rounds left; points {obj.points}")
     return repr(obj)
 
 
@@ -67,6 +75,10 @@ def state_text(text: str) -> str:
         return "the board " + " ".join(cells[i: i + 3] for i in range(0, 9, 3))
     if text == "''":
         return "the root"
+    if text.startswith("maze: "):
+        runner, ghosts, _, turn, *_ = text[6:].split("; ")
+        mover = "the runner" if turn == "turn 0" else f"ghost {turn.split()[1]}"
+        return f"the maze with the {runner}, the {ghosts} ({mover} to move)"
     return f"node {text}"
 
 
@@ -131,6 +143,8 @@ EVALUATIONS: dict[str, Callable[[Any, Any], Value]] = {
     "zero": lambda game, state: 0,
     "open lines": lambda game, state: _open_lines(state),
     "estimate": lambda game, state: game.estimate(state),
+    "maze score": lambda game, state: score_evaluation(state),
+    "maze": lambda game, state: maze_evaluation(state),
 }
 """Name -> evaluation of (game, state): what a test hands student code as
 ``evaluate`` (bound to the game)."""
@@ -141,7 +155,7 @@ class GameSpec:
     """A game named by text, so that a test can be sent to the worker."""
 
     name: str
-    """"tictactoe" or "ghost-tree"."""
+    """"tictactoe", "ghost-tree" or "maze"."""
     seed: int = 0
     """The ghost tree's seed."""
     branching: int = 2
@@ -150,6 +164,8 @@ class GameSpec:
     """The ghost tree's depth, in moves."""
     ghosts: int = 2
     """How many ghosts move after MAX."""
+    layout: str = "small"
+    """The maze's layout (a name in :data:`gametree.games.maze.LAYOUTS`)."""
 
     def build(self) -> Any:
         """The game itself."""
@@ -157,11 +173,19 @@ class GameSpec:
             return TicTacToe()
         if self.name == "ghost-tree":
             return GhostTree(self.seed, self.branching, self.height, self.ghosts)
+        if self.name == "maze":
+            return Maze(self.layout)
         raise ValueError(f"unknown game {self.name!r}")
 
     def state(self, text: str) -> Hashable:
-        """The state written as ``text`` (a board's nine cells, a path)."""
-        return TicTacToeState(text) if self.name == "tictactoe" else text
+        """The state written as ``text`` (a board's nine cells, a path; a
+        maze's ``"initial"`` or ``"start N"``, its seeded random start N)."""
+        if self.name == "tictactoe":
+            return TicTacToeState(text)
+        if self.name == "maze":
+            game = Maze(self.layout)
+            return game.initial if text == "initial" else game.random_start(int(text.split()[1]))
+        return text
 
 
 class RecordingGame(Game[Any, Any]):

@@ -224,7 +224,8 @@ def defined_names(pieces: Sequence[tuple[str, str]]) -> set[str]:
 # --- judging one case -------------------------------------------------------
 
 def _move_text(test: dict[str, Any], move: str) -> str:
-    return f"square {move}" if test["game"]["name"] == "tictactoe" else f"move {move}"
+    name = test["game"]["name"]
+    return f"square {move}" if name == "tictactoe" else f"move {move}"
 
 
 def _play_text(test: dict[str, Any], play: tuple[str, str]) -> str:

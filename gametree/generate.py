@@ -77,15 +77,18 @@ def random_tree(branching: int, depth: int, seed: int | None, **options) -> Tree
     return Tree.from_leaves(random_leaves(branching, depth, seed, **options), branching)
 
 
-def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool) -> list:
+def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool,
+                    players: tuple | None = None) -> list:
     """A complete tree's leaves with every node's children sorted, a level
     at a time from the root down: each node's children are put in order of
-    their backed-up values (ties keep their order)."""
-    levels = list(_levels(leaves, branching, depth))[::-1]  # the root's level first
+    their backed-up values (ties keep their order).  Levels alternate from
+    MAX, or follow the cycle ``players``."""
+    levels = list(_levels(leaves, branching, depth, players))[::-1]  # the root's level first
     order = [0]  # the nodes of the current level, in their new order
     for height in range(depth):
         values = levels[height + 1].__getitem__
-        descending = (height % 2 == 0) == best  # MAX levels are at even depths
+        maximizing = height % 2 == 0 if players is None else players[height % len(players)] is MAX
+        descending = maximizing == best
         below = []
         for node in order:
             first = node * branching
@@ -97,10 +100,11 @@ def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool) -> lis
 def _reorder(tree: object, branching: int | None, best: bool):
     source = as_tree(tree, branching)
     if isinstance(source, _CompleteTree):
-        leaves = _ordered_leaves(source.leaf_scores, source.branching or 1, source.depth, best)
+        leaves = _ordered_leaves(source.leaf_scores, source.branching or 1, source.depth, best,
+                                 source.players)
         # A complete tree comes from (leaves, branching) or Tree.from_leaves.
-        return Tree.from_leaves(leaves, branching or source.branching or 2) \
-            if isinstance(tree, Tree) else leaves
+        return Tree.from_leaves(leaves, branching or source.branching or 2,
+                                players=source.players) if isinstance(tree, Tree) else leaves
     values = backed_up_values(source)
     child_ids, player_of = source.child_ids, source.player_of
 
@@ -111,7 +115,9 @@ def _reorder(tree: object, branching: int | None, best: bool):
 
     labels = source._label
     ordered = Tree.unfold(0, expand, source.score_of, player=player_of,
-                          label=(lambda node: labels[node]) if labels else None)
+                          label=(lambda node: labels[node]) if labels else None,
+                          agent=source.agent_of)
+    ordered.players = source.players
     return ordered if isinstance(tree, Tree) else ordered.to_nested()
 
 

@@ -389,3 +389,57 @@ def test_the_counter_gives_knuth_and_moores_minimum_only_when_max_and_min_altern
     leaves = [1, 2, 3, 4, 5, 6, 7, 8]
     assert counter_text(trace_alpha_beta(leaves, 2, players=GHOSTS)) == "evaluated 8 of 8 leaves"
     assert counter_text(trace_alpha_beta(leaves, 2, players=["MAX", "MIN"])).endswith(" 5)")
+
+
+# --- practice -------------------------------------------------------------------------------
+
+
+def test_an_exercise_with_ghosts_is_searched_and_checked_with_its_cycle():
+    from gametree.practice.checker import check
+    from gametree.practice.exercise import Answer, Exercise
+
+    exercise = Exercise.from_nested(EXAM, players=GHOSTS)
+    assert exercise.players == (MAX, MIN, MIN) and exercise.trace.value == 3
+    assert "The levels take turns: MAX, MIN (ghost 1), MIN (ghost 2), again." in exercise.text
+    assert exercise.minimum is None  # Knuth and Moore's minimum is for alternating levels
+    assert check(exercise, exercise.solution()) == []
+    wrong = exercise.solution().values | {"F": 6}
+    mistakes = check(exercise, Answer(values=wrong, pruned=exercise.solution().pruned))
+    assert mistakes and "ghost 2" in " ".join(str(m) for m in mistakes)
+
+
+def test_a_random_exercise_with_ghosts_is_the_same_every_time_and_orders_for_its_cycle():
+    from gametree.practice.exercise import Exercise
+
+    made = Exercise.random(7, 2, 3, players=GHOSTS, ordering="best")
+    assert made == Exercise.random(7, 2, 3, players=list(GHOSTS), ordering="best")
+    assert made.tree.players == (MAX, MIN, MIN)
+    # Best first for each level's player: every MIN node's children rise left to right.
+    values = backed_up_values(made.tree)
+    for node in made.tree:
+        if not node.is_leaf and node.player is MIN:
+            kids = [values[c] for c in node.children]
+            assert kids == sorted(kids)
+    uneven = Exercise.random(7, 3, 3, players=GHOSTS, uneven=True)
+    assert uneven.tree.players == (MAX, MIN, MIN) and not uneven.complete
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"players": ["MAX", "CHANCE"]}, "CHANCE level, which an alpha-beta exercise cannot hold"),
+    ({"players": GHOSTS, "root": "MIN"}, "give either root or players"),
+    ({"players": GHOSTS, "task": "reorder"}, "only when MAX and MIN take turns"),
+    ({"players": []}, "players is empty"),
+])
+def test_bad_exercise_players_get_a_sentence(options, words):
+    from gametree.practice.exercise import Exercise
+
+    with pytest.raises(ValueError, match=words):
+        Exercise.random(3, 2, 3, **options)
+
+
+def test_sheets_take_players():
+    from gametree.practice.sheets import sheet_exercises
+
+    exercises = sheet_exercises(5, 2, 2, 3, players=GHOSTS)
+    assert all(exercise.players == (MAX, MIN, MIN) for exercise in exercises)
+    assert sheet_exercises(5, 2, 2, 3)[0].players is None

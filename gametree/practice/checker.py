@@ -68,7 +68,7 @@ class Mistake(NamedTuple):
 
 
 def _title(node: Node) -> str:
-    return f"{node.player} node {node.name}"
+    return node.title  # "MIN node C", or "MIN node C (ghost 2)" in a tree with ghosts
 
 
 def check(exercise: Exercise, answer: Answer) -> list[Mistake]:

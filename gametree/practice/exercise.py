@@ -2,7 +2,8 @@
 
 An :class:`Exercise` is a tree made from a seed (the same seed gives the
 same tree on every machine): complete, or uneven (children per node and
-the depth of the leaves vary), with MAX or MIN at the root; the cut
+the depth of the leaves vary), with MAX or MIN at the root, or a player
+per level (``players=("MAX", "MIN", "MIN")``: MAX and two ghosts); the cut
 rule; and the nodes where alpha and beta are asked.  The student's work is an :class:`Answer`: the
 value of each node, alpha and beta where asked, and the branches crossed
 out.  :mod:`~gametree.practice.checker` judges an answer;
@@ -34,8 +35,8 @@ from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_ord
 from ..parse import read_number
 from ..rules import CutRule
 from ..text import TYPE_INFINITY, describe, join_names, shown
-from ..trace import Status, Trace, trace_alpha_beta
-from ..tree import MAX, Node, Player, Tree, Value, node_name
+from ..trace import Status, Trace, trace_alpha_beta, turns
+from ..tree import CHANCE, MAX, MIN, Node, Player, Tree, Value, check_players, node_name
 from .shapes import check_root, uneven_tree, with_root
 
 if TYPE_CHECKING:
@@ -270,8 +271,14 @@ class Exercise:
     :attr:`leaves` and :attr:`branching`."""
     root: Player = MAX
     """Who moves at the root (levels alternate below it)."""
+    players: tuple[Player, ...] | None = None
+    """The player of each level in turn, MAX and MIN only (the node at
+    depth k belongs to ``players[k % len(players)]``); None when levels
+    alternate from :attr:`root`.  Not with a root other than MAX."""
 
     def __post_init__(self):
+        if self.players is not None:
+            object.__setattr__(self, "players", _check_exercise_players(self.players, self.root))
         branching = check_branching(self.branching)
         leaves = check_leaves(self.leaves)
         object.__setattr__(self, "root", check_root(self.root))
@@ -285,6 +292,10 @@ class Exercise:
         CutRule.of(self.strict)
         _check_choice(self.task, TASKS, "task")
         _check_choice(self.ordering, ORDERINGS, "ordering")
+        if self.task == "reorder" and not _alternate(self.players):
+            raise ValueError("the reorder task compares the leaves evaluated with the "
+                             "Knuth-Moore minimum, which holds only when MAX and MIN take turns; "
+                             "drop players= or choose task='search'")
         if self.task == "reorder" and self.shape:
             raise ValueError("the reorder task needs a complete tree: it compares the leaves "
                              "evaluated with the Knuth-Moore minimum, which holds only for "
@@ -311,7 +322,7 @@ class Exercise:
     def random(cls, seed: int, branching: int = 3, depth: int = 3, *, strict: bool = False,
                ordering: str = "random", bounds: str = "some", task: str = "search",
                low: int = 0, high: int = 20, uneven: bool = False,
-               root: str | Player = "MAX") -> Exercise:
+               root: str | Player | None = None, players=None) -> Exercise:
         """The exercise made from ``seed``: same seed and options, same
         exercise, on every machine.
 
@@ -338,7 +349,10 @@ class Exercise:
             2 to ``branching`` children per node, leaves at several depths,
             the deepest at ``depth`` (2 or more).  Not for "reorder".
         root : {"MAX", "MIN"}
-            Who moves at the root.
+            Who moves at the root (default MAX).
+        players : sequence of "MAX" and "MIN", optional
+            The player of each level in turn instead, as
+            :func:`gametree.minimax` takes; not with ``root``.
 
         Examples
         --------
@@ -350,7 +364,11 @@ class Exercise:
         >>> uneven = Exercise.random(7, 3, 2, uneven=True, root="MIN")
         >>> uneven.tree.to_nested(), str(uneven.tree.root.player)
         ([[20, 1, 2], [11, 18], 16], 'MIN')
+        >>> ghosts = Exercise.random(7, 2, 3, players=["MAX", "MIN", "MIN"])
+        >>> ghosts.tree["B"].title, ghosts.trace.value
+        ('MIN node B (ghost 1)', 4)
         """
+        cycle = None if players is None else _check_exercise_players(players, root or MAX)
         seed = _check_seed(seed)
         branching = check_branching(branching)
         depth = check_depth(depth, low=1)
@@ -362,7 +380,7 @@ class Exercise:
         low = check_int(low, "low", example="0")
         high = check_int(high, "high", example="20")
         check_flag(uneven, "uneven")
-        player = check_root(root)
+        player = check_root(root or MAX)
         if uneven and task == "reorder":
             raise ValueError("the reorder task needs a complete tree (Knuth and Moore's minimum, "
                              "which it compares against, holds only for complete trees); drop "
@@ -376,7 +394,8 @@ class Exercise:
         if uneven:
             nested = uneven_tree(seed, branching, depth, low=low, high=high,
                                  max_leaves=MAX_EXERCISE_LEAVES)
-            tree = Tree.from_nested(nested, root=player)
+            tree = Tree.from_nested(nested, root=player) if cycle is None else \
+                Tree.from_nested(nested, players=cycle)
             if ordering != "random":
                 tree = (best_order if ordering == "best" else worst_order)(tree)
             shape = tuple(len(node.children) for node in tree)
@@ -385,7 +404,12 @@ class Exercise:
         else:
             shape = ()
             leaves = random_leaves(branching, depth, seed, low=low, high=high, distinct=distinct)
-            if player is not MAX:
+            if cycle is not None:
+                if ordering != "random":
+                    ordered = (best_order if ordering == "best" else worst_order)(
+                        Tree.from_leaves(leaves, branching, players=cycle))
+                    leaves = ordered.leaf_scores
+            elif player is not MAX:
                 tree = Tree.from_nested(Tree.from_leaves(leaves, branching).to_nested(),
                                         root=player)
                 if ordering != "random":
@@ -405,14 +429,19 @@ class Exercise:
         else:
             asked = []
         return cls(tuple(leaves), branching, strict=strict, ask_bounds=tuple(asked), task=task,
-                   ordering=ordering, seed=seed, shape=shape, root=player)
+                   ordering=ordering, seed=seed, shape=shape, root=player, players=cycle)
 
     @classmethod
-    def from_nested(cls, nested: object, *, root: str | Player = "MAX", **options) -> Exercise:
+    def from_nested(cls, nested: object, *, root: str | Player | None = None, players=None,
+                    **options) -> Exercise:
         """The exercise on a tree written as nested lists, which may be
         uneven; ``options`` are the other fields (``strict``,
         ``ask_bounds``, ``task``...).  A complete tree is stored as its
-        leaves and branching.
+        leaves and branching.  ``players=`` gives a player per level
+        (MAX and MIN), not with ``root``.
+
+        >>> Exercise.from_nested([[3, [5, 1]], 4], players=["MAX", "MIN", "MIN"]).trace.value
+        4
 
         >>> exercise = Exercise.from_nested([[3, [5, 1]], 4], root="MIN")
         >>> exercise.shape, exercise.branching, exercise.depth
@@ -428,7 +457,12 @@ class Exercise:
         ...
         ValueError: this tree has chance nodes ((probability, subtree) pairs), which an alpha-beta exercise cannot hold: its MAX and MIN levels would turn the dice into a player; make it an expectiminimax exercise with ChanceExercise(tree) from gametree.practice.chance
         """
-        tree = Tree.from_nested(nested, root=check_root(root))
+        if players is not None:
+            cycle = _check_exercise_players(players, root or MAX)
+            tree = Tree.from_nested(nested).with_players(cycle)
+            options["players"] = cycle
+        else:
+            tree = Tree.from_nested(nested, root=check_root(root or MAX))
         if tree.has_chance:
             raise ValueError("this tree has chance nodes ((probability, subtree) pairs), which an "
                              "alpha-beta exercise cannot hold: its MAX and MIN levels would turn "
@@ -458,12 +492,15 @@ class Exercise:
     def tree(self) -> Tree:
         """The tree to search."""
         if self.shape:
-            return _shaped(self.shape, self.leaves, self.root)
+            tree = _shaped(self.shape, self.leaves, self.root)
+            return tree if self.players is None else tree.with_players(self.players)
         return self.tree_of(self.leaves)
 
     def tree_of(self, leaves) -> Tree:
         """The complete tree of ``leaves`` with this exercise's branching and
-        root (for a reordering typed as leaf scores)."""
+        root or players (for a reordering typed as leaf scores)."""
+        if self.players is not None:
+            return Tree.from_leaves(list(leaves), self.branching, players=self.players)
         return with_root(Tree.from_leaves(list(leaves), self.branching), self.root)
 
     @cached_property
@@ -475,8 +512,9 @@ class Exercise:
     def minimum(self) -> int | None:
         """The Knuth-Moore minimum: the fewest leaves alpha-beta can evaluate
         on a complete tree of this shape (reached when all scores differ);
-        None for an uneven tree, where the formula does not hold."""
-        if self.shape:
+        None for an uneven tree, or players that do not alternate MAX and
+        MIN, where the formula does not hold."""
+        if self.shape or not _alternate(self.players):
             return None
         return knuth_moore_minimum(self.branching, self.depth)
 
@@ -501,6 +539,8 @@ class Exercise:
                      f"(leave them blank if the node is pruned).")
         top = (f" The root {self.tree.root.name} is a MIN node: MIN moves first."
                if self.root is not MAX else "")
+        if self.players is not None:
+            top = f" The levels take turns: {turns(self.players)}."
         return (f"Search the tree with alpha-beta, children left to right, cutting when "
                 f"{self.rule}.{top} Write the value alpha-beta returns at every node it "
                 f"searches and cross out every pruned branch.{asked}")
@@ -523,6 +563,25 @@ class Exercise:
         from .checker import check
 
         return check(self, answer)
+
+
+def _check_exercise_players(players: object, root: object) -> tuple[Player, ...]:
+    """``players`` for an alpha-beta exercise: MAX and MIN only, and never
+    with a root other than MAX."""
+    cycle = check_players(players)
+    if CHANCE in cycle:
+        raise ValueError("players has a CHANCE level, which an alpha-beta exercise cannot hold; "
+                         "leave CHANCE out, or make an expectiminimax exercise with "
+                         "ChanceExercise from gametree.practice.chance")
+    if check_root(root) is not MAX:
+        raise ValueError(f"give either root or players, not both: players already says who "
+                         f"moves at the root ({cycle[0].value}), so drop root={shown(root)}")
+    return cycle
+
+
+def _alternate(players: tuple[Player, ...] | None) -> bool:
+    """True when the cycle (None: alternating levels) has MAX and MIN take turns."""
+    return players is None or players in ((MAX, MIN), (MIN, MAX))
 
 
 def _check_shape(shape: object, leaves: int, branching: int) -> tuple[int, ...]:

@@ -84,11 +84,13 @@ class SheetFiles(NamedTuple):
 def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 3, *,
                     strict: bool = False, ordering: str = "random", bounds: str = "some",
                     task: str = "search", uneven: bool = False, root: str = "MAX",
-                    chance: bool = False, outcomes: int = 2) -> list[SheetExercise]:
+                    chance: bool = False, outcomes: int = 2,
+                    players=None) -> list[SheetExercise]:
     """The exercises of the sheet made from ``seed``: exercise ``k`` (from 1)
     is ``Exercise.random(1000 * seed + k, ...)``.  ``uneven=True`` gives
     uneven trees (up to ``branching`` children, leaves at several depths),
-    ``root="MIN"`` MIN at the root.  With ``chance=True`` exercise ``k`` is
+    ``root="MIN"`` MIN at the root, ``players=("MAX", "MIN", "MIN")`` a
+    player per level (MAX and two ghosts).  With ``chance=True`` exercise ``k`` is
     ``ChanceExercise.random(1000 * seed + k, depth, branching=branching,
     outcomes=outcomes)`` (``depth`` decision levels, each followed by a
     level of chance nodes; the other options are alpha-beta's).
@@ -116,7 +118,7 @@ def sheet_exercises(seed: int, count: int = 8, branching: int = 3, depth: int = 
                                       outcomes=outcomes) for k in range(1, count + 1)]
     _check_sheet(seed, count, branching, depth)
     return [Exercise.random(1000 * seed + k, branching, depth, strict=strict, ordering=ordering,
-                            bounds=bounds, task=task, uneven=uneven, root=root)
+                            bounds=bounds, task=task, uneven=uneven, root=root, players=players)
             for k in range(1, count + 1)]
 
 
@@ -325,6 +327,8 @@ def _exercise_block(figure, exercise: SheetExercise, number: int, top: float, pa
             details = f"uneven, up to {exercise.branching} children, depth {exercise.depth}"
         if exercise.root is not MAX:
             details += ", MIN at the root"
+        if exercise.players is not None:
+            details += ", turns " + ", ".join(player.value for player in exercise.players)
         details += f", cut when {exercise.rule}"
     if exercise.ordering != "random":
         details += f", children {exercise.ordering} first"
@@ -657,7 +661,8 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
                 strict: bool = False, ordering: str = "random", bounds: str = "some",
                 task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
                 progress: ProgressCallback | None = None, uneven: bool = False,
-                root: str = "MAX", chance: bool = False, outcomes: int = 2) -> SheetFiles:
+                root: str = "MAX", chance: bool = False, outcomes: int = 2,
+                players=None) -> SheetFiles:
     """Write an exercise sheet and its answer key: both, or neither.
 
     Every page is written to a temporary file beside its target and the
@@ -674,9 +679,10 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     count, branching, depth : int
         How many exercises (at most :data:`MAX_COUNT`), and the shape of
         their trees (at most :data:`MAX_SHEET_LEAVES` leaves).
-    strict, ordering, bounds, task, uneven, root
+    strict, ordering, bounds, task, uneven, root, players
         As for :meth:`gametree.practice.Exercise.random`: ``uneven=True``
-        for uneven trees, ``root="MIN"`` for MIN at the root.
+        for uneven trees, ``root="MIN"`` for MIN at the root,
+        ``players=("MAX", "MIN", "MIN")`` for a player per level.
     chance, outcomes
         ``chance=True``: expectiminimax exercises instead, with ``depth``
         decision levels of ``branching`` children, each a chance node of
@@ -726,7 +732,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
         raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
                                 bounds=bounds, task=task, uneven=uneven, root=root,
-                                chance=chance, outcomes=outcomes)
+                                chance=chance, outcomes=outcomes, players=players)
     title = f"{'Expectiminimax' if chance else 'Alpha-beta'} by hand, sheet {seed}"
     reporter = None
     if progress is None:

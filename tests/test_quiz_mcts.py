@@ -23,6 +23,7 @@ from gametree.practice.quiz import Verdict
 from gametree.practice.quiz_mcts import (
     check_back_propagation,
     check_exploration_choice,
+    check_exploration_interval,
     check_selection,
     check_ucb1,
 )
@@ -71,6 +72,34 @@ CASES = {
     "exploration": (lambda a: check_exploration_choice(a, TREE, LEAST), "big", 0, 10.0),
     "exploitation": (lambda a: check_exploration_choice(a, TREE, MOST), -0.5, 3, 0.5),
 }
+
+
+def crossing(a, b):
+    """The constant C at which the UCB1 of the nodes named a and b are equal, by bisection on [0, 10]."""
+    low, high = 0.0, 10.0
+    below = by_hand(TREE, a, low) > by_hand(TREE, b, low)
+    for _ in range(60):
+        middle = (low + high) / 2
+        if (by_hand(TREE, a, middle) > by_hand(TREE, b, middle)) == below:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+X7_RANGE = (crossing("C", "D"), crossing("C", "B"))  # X7 (C) passes X8 (D), then X6 (B) passes it
+CASES["interval"] = (lambda a: check_exploration_interval(a, TREE, "X7"), 1.2, (0, 10), X7_RANGE)
+CASES["interval, two decimals"] = (lambda a: check_exploration_interval(a, TREE, "X7"), (2, 1),
+                                   (X7_RANGE[0] + 0.05, X7_RANGE[1]),
+                                   (round(X7_RANGE[0], 2), round(X7_RANGE[1], 2)))
+CASES["interval to infinity"] = (lambda a: check_exploration_interval(a, TREE, "X6"), ("a", "b"),
+                                 (crossing("C", "B"), 5.0), (crossing("C", "B"), math.inf))
+
+
+def test_the_x7_range_is_inside_what_the_notebook_says():
+    """The exercise's numbers, 0.87 and 1.84, come from these lines: X7 is between X8 and X6."""
+    assert 0.86 < X7_RANGE[0] < 0.87 and 1.83 < X7_RANGE[1] < 1.84
+    assert pick(TREE, 0.8) == "X8" and pick(TREE, 1.2) == "X7" and pick(TREE, 1.9) == "X6"
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -178,3 +207,23 @@ def test_the_checkers_source_holds_none_of_the_notebooks_answers():
     assert found, "the notebook's solutions were not found"
     source = inspect.getsource(quiz_mcts)
     assert [a for a in found if len(a) >= 4 and a in source] == []
+
+
+@pytest.mark.parametrize("answer", [(0, 10), (1, 2), (0.5, 1.5), (0.9, 1.8), (0.8, math.inf)])
+def test_a_wrong_range_never_shows_either_end(answer):
+    text = check_exploration_interval(answer, TREE, "X7").text
+    assert not check_exploration_interval(answer, TREE, "X7").ok
+    assert "0.87" not in text and "0.86" not in text and "1.83" not in text and "1.84" not in text
+
+
+@pytest.mark.parametrize("end", [0, 1])
+def test_each_end_is_right_within_a_hundredth_and_wrong_past_it(end):
+    def moved(by):
+        pair = list(X7_RANGE)
+        pair[end] += by
+        return tuple(pair)
+
+    assert check_exploration_interval(moved(0.0099), TREE, "X7").ok
+    assert check_exploration_interval(moved(-0.0099), TREE, "X7").ok
+    assert not check_exploration_interval(moved(0.011), TREE, "X7").ok
+    assert not check_exploration_interval(moved(-0.011), TREE, "X7").ok

@@ -28,7 +28,8 @@ from ..games.mcts import MctsNode, MctsResult, MctsTree, check_exploration, resu
 from ..text import describe, fmt, join_names
 from .quiz import Feedback, empty, invalid, right, typed_name, wrong
 
-__all__ = ["check_ucb1", "check_selection", "check_back_propagation", "check_exploration_choice"]
+__all__ = ["check_ucb1", "check_selection", "check_back_propagation", "check_exploration_choice",
+           "check_exploration_interval"]
 
 TOLERANCE = 0.01
 """How far a UCB1 value may be from the exact one: answers to two decimals are right."""
@@ -195,3 +196,72 @@ def check_exploration_choice(answer: object, tree: MctsTree, move: str) -> Feedb
     return wrong(f"with C = {fmt(answer)} SELECT takes {chosen.label}, which has as many playouts "
                  f"as {target.label}: with equal playouts the exploration terms are equal, so the "
                  f"means decide.")
+
+
+def _interval(tree: MctsTree, target: MctsNode) -> tuple[float, float]:
+    """The constants C >= 0 with which SELECT at the root takes ``target``,
+    as (low, high), ignoring ties at the ends: each child's UCB1 is its
+    mean plus C times its exploration term, a line in C, and ``target``
+    must lie above every other child's line.  ``(inf, inf)`` when no C."""
+    low, high = 0.0, math.inf
+    mean, term = tree.ucb1(target, 0.0), tree.ucb1(target, 1.0) - tree.ucb1(target, 0.0)
+    for child in tree.children(tree.root):
+        if child.id == target.id:
+            continue
+        other_mean = tree.ucb1(child, 0.0)
+        other_term = tree.ucb1(child, 1.0) - other_mean
+        if term > other_term:     # target pulls ahead as C grows
+            low = max(low, (other_mean - mean) / (term - other_term))
+        elif term < other_term:   # target falls behind as C grows
+            high = min(high, (mean - other_mean) / (other_term - term))
+        elif mean <= other_mean:  # parallel lines: the means decide, for every C
+            return math.inf, math.inf
+    return (low, high) if low < high else (math.inf, math.inf)
+
+
+def check_exploration_interval(answer: object, tree: MctsTree, move: str) -> Feedback:
+    """Is ``answer``, a pair ``(low, high)``, the range of exploration
+    constants C with which SELECT at the root of ``tree`` takes ``move``?
+    Each end to two decimals; ``high`` is ``math.inf`` when every C above
+    ``low`` takes it.  Every child of the root must have a playout.
+
+    >>> from gametree.games import TicTacToe, TicTacToeState, uct_search
+    >>> tree = uct_search(TicTacToe(), TicTacToeState.from_text("XOX OOX ..."), iterations=7, seed=4).tree
+    >>> check_exploration_interval((0, 10), tree, "X7")
+    Not yet: at C = 0 SELECT takes X8, so low is too far out; at C = 10 SELECT takes X6, so high is too far out.
+    """
+    target = _child(tree, move, "a move")
+    if isinstance(target, Feedback):
+        raise ValueError(f"{move!r} is not a move at the root of this tree")
+    if any(child.visits == 0 for child in tree.children(tree.root)):
+        raise ValueError("every move at the root needs a playout before its UCB1 is a line in C")
+    form = "a pair (low, high) of exploration constants, such as (0.5, 2.25)"
+    if answer is None:
+        return empty(form)
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 2
+            and all(isinstance(c, Real) and not isinstance(c, bool) and not math.isnan(c) for c in answer)):
+        return invalid(f"{describe(answer)} is not a pair of numbers: write {form}, "
+                       f"with math.inf as high if every larger C works.")
+    given_low, given_high = float(answer[0]), float(answer[1])
+    if not 0 <= given_low < given_high:
+        return invalid(f"({fmt(given_low)}, {fmt(given_high)}) is not a range of constants: write "
+                       f"low below high, both 0 or more.")
+    low, high = _interval(tree, target)
+
+    def near(given: float, truth: float) -> bool:
+        return given == truth or abs(given - truth) <= TOLERANCE
+
+    if near(given_low, low) and near(given_high, high):
+        return right(f"SELECT takes {target.label} for every C from {low:.2f} to {high:.2f} "
+                     f"(at the ends it ties with another move).")
+    lines = []
+    for end, given, truth in (("low", given_low, low), ("high", given_high, high)):
+        if not near(given, truth):
+            probe = given if math.isfinite(given) else 10 * max(given_low, 1.0)
+            chosen = _select(tree, probe)
+            at = f"at C = {fmt(round(probe, 2))} SELECT"
+            if chosen.id != target.id:
+                lines.append(f"{at} takes {chosen.label}, so {end} is too far out")
+            else:
+                lines.append(f"{at} still takes {target.label}, so the range reaches past your {end}")
+    return wrong("; ".join(lines) + ".")

@@ -3,6 +3,9 @@
 most a JupyterLab cell at 1280x720), tells nothing by colour alone, and
 refuses bad input with a sentence."""
 
+import math
+from itertools import pairwise
+
 import pytest
 from matplotlib.colors import to_hex
 
@@ -151,6 +154,36 @@ def test_the_numbergame_figure_is_legible_and_says_what_it_shows(record):
     assert "worth 11 to the player who moves first" in figure.alt_text
 
 
+def marker_boxes(ax):
+    """Every marker an Axes' scatters draw, as a box in pixels (x0, y0, x1, y1)."""
+    boxes = []
+    for collection in ax.collections:
+        if not hasattr(collection, "get_sizes"):  # edges
+            continue
+        offsets = collection.get_offsets()
+        sizes = collection.get_sizes()
+        if not len(offsets) or not len(sizes):
+            continue
+        for k, (x, y) in enumerate(ax.transData.transform(offsets)):
+            half = math.sqrt(sizes[k % len(sizes)]) / 2  # points are pixels at 72 dpi
+            boxes.append((x - half, y - half, x + half, y + half))
+    return boxes
+
+
+def test_the_numbergame_figure_fits_a_screen_and_its_rows_do_not_smear(record):
+    figure = numbergame_figure(record)
+    # With the cell's input line above it, the figure fits JupyterLab at 1280x720.
+    assert figure.canvas.get_width_height()[1] <= 480
+    tree_axes = figure.axes[0]
+    rows = {}
+    for box in marker_boxes(tree_axes):
+        rows.setdefault(round((box[1] + box[3]) / 2), []).append(box)
+    assert len(rows) == record.tree.depth + 1
+    for boxes in rows.values():  # side by side on a row, no marker runs into the next
+        boxes.sort()
+        assert all(a[2] <= b[0] + 0.01 for a, b in pairwise(boxes))
+
+
 def test_numbergame_figure_wants_a_record():
     with pytest.raises(TypeError, match="record_number_game"):
         numbergame_figure([7, -5, 8])
@@ -225,3 +258,16 @@ def test_the_largest_trees_allowed_are_legible_and_one_more_is_refused():
 def _board_value(text):
     """A node's value under its board: bold, and not a mark X or O."""
     return text.get_fontweight() == "bold" and text.get_text() not in ("X", "O")
+
+
+def test_06s_boards_have_marks_as_large_as_labels_and_the_caption_clears_the_root():
+    # The issue's tree (06, "the boards at the nodes"): X and O were 9 px, the caption sat on A's triangle.
+    game, start = TicTacToe(), TicTacToeState.from_text("XOX OOX ...")
+    trace = trace_game(game, start)
+    figure = boards_figure(trace, tree_states(game, trace.tree, start))
+    check_legible(figure, is_value=_board_value)
+    marks = [t for t, _ in texts_of(figure) if t.get_text() in ("X", "O")]
+    assert marks and min(t.get_fontsize() for t in marks) >= 16
+    caption = figure.texts[1].get_window_extent(figure.canvas.get_renderer())
+    triangles = marker_boxes(figure.axes[0])  # who moves, above each board
+    assert triangles and max(box[3] for box in triangles) < caption.y0 - 4

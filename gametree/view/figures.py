@@ -19,6 +19,7 @@ of alt text (``figure.alt_text``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -210,15 +211,17 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     >>> from gametree.games import record_number_game
     >>> figure = numbergame_figure(record_number_game([7, -5, 8, 5, 1]))
     >>> figure.get_size_inches() * 72
-    array([1100.,  520.])
+    array([1100.,  470.])
     >>> figure.alt_text.split(":")[0]
     'On the left, the recursion of NUMBERGAME on 7 −5 8 5 1 without memory'
     """
     fates = memo_fates(record)
-    figure = _figure(CELL_WIDTH, 520)
-    left = figure.add_axes((8 / 1100, 64 / 520, 700 / 1100, 420 / 520))
-    right = figure.add_axes((790 / 1100, 96 / 520, 296 / 1100, 386 / 520))
-    _recursion_tree(left, record, fates)
+    # 470 px: with a cell's input above it, the whole figure fits a 1280x720 screen.
+    height = 470
+    figure = _figure(CELL_WIDTH, height)
+    left = figure.add_axes((8 / 1100, 64 / height, 700 / 1100, (height - 100) / height))
+    right = figure.add_axes((790 / 1100, 96 / height, 296 / 1100, (height - 134) / height))
+    _recursion_tree(left, record, fates, width=700)
     _memo_graph(right, record)
     counts = {fate: fates.count(fate) for fate in FATES}
     graph = record.graph
@@ -232,15 +235,32 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     return figure
 
 
-def _recursion_tree(ax, record: NumberGameRecord, fates) -> None:
+def _recursion_tree(ax, record: NumberGameRecord, fates, width: float) -> None:
+    """The recursion tree in ``ax``, ``width`` pixels wide: no marker wider
+    than the room between it and its neighbours on its row, so that a
+    crowded bottom row is a row of marks, not a smear."""
     tree = record.tree
     pos = tidy_layout(tree)
     edges = [[pos[n.parent], pos[n.id]] for n in tree.nodes if n.parent is not None]
     ax.add_collection(LineCollection(edges, colors="#BBBBBB", linewidths=0.8, zorder=1))
+    leaves = max(len(tree.leaves), 1)
+    column = width / (1.04 * leaves)  # pixels per leaf column (see the x limits below)
+    room = [math.inf] * len(tree)  # pixels to the nearest node on the same row
+    rows: dict[int, list] = {}
+    for node in tree.nodes:
+        rows.setdefault(node.depth, []).append(node.id)
+    for ids in rows.values():
+        ids.sort(key=lambda i: pos[i].x)
+        for a, b in pairwise(ids):
+            gap = (pos[b].x - pos[a].x) * column
+            room[a], room[b] = min(room[a], gap), min(room[b], gap)
     handles = []
     for fate, (marker, colour, size) in FATES.items():
         ids = [i for i, f in enumerate(fates) if f == fate]
-        ax.scatter([pos[i].x for i in ids], [pos[i].y for i in ids], s=size ** 2, marker=marker,
+        # A diamond's corners reach out further than a square's sides: it needs more room.
+        reach = 1.25 if marker == "D" else 1.0
+        sizes = [min(size, max(3.0, (room[i] - 1.5) / reach)) ** 2 for i in ids]
+        ax.scatter([pos[i].x for i in ids], [pos[i].y for i in ids], s=sizes, marker=marker,
                    facecolors=colour, edgecolors="#444444", linewidths=0.6, zorder=2)
         handles.append(Line2D([], [], marker=marker, linestyle="none", markersize=size,
                               markerfacecolor=colour, markeredgecolor="#444444",
@@ -301,8 +321,9 @@ MAX_BOARD_LEAVES = 24
 """Most leaves :func:`boards_figure` draws: every position with four empty
 squares, boards of 13 px squares across a 1,100 pixel cell."""
 
-_BOARD = 46.0
-"""Side of a board in pixels: 12 px marks in 15 px squares."""
+_BOARD = 66.0
+"""Largest side of a board in pixels: 22 px squares whose X and O are 17 px
+type (about 12 px tall, the size of the other labels)."""
 
 
 def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str = "",
@@ -361,17 +382,21 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
 
     leaves, depth = len(tree.leaves), tree.depth
     width = max(560.0, min(CELL_WIDTH, 54.0 * leaves + 20))
-    top = 60.0  # title and caption
-    pitch = min(110.0, (CELL_HEIGHT - 20 - top - 20) / (depth + 1))
-    height = top + pitch * (depth + 1) + 10
+    top = 56.0  # title and caption
     column = (width - 20) / leaves
-    board = min(_BOARD, column - 6, pitch - 40)
+    board = min(_BOARD, column - 6)
+    # Under the caption, room for the root's triangle (it must not touch the
+    # caption); under the leaves, for their names and values.
+    pitch = min(130.0, (CELL_HEIGHT - 20 - top - board - 52) / max(depth, 1))
+    board = max(min(board, pitch - 46), 30.0)
+    head, foot = board / 2 + 22, board / 2 + 30
+    height = top + head + pitch * depth + foot
     figure = _figure(width, height)
     ax = figure.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, width)
     ax.set_ylim(0, height)
     ax.set_axis_off()
-    centre = {p_id: (10 + column * (p.x + 0.5), height - top - 18 - pitch * -p.y)
+    centre = {p_id: (10 + column * (p.x + 0.5), height - top - head - pitch * -p.y)
               for p_id, p in enumerate(tidy_layout(tree))}  # board centres, pixels
 
     on_path = {n.id for n in snap.path} | {snap.current.id}
@@ -439,7 +464,7 @@ def _board_node(ax, node, states, centre, board, snap, on_path) -> None:
         if last and not pruned:
             ax.add_patch(Rectangle((cx - cell / 2, cy - cell / 2), cell, cell, facecolor="#FCE3CF",
                                    edgecolor="none", zorder=2.05))
-        ax.text(cx, cy, mark, ha="center", va="center", fontsize=max(_LABEL, 0.8 * cell),
+        ax.text(cx, cy, mark, ha="center", va="center", fontsize=max(_LABEL, 0.78 * cell),
                 fontweight="bold" if last else "normal",
                 color=PRUNED_COLOR if pruned else TEXT_COLOR, zorder=3)
     if not node.is_leaf:  # who moves: the tree's triangles, above the board

@@ -443,3 +443,15 @@ def test_sheets_take_players():
     exercises = sheet_exercises(5, 2, 2, 3, players=GHOSTS)
     assert all(exercise.players == (MAX, MIN, MIN) for exercise in exercises)
     assert sheet_exercises(5, 2, 2, 3)[0].players is None
+
+
+def test_the_exercises_command_takes_players(tmp_path, capsys):
+    from gametree.cli import main
+
+    out = tmp_path / "sheet.png"
+    argv = ["exercises", "--seed", "3", "--count", "1", "--branching", "2", "--depth", "2",
+            "--out", str(out), "--dpi", "40"]
+    assert main([*argv, "--players", "MAX,MIN,MIN"]) == 0
+    assert out.exists() and (tmp_path / "sheet-key.png").exists()
+    assert main([*argv, "--players", "MAX,MIN", "--root", "MIN"]) == 2
+    assert "give either root or players" in capsys.readouterr().err

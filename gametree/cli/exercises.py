@@ -11,6 +11,7 @@ import argparse
 from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
 from ..practice.shapes import ROOTS
 from ..practice.sheets import PAPER, write_sheet
+from .trees import players_list
 from .usage import _STRICT_HELP, UsageError, file_name, whole_number
 
 __all__ = ["register"]
@@ -48,6 +49,9 @@ def register(commands) -> None:
                              "(the deepest at D)")
     parser.add_argument("--root", choices=ROOTS, default="MAX", type=str.upper,
                         help="who moves at the root (default MAX)")
+    parser.add_argument("--players", type=players_list, metavar="P,P,...",
+                        help="who moves at each level in turn, e.g. MAX,MIN,MIN for MAX and two "
+                             "ghosts (MAX and MIN only; not with --root MIN)")
     parser.add_argument("--chance", action="store_true",
                         help="expectiminimax exercises instead: DEPTH levels of MAX or MIN nodes "
                              "with B children, each a chance node (default depth 2, branching 2)")
@@ -67,7 +71,7 @@ def _run(args: argparse.Namespace) -> None:
                             depth=depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
                             dpi=args.dpi, uneven=args.uneven, root=args.root,
-                            chance=args.chance, outcomes=args.outcomes)
+                            chance=args.chance, outcomes=args.outcomes, players=args.players)
     except OSError as error:  # write_sheet names the file that failed, and writes neither
         where = error.filename or args.out
         raise UsageError(f"cannot write {where}: {error.strerror or error}; nothing was "

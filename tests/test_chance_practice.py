@@ -223,7 +223,9 @@ def test_check_star1_skipped():
     assert check_star1_skipped(["C"], tree, (0, 10)).verdict is Verdict.INVALID
     assert check_star1_skipped(["G"], tree, (0, 10)).ok
     assert check_star1_skipped([], tree, (0, 20)).ok  # wider bounds: C's 1 no longer settles it
-    missing = check_star1_skipped([], tree, (0, 10))
-    assert "look again at node C" in missing.text and "G" not in missing.text
+    missing = check_star1_skipped([], tree, (0, 10))  # names no node: two probes would give the answer
+    assert "skips at least one leaf" in missing.text and not {"B", "C", "F", "G"} & set(missing.text.split())
+    assert "look again at node C" in check_star1_skipped(["E"], [[(0.5, 8), (0.5, 6)], [(0.5, 1), (0.5, 9)],
+                                                                [(0.5, 2), (0.5, 9)]], (0, 10)).text
     extra = check_star1_skipped(["F", "G"], tree, (0, 10))
     assert "Star1 evaluates leaf F" in extra.text

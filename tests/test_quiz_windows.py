@@ -76,8 +76,11 @@ def test_an_mtdf_checker_wants_every_pass_s_result_in_order():
 
 @pytest.mark.parametrize("answer, words", [
     ([7, 7], "the first pass tests beta = f = 4 with the window (3, 4)"),
-    ([5, 7, 8], "the last pass returns that value"),
-    ([5, 6, 7], "not [5, 6, 7]"),
+    ([5, 7, 8], "the first wrong one is pass 3, which tests beta = 8"),
+    ([5, 6, 7], "pass 1 is right; the first wrong one is pass 2"),
+    ([5], "the list stops early: after pass 1, lower = 5 < upper = +∞, so another pass is needed"),
+    ([5, 7], "after pass 2, lower = 7 < upper = +∞, so another pass is needed"),
+    ([5, 7, 7, 7], "MTD(f) stops as soon as lower bound = upper bound"),
 ])
 def test_a_wrong_list_of_passes_gets_a_hint(answer, words):
     feedback = check_mtdf_returns(answer, MTDF_TREE, guess=4)
@@ -92,3 +95,15 @@ def test_an_mtdf_checker_reads_only_lists_of_numbers(answer):
 
 def test_an_empty_mtdf_answer_says_only_the_form():
     assert check_mtdf_returns(None, MTDF_TREE, guess=4).verdict is Verdict.EMPTY
+
+
+@pytest.mark.parametrize("answer", [2, 3])
+def test_too_many_re_searches_names_a_child_probably_searched_again_by_mistake(answer):
+    """On 11's tree PVS re-searches only D; C and E fail low although a leaf under each beats alpha."""
+    feedback = check_researches(answer, [[3, 9], [1, 8], [5, 4], [7, 2]])
+    assert feedback.verdict is Verdict.WRONG and "Did you search C again?" in feedback.text
+
+
+def test_too_few_re_searches_names_no_child():
+    feedback = check_researches(0, [[3, 9], [1, 8], [5, 4], [7, 2]])
+    assert feedback.verdict is Verdict.WRONG and "Did you search" not in feedback.text

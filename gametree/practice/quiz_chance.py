@@ -209,8 +209,8 @@ def check_star1_skipped(answer: object, tree: object, bounds: tuple[Value, Value
     >>> tree = [[(0.5, 8), (0.5, 6)], [(0.5, 1), (0.5, 9)]]
     >>> check_star1_skipped(["g"], tree, (0, 10)).ok
     True
-    >>> check_star1_skipped([], tree, (0, 10)).verdict
-    <Verdict.WRONG: 'wrong'>
+    >>> print(check_star1_skipped([], tree, (0, 10)))
+    Not yet: Star1 skips at least one leaf here: after each child of a chance node, work out the least and the most the node can still be worth.
     """
     trace = trace_expectiminimax(tree, bounds=bounds)
     tree = trace.tree
@@ -225,6 +225,9 @@ def check_star1_skipped(answer: object, tree: object, bounds: tuple[Value, Value
         listed = join_names(sorted(skipped, key=lambda n: known[n].id)) if skipped else "no leaf"
         return right(f"Star1 skips {listed} and evaluates {trace.evaluated} of "
                      f"{tree.leaf_count} leaves.")
+    if not given:  # naming a node here would give the answer away in two tries
+        return wrong("Star1 skips at least one leaf here: after each child of a chance node, work "
+                     "out the least and the most the node can still be worth.")
     lines = []
     extra = sorted(given - skipped, key=lambda name: known[name].id)
     if extra:

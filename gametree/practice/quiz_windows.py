@@ -19,10 +19,11 @@ Not answered yet: replace None with the number the search returns, such as 3, an
 from __future__ import annotations
 
 from ..games.tree import TreeGame
-from ..games.windows import mtdf, null_window_test, pvs
+from ..games.windows import mtdf, null_window_test, pvs, trace_pvs
 from ..search import minimax
 from ..text import describe, fmt
-from ..tree import Tree, as_tree
+from ..trace import PhaseKind
+from ..tree import MAX, Node, Tree, as_tree
 from .quiz import Feedback, _is_number, empty, invalid, right, wrong
 
 __all__ = ["check_test_value", "check_researches", "check_mtdf_returns"]
@@ -78,6 +79,12 @@ def check_researches(answer: object, tree: object) -> Feedback:
 
     >>> check_researches(-1, [[3, 9], [1, 8]]).verdict
     <Verdict.INVALID: 'invalid'>
+
+    Too many re-searches: the child most likely searched again by mistake
+    is named (one a leaf under it makes look promising):
+
+    >>> print(check_researches(2, [[3, 9], [1, 8], [5, 4], [7, 2]]))
+    Not yet: not 2. Did you search C again? A leaf under it scores more than alpha, but its null-window test does not land strictly inside its parent's window (alpha < r < beta), so it is not searched again.
     """
     tree, game = _game(tree)
     if answer is None:
@@ -93,10 +100,36 @@ def check_researches(answer: object, tree: object) -> Feedback:
     if answer > result.tests:
         return wrong(f"PVS only tests the children after each node's first, and only a child "
                      f"that was tested can be searched again: there are {result.tests} tests here.")
+    lured = _lured(tree) if answer > result.researches else None
+    if lured is not None:
+        side = "more than alpha" if tree[lured.parent].player is MAX else "less than beta"
+        return wrong(f"not {answer}. Did you search {lured.name} again? A leaf under it scores "
+                     f"{side}, but its null-window test does not land strictly inside its "
+                     f"parent's window (alpha < r < beta), so it is not searched again.")
     return wrong(f"not {answer}. A tested child is searched again only when its null-window "
                  f"result r lands strictly inside its parent's window: alpha < r < beta.",
                  "Keep alpha and beta of every node up to date as you go: a re-search can raise "
                  "alpha, and then later tests ask a harder question.")
+
+
+def _lured(tree: Tree) -> Node | None:
+    """The child PVS tests but does not search again that a student most
+    likely searched again by mistake: the first whose subtree holds a leaf
+    that beats the test's bound (above alpha under MAX, below beta under
+    MIN), so that the child looks as if it lands inside the window."""
+    phases = trace_pvs(tree).phases
+    again = {phase.node.id for phase in phases if phase.kind is PhaseKind.RESEARCH}
+    for phase in phases:
+        if phase.kind is not PhaseKind.TEST or phase.node.id in again:
+            continue
+        under_max = tree[phase.node.parent].player is MAX
+        stack, scores = [phase.node], []
+        while stack:
+            node = stack.pop()
+            scores.append(node.score) if node.is_leaf else stack.extend(tree[i] for i in node.children)
+        if any(score > phase.alpha if under_max else score < phase.beta for score in scores):
+            return phase.node
+    return None
 
 
 def check_mtdf_returns(answer: object, tree: object, *, guess: float) -> Feedback:
@@ -105,6 +138,15 @@ def check_mtdf_returns(answer: object, tree: object, *, guess: float) -> Feedbac
 
     >>> check_mtdf_returns([3], [[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0).verdict
     <Verdict.WRONG: 'wrong'>
+
+    A wrong list is told its first wrong pass, and a list that stops before
+    the bounds meet is told so:
+
+    >>> print(check_mtdf_returns([5, 8], [[5, 9, 6], [8, 9, 7], [2, 4, 3]], guess=4))
+    Not yet: pass 1 is right; the first wrong one is pass 2, which tests beta = 6 with the window (5, 6), and its result is not 8.
+    Remember the table: a node whose stored bound already settles the new window is not searched again, but still returns that stored value.
+    >>> print(check_mtdf_returns([5], [[5, 9, 6], [8, 9, 7], [2, 4, 3]], guess=4))
+    Not yet: your pass is right, but the list stops early: after pass 1, lower = 5 < upper = +∞, so another pass is needed.
     """
     tree, game = _game(tree)
     form = "a list of numbers, one a pass, such as [4, 6, 6]"
@@ -117,16 +159,24 @@ def check_mtdf_returns(answer: object, tree: object, *, guess: float) -> Feedbac
     if list(answer) == returns:
         return right(f"{len(returns)} passes, ending with lower bound = upper bound = "
                      f"{fmt(result.value)}; {result.stats.terminals} leaf evaluations in all.")
-    if answer[0] != returns[0]:
+    first_wrong = next((k for k, (given, truth) in enumerate(zip(answer, returns)) if given != truth), None)
+    if first_wrong is None and len(answer) < len(returns):
+        done = result.passes[len(answer) - 1]
+        return wrong(f"{'every pass you list is' if len(answer) > 1 else 'your pass is'} right, but "
+                     f"the list stops early: after pass {len(answer)}, lower = {fmt(done.lower)} < "
+                     f"upper = {fmt(done.upper)}, so another pass is needed.")
+    if first_wrong is None:
+        return wrong("MTD(f) stops as soon as lower bound = upper bound, at the value of the tree: "
+                     "after each pass, check whether the bounds have met.")
+    tested = result.passes[first_wrong]
+    if first_wrong == 0:
         return wrong(f"the first pass tests beta = f = {fmt(guess)} with the window "
                      f"({fmt(guess - 1)}, {fmt(guess)}); its result is not {fmt(answer[0])}.",
                      "Each pass is a null-window test: a MIN node stops once v <= alpha, a MAX "
                      "node once v >= beta, and each returns its v.")
-    if answer[-1] != result.value:
-        return wrong("MTD(f) stops only when its lower and upper bounds meet, at the value of "
-                     "the tree: the last pass returns that value.")
-    return wrong(f"not {list(answer)}. After each pass: if g < beta, g is a new upper bound, "
-                 f"else a new lower bound; the next pass tests beta = g + 1 when g is the lower "
-                 f"bound, else beta = g.",
+    right_so_far = "pass 1 is" if first_wrong == 1 else f"passes 1 to {first_wrong} are"
+    return wrong(f"{right_so_far} right; the first wrong one is pass {first_wrong + 1}, which tests "
+                 f"beta = {fmt(tested.beta)} with the window ({fmt(tested.alpha)}, {fmt(tested.beta)}), "
+                 f"and its result is not {fmt(answer[first_wrong])}.",
                  "Remember the table: a node whose stored bound already settles the new window "
                  "is not searched again, but still returns that stored value.")

@@ -469,3 +469,18 @@ def test_exact_values_are_refused_past_the_limit():
     assert len(exact_model_values(Maze("small", max_rounds=EXACT_LIMIT))) == 4
     with pytest.raises(ValueError, match="only a maze of at most 12 open squares and 12 rounds"):
         exact_model_values(Maze("small", max_rounds=EXACT_LIMIT + 1))
+
+
+def test_match_sizes_hold_at_the_limits_and_past_them():
+    """One game is a match; none, or more than 10,000, are refused before any is played."""
+    assert run_match(Maze("small"), alpha_beta_agent(1), games=1).games == 1
+    for bad in (0, 10_001):
+        with pytest.raises(ValueError, match="games must be from 1 to 10,000"):
+            run_match(Maze("small"), alpha_beta_agent(1), games=bad)
+
+
+def test_at_most_three_ghosts():
+    """Three ghosts are a maze; a fourth is refused, saying what a ghost is written as."""
+    assert Maze("######/#R123#/#....#/######").ghost_count == 3
+    with pytest.raises(ValueError, match="row 2 of the maze has '4'.*1 to 3 for the ghosts"):
+        Maze("#######/#R1234#/#.....#/#######")

@@ -314,8 +314,7 @@ class MazeState(NamedTuple):
         return self.runner in self.ghosts
 
     def __repr__(self) -> str:
-        dots = sorted(self.dots)
-        return (f"MazeState(runner={self.runner}, ghosts={self.ghosts}, dots=<{len(dots)}>, "
+        return (f"MazeState(runner={self.runner}, ghosts={self.ghosts}, dots=<{len(self.dots)}>, "
                 f"turn={self.turn}, rounds_left={self.rounds_left}, points={self.points})")
 
     def __str__(self) -> str:

@@ -820,12 +820,12 @@ class _CompleteTree(Tree):
     """A complete tree computed from its ids: node i has children
     b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
 
-    __slots__ = ("_leaves", "_internal", "_level_starts", "_width", "_names")
+    __slots__ = ("_leaves", "_internal", "_level_starts", "_width", "_agents")
 
     def __init__(self, leaves: list, branching: int, depth: int,
                  players: tuple[Player, ...] | None = None):
         self.players = players
-        self._names = agent_names(players) if players else None
+        self._agents = agent_names(players) if players else None
         self._agent = None
         self._leaves = leaves
         self._internal = (branching**depth - 1) // (branching - 1)
@@ -856,9 +856,10 @@ class _CompleteTree(Tree):
         return MAX if self._depth_of(node_id) % 2 == 0 else MIN
 
     def agent_of(self, node_id: int) -> str:
-        if self._names is None or node_id >= self._internal:
+        agents = self._agents
+        if agents is None or node_id >= self._internal:
             return ""
-        return self._names[self._depth_of(node_id) % len(self._names)]
+        return agents[self._depth_of(node_id) % len(agents)]
 
     def probability_of(self, node_id: int) -> Value | None:
         if node_id == 0 or self.players is None:

@@ -3,7 +3,7 @@ mover's component in bold, shallow cuts dashed, and the step-through
 widget stepping a max^n trace."""
 
 import pytest
-from matplotlib.colors import to_rgba
+from matplotlib.colors import to_hex
 
 from gametree.maxn import as_maxn_tree, trace_maxn
 from gametree.trace import StepKind
@@ -16,7 +16,7 @@ FIGURE_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
 
 def test_each_node_shows_its_vector_with_the_movers_component_in_bold():
     plot = MaxnPlot(FIGURE_5_4).show(-1)
-    texts = {node.name: plot._values[node.id].get_text() for node in plot.tree}
+    texts = {node.name: plot.node_look(node).text for node in plot.tree}
     assert texts["A"] == vector_label((1, 2, 6), 0)  # player 1 moves at A
     assert texts["C"] == vector_label((1, 5, 2), 1)  # player 2 at C
     assert texts["G"] == vector_label((5, 4, 5), 2)  # player 3 at G
@@ -26,18 +26,17 @@ def test_each_node_shows_its_vector_with_the_movers_component_in_bold():
 
 def test_before_the_search_only_the_leaves_are_known():
     plot = MaxnPlot(FIGURE_5_4).show(None)
-    assert plot._values[0].get_text() == "?"
-    assert plot._values[plot.tree.leaf(0).id].get_text() != "?"
+    assert plot.node_look("A").text == "?"
+    assert plot.node_look(plot.tree.leaf(0)).text == vector_label((1, 2, 6), 2)
 
 
 def test_the_current_node_is_outlined_thick_and_a_shallow_cut_is_dashed():
     trace = trace_maxn([[(6, 2, 2), (1, 1, 8)], [(1, 8, 1), (7, 2, 1)]], total=10)
     plot = MaxnPlot(trace).show(trace.cutoffs[0].index)
-    current = plot._boxes[trace.tree["C"].id]
-    assert current.get_linewidth() > 3 and current.get_edgecolor() == to_rgba(CURRENT_COLOR)
-    pruned = plot._boxes[trace.tree["G"].id]
-    assert pruned.get_linestyle() == "--"
-    assert plot._edges[trace.tree["G"].id].get_linestyle() == "--"
+    current = plot.node_look("C")
+    assert current.current and current.width > 3 and current.outline == to_hex(CURRENT_COLOR)
+    assert plot.node_look("G").dashed and plot.edge_look("G").dashed
+    assert not plot.node_look("F").dashed and plot.edge_look("C").width > 3  # on the path
 
 
 def test_alt_text_says_the_step_and_the_vectors_so_far():

@@ -21,6 +21,7 @@ import io
 from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import to_hex
 from matplotlib.patches import FancyBboxPatch
 
 from ..maxn import MaxnTrace, trace_maxn, vector_text
@@ -33,6 +34,8 @@ from .draw import (
     SCREEN_DPI,
     TEXT_COLOR,
     WINDOW_COLOR,
+    EdgeLook,
+    NodeLook,
     TreeFigure,
     check_figsize,
     counter_text,
@@ -239,6 +242,26 @@ class MaxnPlot:
         self._caption.set_text("\n".join(wrap(caption, LABEL_FONT, self._caption_width)[:2])
                                if self._caption_on else "")
         return self
+
+    def node_look(self, ref) -> NodeLook:
+        """How node ``ref`` (a name, id or Node) is drawn now: its box's fill,
+        outline, width and dashes, and its text (the vector as mathtext).
+        The shape is "box" for every node."""
+        i = self.tree.node(ref).id
+        box = self._boxes[i]
+        return NodeLook("box", to_hex(box.get_facecolor()), to_hex(box.get_edgecolor()),
+                        float(box.get_linewidth()), box.get_linestyle() == "--",
+                        self._values[i].get_text(), None,
+                        self.snapshot is not None and self.snapshot.current.id == i)
+
+    def edge_look(self, ref) -> EdgeLook:
+        """How the edge into node ``ref`` is drawn now."""
+        node = self.tree.node(ref)
+        if node.parent is None:
+            raise ValueError(f"node {node.name} is the root: no edge leads to it")
+        edge = self._edges[node.id]
+        return EdgeLook(to_hex(edge.get_color()), float(edge.get_linewidth()),
+                        edge.get_linestyle() == "--", False)
 
     def alt_text(self) -> str:
         """A sentence describing the picture: the search, the step and every

@@ -126,7 +126,9 @@ def _lured(tree: Tree) -> Node | None:
         stack, scores = [phase.node], []
         while stack:
             node = stack.pop()
-            scores.append(node.score) if node.is_leaf else stack.extend(tree[i] for i in node.children)
+            if node.is_leaf and node.score is not None:
+                scores.append(node.score)
+            stack.extend(tree[i] for i in node.children)
         if any(score > phase.alpha if under_max else score < phase.beta for score in scores):
             return phase.node
     return None
@@ -159,7 +161,8 @@ def check_mtdf_returns(answer: object, tree: object, *, guess: float) -> Feedbac
     if list(answer) == returns:
         return right(f"{len(returns)} passes, ending with lower bound = upper bound = "
                      f"{fmt(result.value)}; {result.stats.terminals} leaf evaluations in all.")
-    first_wrong = next((k for k, (given, truth) in enumerate(zip(answer, returns)) if given != truth), None)
+    first_wrong = next((k for k, (given, truth) in enumerate(zip(answer, returns, strict=False))
+                        if given != truth), None)  # the shorter list decides where to stop
     if first_wrong is None and len(answer) < len(returns):
         done = result.passes[len(answer) - 1]
         return wrong(f"{'every pass you list is' if len(answer) > 1 else 'your pass is'} right, but "

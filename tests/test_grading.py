@@ -79,7 +79,7 @@ def test_every_classic_mistake_changes_what_some_public_case_sees():
     from gametree.grading.grader import RULES, SUSPECTS, _mistaken_rules, _run_reference
 
     for assignment in ASSIGNMENTS.values():
-        for part in assignment.functions:
+        for part in set(assignment.functions) - {"evaluate"}:   # graded by games won
             cases = [c for c in assignment.cases(None) if c.part == part]
             for mistake in SUSPECTS[part]:
                 if part == "alpha_beta":
@@ -367,3 +367,24 @@ def test_the_reference_plays_the_maze_as_the_engines_round_counting_agents(layou
             alpha_beta_agent(depth, maze_evaluation)(game, start)
         assert best_move(game, start, depth, maze_evaluation, EXPECTIMAX) == \
             expectimax_agent(depth, maze_evaluation)(game, start)
+
+
+def test_an_evaluation_is_graded_by_the_games_it_wins_and_the_package_s_is_refused():
+    from gametree.grading.assignments import _evaluate_case
+    from gametree.grading.grader import judge_matches
+    from gametree.grading.sandbox import Session
+
+    public = next(c for c in ASSIGNMENTS["ghosts"].cases(None) if c.part == "evaluate")
+    assert public.test["games"] >= 20 and public.points == 2
+    short = _evaluate_case(0, "4 games")
+    short = type(short)(short.part, {**short.test, "games": 4}, short.label, short.points)
+    weak = "def evaluate(state):\n    return 0\n"
+    borrowed = "from gametree.games.maze import maze_evaluation\n\ndef evaluate(state):\n" \
+               "    return maze_evaluation(state)\n"
+    with Session([("cell 1", weak)], ["evaluate"], FAST) as session:
+        verdict = judge_matches(short, session)
+    assert verdict.earned < verdict.case.points and verdict.mistake == "weak evaluation"
+    assert "won " in verdict.message and "the thresholds are a win rate of 30%" in verdict.message
+    with Session([("cell 1", borrowed)], ["evaluate"], FAST) as session:
+        verdict = judge_matches(short, session)
+    assert verdict.earned == 0 and "an evaluation the assignment asks you to write" in verdict.message

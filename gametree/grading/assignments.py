@@ -128,6 +128,19 @@ def _trees_seeded(rng: random.Random) -> list[Case]:
 
 GHOST_FUNCTIONS = ("minimax_move", "alpha_beta_move", "expectimax_move")
 
+EVALUATE_GAMES, WIN_RATE, MEAN_SCORE = 20, 0.3, 120
+"""The evaluation part: on this many seeded games in the default maze (two
+ghosts moving at random, a depth-1 expectimax runner using the student's
+``evaluate``), at least this win rate and this mean score.  The simple
+evaluation (the points so far) wins 10-25% with a mean of 50-110; a good
+one (distance to food, danger from ghosts) 35-45% with 130-160."""
+
+
+def _evaluate_case(seed: int, label: str) -> Case:
+    return Case("evaluate", {"kind": "match", "function": "evaluate", "layout": "default",
+                             "games": EVALUATE_GAMES, "seed": seed, "win_rate": WIN_RATE,
+                             "mean_score": MEAN_SCORE}, f"evaluate on {label}", 2.0)
+
 
 def _game_case(part: str, game: dict[str, Any], state: str, depth: int, evaluate: str,
                label: str) -> Case:
@@ -155,6 +168,8 @@ def _ghosts_public() -> list[Case]:
                                 "the small maze (one ghost)"))
         cases.append(_game_case(part, {"name": "maze", "layout": "default"}, "initial", 1, "maze",
                                 "the default maze (two ghosts)"))
+    cases.append(_evaluate_case(0, f"{EVALUATE_GAMES} games in the default maze (seeds 0-"
+                                   f"{EVALUATE_GAMES - 1})"))
     return cases
 
 
@@ -180,6 +195,7 @@ def _ghosts_seeded(rng: random.Random) -> list[Case]:
         start = f"start {rng.randrange(10 ** 6)}"
         cases.append(_game_case(part, {"name": "maze", "layout": "default"}, start, 1,
                                 rng.choice(["maze", "maze score"]), "a seeded start in the default maze"))
+    cases.append(_evaluate_case(rng.randrange(10 ** 6), f"{EVALUATE_GAMES} seeded games in the default maze"))
     return cases
 
 
@@ -187,6 +203,6 @@ ASSIGNMENTS: dict[str, Assignment] = {
     "trees": Assignment("trees", "Alpha-beta and minimax on complete trees",
                         ("alpha_beta", "minimax"), _trees_public, _trees_seeded),
     "ghosts": Assignment("ghosts", "Minimax, alpha-beta and expectimax agents on games",
-                         GHOST_FUNCTIONS, _ghosts_public, _ghosts_seeded),
+                         (*GHOST_FUNCTIONS, "evaluate"), _ghosts_public, _ghosts_seeded),
 }
 """Every assignment, by the name ``python -m gametree grade`` takes."""

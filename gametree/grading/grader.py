@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..tree import Value
 from .assignments import (
     ASSIGNMENTS,
     SEED_FILE_VARIABLE,
@@ -36,7 +38,15 @@ from .assignments import (
     Case,
     grading_seed,
 )
-from .games import EVALUATIONS, GameSpec, RecordingEvaluation, RecordingGame, key, state_text
+from .games import (
+    EVALUATIONS,
+    GameSpec,
+    RecordingEvaluation,
+    RecordingGame,
+    encode_maze,
+    key,
+    state_text,
+)
 from .reference import (
     ALPHA_BETA,
     EXPECTIMAX,
@@ -48,7 +58,7 @@ from .reference import (
     tree_alpha_beta,
     tree_minimax,
 )
-from .sandbox import MEMORY_LIMITS, Limits, run_submission
+from .sandbox import MEMORY_LIMITS, Limits, Session
 
 __all__ = ["Verdict", "Report", "SubmissionError", "read_submission", "notebook_pieces", "grade", "grade_file",
            "MISTAKE_LABELS"]
@@ -70,6 +80,7 @@ MISTAKE_LABELS = {name: label for name, (label, _) in MISTAKES.items()} | {
     "no averaging": "treating the ghosts as adversaries (expectimax averages over every move "
                     "of an agent other than MAX)",
     "value": "returning a value instead of a move",
+    "weak evaluation": "an evaluation that wins too few games or scores too little",
 }
 """Every mistake the grader names, as its feedback says it."""
 
@@ -402,6 +413,62 @@ def judge(case: Case, result: dict[str, Any]) -> Verdict:
     return (judge_tree if case.test["kind"] == "tree" else judge_game)(case, result)
 
 
+# --- an evaluation function, by the games it wins -----------------------------
+
+def _runner_move(session: Session, layout: str, game: Any, state: Any) -> tuple[Any, str | None]:
+    """The move of a depth-1 expectimax runner (the reference search) whose
+    evaluation is the student's, asked for every state of the round ahead
+    in one batch; or None and a sentence."""
+    frontier: dict[str, Any] = {}
+
+    def collect(s: Any) -> Value:
+        frontier[key(s)] = s
+        return 0
+
+    best_move(game, state, 1, collect, EXPECTIMAX)
+    result = session.ask({"kind": "evaluate", "function": "evaluate", "layout": layout,
+                          "states": [encode_maze(s) for s in frontier.values()]})
+    if not result.get("ok"):
+        return None, f"your code {result.get('error', 'failed')}"
+    values = dict(zip(frontier, result["answer"], strict=True))
+    bad = next((k for k, v in values.items() if not _number(v)), None)
+    if bad is not None:
+        shown = values[bad]["repr"] if isinstance(values[bad], dict) else repr(values[bad])
+        return None, f"evaluate returned {shown} at {state_text(bad)}: it must return a number"
+    return best_move(game, state, 1, lambda s: values[key(s)], EXPECTIMAX), None
+
+
+def judge_matches(case: Case, session: Session) -> Verdict:
+    """Play the case's seeded games with the student's evaluation; half the
+    points for the win rate, half for the mean score, against the thresholds
+    the notebook states."""
+    from ..games.maze import Maze, ghost_move
+
+    test = case.test
+    game = Maze(test["layout"])
+    wins, scores = 0, []
+    for number in range(test["games"]):
+        rng = random.Random(test["seed"] + number)
+        state = game.random_start(test["seed"] + number)
+        while not game.is_over(state):
+            if state.turn == 0:
+                move, error = _runner_move(session, test["layout"], game, state)
+                if error is not None:
+                    return Verdict(case, 0.0, f"failed: {error}.", "error")
+            else:
+                move = ghost_move(game, state, "random", rng)
+            state = game.play(state, move)
+        scores.append(game.score(state))
+        wins += game.outcome(state) == "won"
+    rate, mean = wins / test["games"], sum(scores) / len(scores)
+    earned = case.points / 2 * ((rate >= test["win_rate"]) + (mean >= test["mean_score"]))
+    message = (f"won {wins} of {test['games']} games ({rate:.0%}) with a mean score of {mean:.1f}; "
+               f"the thresholds are a win rate of {test['win_rate']:.0%} and a mean score of "
+               f"{test['mean_score']:g} (half the points each)")
+    return Verdict(case, earned, "passed: " + message if earned == case.points else message + ".",
+                   None if earned == case.points else "weak evaluation")
+
+
 # --- grading a submission ---------------------------------------------------
 
 def grade(assignment: str, pieces: Sequence[tuple[str, str]], *, seed: int | str | None = None,
@@ -423,9 +490,11 @@ def grade(assignment: str, pieces: Sequence[tuple[str, str]], *, seed: int | str
     if seed is None and use_environment:
         seed = grading_seed()
     cases = [c for c in task.cases(seed) if parts is None or c.part in parts]
-    run = run_submission(list(pieces), task.functions, [case.test for case in cases], limits)
-    verdicts = tuple(judge(case, result) for case, result in zip(cases, run.results, strict=True))
-    return Report(task.name, verdicts, tuple(_notes(task, cases, seed, limits, run.load_errors)))
+    with Session(list(pieces), task.functions, limits, len(cases)) as session:
+        verdicts = tuple(judge_matches(case, session) if case.test["kind"] == "match"
+                         else judge(case, session.ask(case.test)) for case in cases)
+        load_errors = session.load_errors
+    return Report(task.name, verdicts, tuple(_notes(task, cases, seed, limits, load_errors)))
 
 
 def _assignment(name: str) -> Assignment:

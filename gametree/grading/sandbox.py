@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Limits", "Run", "run_submission", "MEMORY_LIMITS"]
+__all__ = ["Limits", "Run", "Session", "run_submission", "MEMORY_LIMITS"]
 
 try:
     import resource
@@ -160,6 +160,58 @@ class _Worker:
                     pass
 
 
+class Session:
+    """A submission loaded in a student process, asked one test at a time
+    (a test's input may depend on earlier answers, as in a game the grader
+    plays against the student's evaluation).  A test that ends the process
+    fails with a sentence, and the next one starts a fresh process.  Use it
+    as a context manager; nothing is left on disk."""
+
+    def __init__(self, chunks: list[tuple[str, str]], functions: Iterable[str],
+                 limits: Limits = Limits(), tests: int = 1):
+        self.submission = {"chunks": [list(chunk) for chunk in chunks], "functions": list(functions)}
+        self.limits = limits
+        self.cpu = math.ceil(limits.load_seconds + limits.seconds * max(1, tests)) + 5
+        self.load_errors: list[str] = []
+        self.defined: list[str] = []
+        self.broken: str | None = None
+        self._worker: _Worker | None = None
+        self._started = False
+        self._count = 0
+
+    def __enter__(self) -> Session:
+        self._home = tempfile.TemporaryDirectory(prefix="gametree-grade-")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._worker is not None:
+            self._worker.close()
+        self._home.cleanup()
+
+    def ask(self, test: dict[str, Any]) -> dict[str, Any]:
+        """What the submission's code did on ``test``: ``ok`` and its
+        answer, or ``ok`` False and a sentence."""
+        if self.broken is not None:
+            return {"ok": False, "error": "the submission did not load: " + self.broken}
+        if self._worker is None:
+            self._worker = _Worker(self.submission, self.limits, self.cpu, self._home.name)
+            loaded = self._worker.receive(self.limits.load_seconds)
+            if "event" not in loaded:
+                self.broken = loaded.get("error", "it failed")
+                self.load_errors = self.load_errors or [f"loading the submission: {self.broken}"]
+                return self.ask(test)
+            if not self._started:
+                self.load_errors, self.defined = loaded["errors"], loaded["defined"]
+                self._started = True
+        self._worker.send({"id": self._count, **test})
+        self._count += 1
+        result = self._worker.receive(self.limits.seconds)
+        if "id" not in result:
+            self._worker.close()
+            self._worker = None
+        return result
+
+
 def run_submission(chunks: list[tuple[str, str]], functions: Iterable[str],
                    tests: list[dict[str, Any]], limits: Limits = Limits()) -> Run:
     """Run ``tests`` (JSON-able inputs) on a submission made of ``chunks``
@@ -169,31 +221,6 @@ def run_submission(chunks: list[tuple[str, str]], functions: Iterable[str],
     output) fails with a sentence, and the next test runs in a new
     process.  Nothing is left on disk.
     """
-    submission = {"chunks": [list(chunk) for chunk in chunks], "functions": list(functions)}
-    cpu = math.ceil(limits.load_seconds + limits.seconds * max(1, len(tests))) + 5
-    run = Run()
-    with tempfile.TemporaryDirectory(prefix="gametree-grade-") as home:
-        worker: _Worker | None = None
-        try:
-            for index, test in enumerate(tests):
-                if worker is None:
-                    worker = _Worker(submission, limits, cpu, home)
-                    loaded = worker.receive(limits.load_seconds)
-                    if "event" not in loaded:
-                        reason = loaded.get("error", "it failed")
-                        run.load_errors = run.load_errors or [f"loading the submission: {reason}"]
-                        run.results.extend({"ok": False, "error": "the submission did not load: "
-                                            + reason} for _ in tests[index:])
-                        return run
-                    if index == 0:
-                        run.load_errors, run.defined = loaded["errors"], loaded["defined"]
-                worker.send({"id": index, **test})
-                result = worker.receive(limits.seconds)
-                if "id" not in result:
-                    worker.close()
-                    worker = None
-                run.results.append(result)
-        finally:
-            if worker is not None:
-                worker.close()
-    return run
+    with Session(chunks, functions, limits, len(tests)) as session:
+        results = [session.ask(test) for test in tests]
+        return Run(session.load_errors, session.defined, results)

@@ -35,7 +35,7 @@ from typing import Any
 
 import gametree.games  # noqa: F401 -- loaded before blocking, so the games stay usable
 
-from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, key
+from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, decode_maze, key
 
 BLOCKED = ("gametree.grading", "gametree.search", "gametree.trace", "gametree.chance",
            "gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli",
@@ -58,6 +58,7 @@ def blocked(name: str) -> bool:
 
 def refusal(name: str) -> str:
     what = ("the grader" if name.startswith("gametree.grading")
+            else "an evaluation the assignment asks you to write" if name.endswith("_evaluation")
             else "one of the engine's searches")
     return (f"{name} is {what}, which graded code may not use: write the search yourself "
             f"(the games and gametree.games.Game can still be imported)")
@@ -95,6 +96,10 @@ def block() -> None:
             if callable(value) and isinstance(origin, str) and blocked(origin):
                 setattr(module, attr, _stub(origin, attr))
     sys.meta_path.insert(0, Blocker())
+    maze = sys.modules["gametree.games.maze"]     # the evaluations an assignment asks for
+    for name in ("maze_evaluation", "score_evaluation"):
+        setattr(maze, name, _stub("gametree.games.maze", name))
+    maze.EVALUATIONS = {}  # type: ignore[attr-defined]
 
 
 class OutputLimit(BaseException):
@@ -169,6 +174,9 @@ def run_test(namespace: dict[str, Any], test: dict[str, Any], output: CappedOutp
         if test["kind"] == "tree":
             answer = function(list(test["leaves"]), test["branching"])
             result["answer"] = plain(answer)
+        elif test["kind"] == "evaluate":
+            states = [decode_maze(test["layout"], data) for data in test["states"]]
+            result["answer"] = [plain(function(state)) for state in states]
         else:
             spec = GameSpec(**test["game"])
             game = RecordingGame(spec.build())

@@ -14,7 +14,7 @@ import random
 
 from .checks import MAX_SCORE, check_branching, check_depth, check_int, check_leaf_count
 from .search import _levels, backed_up_values
-from .tree import MAX, MAX_DEPTH, Tree, _CompleteTree, as_tree
+from .tree import MAX, MAX_DEPTH, Tree, _CompleteTree, as_tree, check_players
 
 __all__ = ["random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
            "MAX_LEAVES"]
@@ -72,9 +72,18 @@ def random_leaves(branching: int, depth: int, seed: int | None, *, low: int = 0,
     return [rng.randint(low, high) for _ in range(count)]
 
 
-def random_tree(branching: int, depth: int, seed: int | None, **options) -> Tree:
-    """A complete :class:`Tree` with :func:`random_leaves` as its leaves."""
-    return Tree.from_leaves(random_leaves(branching, depth, seed, **options), branching)
+def random_tree(branching: int, depth: int, seed: int | None, *, players=None,
+                **options) -> Tree:
+    """A complete :class:`Tree` with :func:`random_leaves` as its leaves
+    (``options`` are theirs); ``players=`` gives it a player per level (see
+    :meth:`gametree.Tree.with_players`), checked before anything is drawn.
+
+    >>> random_tree(2, 2, seed=1, players=["MAX", "MIN", "MIN"])
+    Tree.from_nested([[4, 18], [2, 8]], players=('MAX', 'MIN', 'MIN'))
+    """
+    cycle = None if players is None else check_players(players)
+    return Tree.from_leaves(random_leaves(branching, depth, seed, **options), branching,
+                            players=cycle)
 
 
 def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool,

@@ -34,7 +34,9 @@ the first.
 
 from __future__ import annotations
 
+import math
 import numbers
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import inf
@@ -47,7 +49,8 @@ from .trace import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, T
 from .tree import MAX, MAX_DEPTH, Node, Tree, Value
 
 __all__ = ["Vector", "MaxnTree", "as_maxn_tree", "maxn", "maxn_values", "trace_maxn",
-           "MaxnTrace", "maxn_pseudocode", "vector_text", "MAX_PLAYERS_MAXN"]
+           "MaxnTrace", "maxn_pseudocode", "vector_text", "random_maxn_tree", "MAX_PLAYERS_MAXN",
+           "MAX_MAXN_LEAVES"]
 
 Vector = tuple[Value, ...]
 """A leaf's utilities, one per player: component i is player i + 1's."""
@@ -211,6 +214,57 @@ def as_maxn_tree(tree: object, players: int | None = None) -> MaxnTree:
                         if isinstance(item[1], list) else "")
     ordered = tuple(tuple(vector) for _, vector in vectors)
     return MaxnTree(shape, ordered, n)
+
+
+MAX_MAXN_LEAVES = 4096
+"""Most leaves of a random max^n tree: far more than can be drawn (about 24)."""
+
+
+def random_maxn_tree(players: int, branching: int, depth: int, seed: int | None, *,
+                     low: int = 0, high: int = 9, total: int | None = None) -> MaxnTree:
+    """A seeded random complete max^n tree: ``branching ** depth`` leaves
+    (at most :data:`MAX_MAXN_LEAVES`), each a vector of ``players``
+    whole-number utilities from ``low`` to ``high``.
+
+    With ``total=S`` every vector adds up to exactly S instead (utilities
+    from 0, split at random): a constant-sum game, where shallow pruning
+    (:func:`trace_maxn` with ``total=S``) applies.  The same seed gives the
+    same tree on every machine (``random.Random(seed)``).
+
+    >>> random_maxn_tree(3, 2, 1, seed=4).to_nested()
+    [(3, 4, 1), (6, 7, 2)]
+    >>> [sum(v) for v in random_maxn_tree(3, 2, 2, seed=4, total=10).vectors]
+    [10, 10, 10, 10]
+    """
+    players = check_int(players, "players", low=2, high=MAX_PLAYERS_MAXN, example="3")
+    branching = check_int(branching, "branching", low=1, example="2")
+    depth = check_int(depth, "depth", low=0, high=MAX_DEPTH, example="3")
+    if seed is not None:
+        check_int(seed, "seed", example="42")
+    if branching > 1 and depth * math.log2(branching) > math.log2(MAX_MAXN_LEAVES) + 1e-9:
+        raise ValueError(f"branching {branching} and depth {depth} make more than "
+                         f"{MAX_MAXN_LEAVES:,} leaves; lower one of them")
+    low = check_int(low, "low", example="0")
+    high = check_int(high, "high", example="9")
+    check_score(low, "low")
+    check_score(high, "high")
+    if low > high:
+        raise ValueError(f"low must be at most high, not {low} and {high}")
+    if total is not None:
+        total = check_int(total, "total", low=0, example="10")
+        check_score(total, "total")
+    rng = random.Random(seed)
+
+    def vector() -> tuple[int, ...]:
+        if total is None:
+            return tuple(rng.randint(low, high) for _ in range(players))
+        cuts = sorted(rng.randint(0, total) for _ in range(players - 1))
+        return tuple(b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True))
+
+    def node(level: int) -> object:
+        return vector() if level == depth else [node(level + 1) for _ in range(branching)]
+
+    return as_maxn_tree(node(0), players)
 
 
 # --- the value ----------------------------------------------------------------------------

@@ -197,3 +197,20 @@ def _subtree(tree, game, node):
     for above, below in zip(line, line[1:], strict=False):
         tree = tree[above.children.index(below.id)]
     return tree
+
+
+def test_random_max_n_trees_are_seeded_and_bounded():
+    from gametree.maxn import MAX_MAXN_LEAVES, random_maxn_tree
+
+    made = random_maxn_tree(3, 2, 3, seed=8)
+    assert made.to_nested() == random_maxn_tree(3, 2, 3, seed=8).to_nested()
+    assert made.players == 3 and len(made.vectors) == 8
+    assert all(0 <= x <= 9 for vector in made.vectors for x in vector)
+    sums = random_maxn_tree(4, 3, 2, seed=8, total=12)
+    assert {sum(vector) for vector in sums.vectors} == {12}
+    assert min(x for vector in sums.vectors for x in vector) >= 0
+    assert len(random_maxn_tree(2, 2, 12, seed=1).vectors) == MAX_MAXN_LEAVES  # the limit
+    with pytest.raises(ValueError, match="more than 4,096 leaves"):
+        random_maxn_tree(2, 2, 13, seed=1)
+    with pytest.raises(ValueError, match="low must be at most high"):
+        random_maxn_tree(3, 2, 2, seed=1, low=5, high=4)

@@ -455,3 +455,11 @@ def test_the_exercises_command_takes_players(tmp_path, capsys):
     assert out.exists() and (tmp_path / "sheet-key.png").exists()
     assert main([*argv, "--players", "MAX,MIN", "--root", "MIN"]) == 2
     assert "give either root or players" in capsys.readouterr().err
+
+
+def test_random_trees_take_players():
+    tree = gametree.random_tree(2, 3, seed=4, players=GHOSTS)
+    assert tree.players == (MAX, MIN, MIN)
+    assert tree.leaf_scores == gametree.random_tree(2, 3, seed=4).leaf_scores
+    with pytest.raises(ValueError, match="players is empty"):
+        gametree.random_tree(2, 3, seed=4, players=[])

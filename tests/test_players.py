@@ -463,3 +463,11 @@ def test_random_trees_take_players():
     assert tree.leaf_scores == gametree.random_tree(2, 3, seed=4).leaf_scores
     with pytest.raises(ValueError, match="players is empty"):
         gametree.random_tree(2, 3, seed=4, players=[])
+
+
+def test_an_expectimax_exercise_takes_a_tree_with_random_ghosts():
+    from gametree.practice.chance import ChanceExercise
+
+    tree = Tree.from_nested([[3, [4, 8]], [2, 9]], players=["MAX", "CHANCE", "CHANCE"])
+    exercise = ChanceExercise(tree)
+    assert exercise.solution().values["A"] == 5.5 and exercise.check(exercise.solution()) == []

@@ -572,7 +572,8 @@ def _check_exercise_players(players: object, root: object) -> tuple[Player, ...]
     if CHANCE in cycle:
         raise ValueError("players has a CHANCE level, which an alpha-beta exercise cannot hold; "
                          "leave CHANCE out, or make an expectiminimax exercise with "
-                         "ChanceExercise from gametree.practice.chance")
+                         "ChanceExercise(Tree.from_nested(tree, players=...)) from "
+                         "gametree.practice.chance")
     if check_root(root) is not MAX:
         raise ValueError(f"give either root or players, not both: players already says who "
                          f"moves at the root ({cycle[0].value}), so drop root={shown(root)}")

@@ -10,7 +10,7 @@ run prints the same figures (the timings aside).  The committed figures,
 1. **Evaluations.**  On the default maze (7x7, two ghosts, 60 rounds) from
    seeded random starts (:meth:`Maze.random_start`), runners at depth 2
    (rounds) with :func:`score_evaluation` (the points) and with
-   :func:`maze_evaluation` (points, nearest dot, danger): an expectimax
+   :func:`maze_evaluation` (points minus the nearest dot's distance): an expectimax
    runner against random ghosts and an alpha-beta runner against
    adversarial ghosts.  Win rate and the share of games in which the runner
    is caught, each with its Wilson 95% interval, mean score

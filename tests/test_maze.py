@@ -25,7 +25,6 @@ from gametree.games.maze import (
     maze_evaluation,
     mean_interval,
     minimax_agent,
-    model_experiment,
     play_maze,
     run_match,
     score_evaluation,
@@ -360,15 +359,15 @@ def test_agent_depth_limits_hold_at_the_limit_and_one_past():
 
 # --- evaluations, ghosts, matches ------------------------------------------------------
 
-def test_the_evaluations_read_points_distance_and_danger():
-    """score_evaluation is the points; maze_evaluation subtracts the nearest dot's
-    distance and 40 for a ghost next to the runner."""
-    game = Maze("#######/#R 1. #/#######")
+def test_the_evaluations_read_points_and_the_nearest_dot():
+    """score_evaluation is the points; maze_evaluation subtracts the maze
+    distance to the nearest dot (round the wall, not across it)."""
+    game = Maze("######/#R#.1#/#  ..#/######")
     state = game.initial
     assert score_evaluation(state) == 0
-    assert maze_evaluation(state) == 0 - 3 - 10          # the dot 3 away, the ghost 2 away
-    after = game.play(state, "E")
-    assert maze_evaluation(after) == -1 - 2 - 40         # one move paid, the ghost next door
+    assert maze_evaluation(state) == 0 - 3                # down, right, right (the wall between)
+    after = game.play(state, "S")
+    assert score_evaluation(after) == -1 and maze_evaluation(after) == -1 - 2
 
 
 def test_the_better_evaluation_scores_more_in_a_handful_of_games():
@@ -426,12 +425,15 @@ def test_matches_are_seeded_and_tallied():
 
 
 def test_pessimism_and_optimism_in_a_handful_of_games():
-    """The pessimist (every ghost MIN) scores less among random ghosts than the
-    runner whose model is right, on the same seeded games."""
-    results = model_experiment(Maze(), depth=1, games=3, seed=20)
-    assert set(results) == {("MIN", "random"), ("MIN", "adversarial"),
-                            ("CHANCE", "random"), ("CHANCE", "adversarial")}
-    assert results[("CHANCE", "random")].mean_score > results[("MIN", "random")].mean_score
+    """On the same seeded games: the pessimist (every ghost MIN) scores less among
+    random ghosts than the runner whose model is right, and the optimist (every
+    ghost CHANCE) is caught more often by adversarial ghosts than the pessimist."""
+    pessimist, right = (run_match(Maze(), search_agent(model, 2), "random", games=3, seed=20)
+                        for model in ("MIN", "CHANCE"))
+    assert pessimist.mean_score < right.mean_score
+    cautious, optimist = (run_match(Maze("small"), search_agent(model, 2), "adversarial",
+                                    games=6, seed=20) for model in ("MIN", "CHANCE"))
+    assert optimist.caught > cautious.caught
 
 
 def test_wilson_interval_at_its_ends():

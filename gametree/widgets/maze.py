@@ -4,7 +4,7 @@ or play the runner yourself.
 >>> board = MazeBoard("small", depth=2, ghosts="random", seed=1)
 >>> board.next_move()                  # the runner searches, then moves
 >>> board.status.text
-'The runner moves east and eats a dot. Its search (minimax, ghosts as MIN, 2 rounds, maze_evaluation) valued E −3, S −3.'
+'The runner moves east and eats a dot. Its search (minimax, ghosts as MIN, 2 rounds, maze_evaluation) valued E 7, S 7.'
 >>> board.next_round()                 # the ghost moves, and the round is over
 >>> board.status.text
 'Ghost 1 moves north. Runner to move.'

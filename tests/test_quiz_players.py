@@ -196,3 +196,16 @@ def test_an_empty_vector_answer_says_only_the_form():
     assert check_maxn_vector(None, THREE).text == (
         "Not answered yet: replace None with a vector of 3 numbers in brackets, one per player, "
         "such as (1, 2, 3), and run this cell again.")
+
+
+def test_the_skipped_checker_follows_the_cut_rule_it_is_given():
+    """On a tie alpha = beta, AIMA's rule (alpha >= beta) cuts and CS188's
+    (alpha > beta, strict) does not: the same answer is right under one."""
+    ties = [[[3, 5], [4, 6]], [[3, 9], [7, 8]]]
+    loose = skipped_names(ties, GHOSTS)
+    strict = trace_alpha_beta(ties, players=GHOSTS, strict=True)
+    assert loose and strict.pruned_leaves == []
+    assert check_ghost_skipped(loose, ties, players=GHOSTS).ok
+    assert check_ghost_skipped([], ties, players=GHOSTS, strict=True).ok
+    feedback = check_ghost_skipped(loose, ties, players=GHOSTS, strict=True)
+    assert feedback.verdict is Verdict.WRONG and "alpha > beta does not hold" in feedback.text

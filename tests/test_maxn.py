@@ -8,6 +8,8 @@ agrees with a brute-force recursion written here; Korf's shallow pruning
 keeps the value and never evaluates more leaves.
 """
 
+import importlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -107,10 +109,20 @@ def test_vectors_may_have_as_many_utilities_as_the_limit_and_no_more():
 
 def test_a_tree_deeper_than_the_limit_is_refused_before_any_search():
     deep: object = (1, 2)
-    for _ in range(201):
+    for _ in range(200):
         deep = [deep]
+    assert maxn(deep) == (1, 2)  # 200 levels: the limit itself
     with pytest.raises(ValueError, match="deeper than 200 levels"):
-        maxn(deep)
+        maxn([deep])
+
+
+def test_trace_maxn_records_at_most_max_trace_nodes(monkeypatch):
+    # gametree.maxn is also the function, so the module is looked up by name.
+    module = importlib.import_module("gametree.maxn")
+    monkeypatch.setattr(module, "MAX_TRACE_NODES", 7)
+    assert trace_maxn([[(1, 2), (3, 4)], [(5, 6), (7, 8)]]).evaluated == 4  # 7 nodes
+    with pytest.raises(ValueError, match="trace_maxn records at most 7"):
+        trace_maxn([[(1, 2), (3, 4)], [(5, 6), (7, 8), (9, 0)]])
 
 
 def test_captions_say_who_picks_what_and_why():

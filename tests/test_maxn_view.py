@@ -86,3 +86,14 @@ def test_the_predict_stepper_refuses_max_n_with_a_sentence():
 
     with pytest.raises(ValueError, match="cannot step a max\\^n search; step it with Stepper"):
         PredictStepper(trace_maxn(FIGURE_5_4))
+
+
+def test_the_alpha_beta_drawing_and_gif_export_refuse_max_n_pointing_to_its_own(tmp_path):
+    from gametree.view.draw import draw
+    from gametree.view.export import save_gif
+
+    with pytest.raises(TypeError, match="draw it with gametree.view.maxn.draw_maxn"):
+        draw(trace_maxn(FIGURE_5_4))
+    with pytest.raises(TypeError, match="draw_maxn"):
+        save_gif(trace_maxn(FIGURE_5_4), tmp_path / "maxn.gif")
+    assert list(tmp_path.iterdir()) == []

@@ -420,6 +420,10 @@ class TracePlot:
         if isinstance(obj, Trace):
             if branching is not None:
                 raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
+            if obj.search == "maxn":
+                raise TypeError("a max^n trace has a vector at every node, which this drawing "
+                                "cannot show; draw it with gametree.view.maxn.draw_maxn (or "
+                                "MaxnPlot), or step it with the Stepper")
             self.trace: Trace | None = obj
             self.tree = obj.tree
             self.strict = obj.strict

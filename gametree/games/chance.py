@@ -128,11 +128,11 @@ class ChanceSolver(Generic[S, M]):
         if player is CHANCE:
             v: Value = 0
             for p, roll in game.outcomes(state):
-                v = v + p * self._value(game.play(state, roll), below)
+                v = v + p * self._value(game.result(state, roll), below)
         elif player is MAX:
-            v = max(self._value(game.play(state, move), below) for move in game.moves(state))
+            v = max(self._value(game.result(state, move), below) for move in game.moves(state))
         else:
-            v = min(self._value(game.play(state, move), below) for move in game.moves(state))
+            v = min(self._value(game.result(state, move), below) for move in game.moves(state))
         known[key] = v
         return v
 
@@ -149,7 +149,7 @@ class ChanceSolver(Generic[S, M]):
             raise ValueError("only a player to move has moves to value; here the die is rolled "
                              "next, or the game is over")
         below = self._below(game.to_move(state), self.depth)
-        return [(move, self._value(game.play(state, move), below)) for move in game.moves(state)]
+        return [(move, self._value(game.result(state, move), below)) for move in game.moves(state)]
 
     def best_move(self, state: S) -> M:
         """The first move (in the game's order) that reaches the value of

@@ -327,15 +327,21 @@ class Kalah(Game[KalahState, House]):
             self.check_state(state)                         # says what is wrong
         if state.over:
             raise IllegalMoveError("the game is over; no more moves can be played")
+        side = self._south if state.player is MAX else self._north
+        if state.pits[side.houses[move]] == 0:
+            free = ", ".join(map(str, self.moves(state)))
+            raise IllegalMoveError(f"house {self.move_label(state, move)} is empty; "
+                                   f"choose a house with seeds: {free}")
+        return self.result(state, move)
+
+    def result(self, state: KalahState, move: House) -> KalahState:
+        """:meth:`play` for a house that :meth:`moves` listed, without checking it again."""
+        n = self.houses
         me = state.player
         side = self._south if me is MAX else self._north
         pits = list(state.pits)
         pit = side.houses[move]
         seeds, pits[pit] = pits[pit], 0
-        if seeds == 0:
-            free = ", ".join(map(str, self.moves(state)))
-            raise IllegalMoveError(f"house {self.move_label(state, move)} is empty; "
-                                   f"choose a house with seeds: {free}")
         path = side.paths[move]
         laps, rest = divmod(seeds, len(path))
         if laps:                                            # whole laps round the board

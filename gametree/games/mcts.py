@@ -75,7 +75,7 @@ import numbers
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Generic
+from typing import Generic, NamedTuple
 
 from ..checks import check_step
 from ..text import describe, fmt, join_names
@@ -335,9 +335,10 @@ class MctsTree(Generic[S, M]):
         return self.table()
 
 
-@dataclass(frozen=True)
-class Update:
-    """A node's statistics after one BACK-PROPAGATE."""
+class Update(NamedTuple):
+    """A node's statistics after one BACK-PROPAGATE.  (Immutable; a NamedTuple
+    rather than a frozen dataclass because a search makes one per node per
+    iteration, and a NamedTuple is made several times faster.)"""
 
     node: int
     """The node's id."""
@@ -347,9 +348,9 @@ class Update:
     """U(n) after the update."""
 
 
-@dataclass(frozen=True)
-class Iteration:
-    """What one iteration did, phase by phase."""
+class Iteration(NamedTuple):
+    """What one iteration did, phase by phase (immutable; a NamedTuple, as
+    :class:`Update`, since a search makes one per iteration)."""
 
     number: int
     """1 for the first iteration, 2 for the second, ..."""
@@ -621,9 +622,9 @@ class _Node(Generic[S, M]):
         self.untried: list[M] = [] if self.over else list(game.moves(state))
         self.children: list[_Node[S, M]] = []
         self.rolls: Sequence[tuple[Value, M]] | None = None   # at a roll: (probability, outcome)
-        self.rolled: dict[M, _Node[S, M]] = {}                 # at a roll: the outcomes drawn so far
+        self.rolled: dict[M, _Node[S, M]] | None = None        # at a roll: the outcomes drawn so far
         if self.player is CHANCE and not self.over:
-            self.rolls = game.outcomes(state)
+            self.rolls, self.rolled = game.outcomes(state), {}
         self.visits, self.wins, self.created = 0, 0.0, created
 
     def frozen(self, game: Game[S, M]) -> MctsNode[S, M]:
@@ -799,6 +800,7 @@ def select(node: _Node[S, M], exploration: float,
     while not node.over:
         if node.rolls is not None:                       # the dice choose, not UCB1
             roll = draw(node.rolls, rng)
+            assert node.rolled is not None
             if roll not in node.rolled:
                 return node, tuple(chosen), roll
             chosen.append(math.nan)
@@ -806,10 +808,13 @@ def select(node: _Node[S, M], exploration: float,
             continue
         if node.untried:
             break
-        values = [_ucb1(child.wins, child.visits, node.visits, exploration) for child in node.children]
-        best = max(range(len(values)), key=values.__getitem__)   # the first among equals
-        chosen.append(values[best])
-        node = node.children[best]
+        best, highest = node.children[0], -math.inf
+        for child in node.children:
+            value = _ucb1(child.wins, child.visits, node.visits, exploration)
+            if value > highest:                          # the first among equals
+                best, highest = child, value
+        chosen.append(highest)
+        node = best
     return node, tuple(chosen), None
 
 
@@ -830,7 +835,7 @@ def expand(game: Game[S, M], leaf: _Node[S, M], nodes: list[_Node[S, M]],
         counts_for = leaf.counts_for                     # the roll follows that player's move
     child = _Node(game, game.result(leaf.state, move), len(nodes), leaf, move, counts_for, number)
     leaf.children.append(child)
-    if leaf.rolls is not None:
+    if leaf.rolled is not None:
         leaf.rolled[move] = child
     nodes.append(child)
     return child

@@ -156,7 +156,7 @@ def minimax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
         if player is CHANCE:
             raise chance_error(game, state)
         pick = max if player is MAX else min
-        best = pick(((value(game.play(state, move))[0], move) for move in game.moves(state)),
+        best = pick(((value(game.result(state, move))[0], move) for move in game.moves(state)),
                     key=lambda pair: pair[0])  # max and min keep the first of equals
         if memo:
             known[state] = best[0]
@@ -206,7 +206,7 @@ def negamax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
             return known[state], None
         best, best_move = -inf, None
         for move in game.moves(state):
-            child = game.play(state, move)
+            child = game.result(state, move)
             v = value(child)[0]
             if game.to_move(child) is not me:  # what the opponent gains, I lose
                 v = -v
@@ -373,9 +373,16 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                            rounds)  # inf: no limit
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
+    if (table, first, best_moves, max_nodes, quiescence, recorder) == (None,) * 6:
+        with _deep_games(game):
+            return _bare_alpha_beta(game, state, plies, evaluate, rounds, low, high)
     if table is not None:
         table.claim(game)
     record = None if recorder is None else recorder.step  # called at every step when recording
+    # The game's answers, looked up once; result is play, trusted: every move
+    # played here is one that moves listed.
+    is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
+                                                  game.moves, game.result)
     nodes = terminals = evaluated = cutoffs = table_hits = 0
 
     def value(state: S, depth: float, alpha: Value, beta: Value,
@@ -385,13 +392,13 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         nodes += 1
         if nodes > limit:
             raise OutOfNodes(f"the search reached its limit of {limit:,} positions")
-        if game.is_over(state):
+        if is_over(state):
             terminals += 1
-            score = game.score(state)
+            end = score(state)
             if record:
-                record(LEAF, state, score, alpha, beta)
-            return score, ()
-        if depth <= 0 and (root or not rounds or game.to_move(state) is MAX):  # the cutoff test
+                record(LEAF, state, end, alpha, beta)
+            return end, ()
+        if depth <= 0 and (root or not rounds or to_move(state) is MAX):  # the cutoff test
             assert evaluate is not None                    # a depth limit comes with an evaluation
             evaluated += 1
             v = estimate(evaluate, state)
@@ -401,8 +408,9 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                     record(LEAF, state, v, alpha, beta)
                 return v, ()
             return quiesce(state, depth, alpha, beta, v, noisy)
-        # a depth-limited result is filed with the depth left (in moves or in rounds)
-        left = () if depth == inf else (((depth, "rounds"),) if rounds else (depth,))
+        if table is not None:
+            # a depth-limited result is filed with the depth left (in moves or in rounds)
+            left = () if depth == inf else (((depth, "rounds"),) if rounds else (depth,))
         if table is not None and not root:
             answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
             if answer is not None:
@@ -413,13 +421,14 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                     record(TABLE, state, answer, alpha, beta, bound=entry.bound)
                 return answer, ()
             alpha, beta = narrow_alpha, narrow_beta
-        player = game.to_move(state)
+        player = to_move(state)
+        moves = moves_at(state) if first is None else ordered(state)
         if player is MAX:
-            v, line = max_value(state, depth, alpha, beta, -inf, ordered(state))
+            v, line = max_value(state, depth, alpha, beta, -inf, moves)
         elif player is CHANCE:
             raise chance_error(game, state)
         else:
-            v, line = min_value(state, depth, alpha, beta, inf, ordered(state))
+            v, line = min_value(state, depth, alpha, beta, inf, moves)
         if table is not None:
             table.store(state, v, alpha, beta, *left)
         if best_moves is not None and line:
@@ -433,10 +442,11 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         if record:
             record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
-            v2, below = value(game.play(state, move), depth - 1, alpha, beta)
+            v2, below = value(result(state, move), depth - 1, alpha, beta)
             if v2 > v:
                 v, line = v2, (move, *below)
-                alpha = max(alpha, v)
+                if v > alpha:  # alpha = max(alpha, v)
+                    alpha = v
             if record:
                 record(UPDATE, state, v, alpha, beta)
             if v >= beta:
@@ -456,10 +466,11 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         if record:
             record(ENTER, state, v, alpha, beta)
         for i, move in enumerate(moves):
-            v2, below = value(game.play(state, move), left, alpha, beta)
+            v2, below = value(result(state, move), left, alpha, beta)
             if v2 < v:
                 v, line = v2, (move, *below)
-                beta = min(beta, v)
+                if v < beta:  # beta = min(beta, v)
+                    beta = v
             if record:
                 record(UPDATE, state, v, alpha, beta)
             if v <= alpha:
@@ -496,6 +507,66 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
         best, line = value(state, plies, low, high, root=True)
     stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
     return SearchResult(best, line[0] if line else None, stats, line)
+
+
+def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | None,
+                     rounds: bool, alpha: Value, beta: Value) -> SearchResult[M]:
+    """:func:`alpha_beta` without the options that cost at every position (a
+    table, a move order, best moves, a node limit, quiescence, a recorder):
+    the common call, as when a player searches.  It visits the same positions
+    in the same order and returns the same value, line and stats as the
+    search above (tests/test_games_search.py checks it on random games, and
+    alpha_beta runs it only when no such option is given), with less
+    bookkeeping per position: one function for both players, and the cut
+    test only where v has just changed."""
+    is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
+                                                  game.moves, game.result)
+    nodes = terminals = evaluated = cutoffs = 0
+
+    def value(state: S, depth: float, alpha: Value, beta: Value,
+              root: bool = False) -> tuple[Value, tuple[M, ...]]:
+        nonlocal nodes, terminals, evaluated, cutoffs
+        nodes += 1
+        if is_over(state):
+            terminals += 1
+            return score(state), ()
+        player = to_move(state)
+        if depth <= 0 and (root or not rounds or player is MAX):  # the cutoff test
+            assert evaluate is not None
+            evaluated += 1
+            return estimate(evaluate, state), ()
+        moves = moves_at(state)
+        line: tuple[M, ...] = ()
+        if player is MAX:
+            v: Value = -inf
+            for i, move in enumerate(moves):
+                v2, below = value(result(state, move), depth - 1, alpha, beta)
+                if v2 > v:
+                    v, line = v2, (move, *below)
+                    if v > alpha:
+                        alpha = v
+                    if v >= beta:
+                        cutoffs += i + 1 < len(moves)
+                        break
+            return v, line
+        if player is CHANCE:
+            raise chance_error(game, state)
+        v = inf
+        left = depth if rounds else depth - 1
+        for i, move in enumerate(moves):
+            v2, below = value(result(state, move), left, alpha, beta)
+            if v2 < v:
+                v, line = v2, (move, *below)
+                if v < beta:
+                    beta = v
+                if v <= alpha:
+                    cutoffs += i + 1 < len(moves)
+                    break
+        return v, line
+
+    best, line = value(state, depth, alpha, beta, root=True)
+    return SearchResult(best, line[0] if line else None,
+                        Stats(nodes, terminals, cutoffs, 0, evaluated), line)
 
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)

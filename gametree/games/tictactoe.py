@@ -192,6 +192,13 @@ _MOVED = [itemgetter(*symmetry) for symmetry in SYMMETRIES[1:]]
 """For each symmetry but the identity, a function from the cells to the moved cells."""
 
 
+@cache
+def _empty_squares(cells: str) -> tuple[Square, ...]:
+    """The empty squares of ``cells``, in order: worked out once per board
+    (there are fewer than 3**9), as searches ask at every visit."""
+    return tuple(square for square, mark in enumerate(cells) if mark == EMPTY)
+
+
 _SCORES = {"X": 1, "O": -1, None: 0}
 _new_state = tuple.__new__
 """Makes a TicTacToeState from its cells and their facts, without reading them again."""
@@ -232,9 +239,11 @@ class TicTacToe(Game[TicTacToeState, Square]):
 
     def moves(self, state: TicTacToeState) -> list[Square]:
         """The empty squares, in order; none once the game is over."""
-        if _check(state).winner is not None:
+        if type(state) is not TicTacToeState:
+            _check(state)                                 # says what is wrong
+        if state.winner is not None:
             return []
-        return [square for square, mark in enumerate(state.cells) if mark == EMPTY]
+        return list(_empty_squares(state.cells))
 
     def play(self, state: TicTacToeState, move: Square) -> TicTacToeState:
         """The position after the player to move marks square ``move``."""
@@ -249,7 +258,12 @@ class TicTacToe(Game[TicTacToeState, Square]):
                                    f"choose an empty square: {free}")
         if state.winner is not None:
             raise IllegalMoveError("the game is over; no more moves can be played")
+        return self.result(state, move)
+
+    def result(self, state: TicTacToeState, move: Square) -> TicTacToeState:
+        """:meth:`play` for a square that :meth:`moves` listed, without checking it again."""
         mark = "X" if state.player is MAX else "O"
+        cells = state.cells
         cells = cells[:move] + mark + cells[move + 1 :]
         won = None
         for a, b, c in LINES_THROUGH[move]:    # only a line through the move can be new
@@ -267,11 +281,15 @@ class TicTacToe(Game[TicTacToeState, Square]):
 
     def score(self, state: TicTacToeState) -> int:
         """+1 if X won, -1 if O won, 0 otherwise."""
-        return _SCORES[_check(state).winner]
+        if type(state) is not TicTacToeState:
+            _check(state)
+        return _SCORES[state.winner]
 
     def move_label(self, state: TicTacToeState, move: Square) -> str:
         """The mark and the square, e.g. ``"X4"`` for X in the centre."""
-        return f"{self.mark(state)}{move}"
+        if type(state) is not TicTacToeState:
+            return f"{self.mark(state)}{move}"            # says what is wrong with state
+        return f"{'X' if state.player is MAX else 'O'}{move}"
 
     def check_state(self, state: object) -> None:
         """Refuse what is not a tic-tac-toe position that a game can reach."""

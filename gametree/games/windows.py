@@ -459,7 +459,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
             record(ENTER, state, v, alpha, beta, lines=_pvs_lines(ENTER, maximizing))
         moves = game.moves(state)
         for i, move in enumerate(moves):
-            child = game.play(state, move)
+            child = game.result(state, move)
             how = "first"
             test = (alpha, alpha + 1) if maximizing else (beta - 1, beta)
             if i == 0 or not isfinite(test[0] if maximizing else test[1]):

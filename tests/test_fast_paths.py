@@ -1,0 +1,99 @@
+"""The fast paths equal the readable ones.
+
+* ``alpha_beta`` without per-position options runs ``_bare_alpha_beta``; with any
+  option (here ``max_nodes``, which changes nothing when large) it runs the full
+  search.  Both give the same value, move, line and statistics.
+* ``Game.result`` (the searches' trusted move) returns what ``play`` returns.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametree import MAX, MIN, Tree
+from gametree.games import (
+    DiceRace,
+    Kalah,
+    NumberGame,
+    TicTacToe,
+    TicTacToeState,
+    TreeGame,
+    alpha_beta,
+    kalah_evaluation,
+    store_difference,
+)
+from gametree.games.tictactoe import positions
+
+BIG = 10**9  # a node limit never reached: forces the full search, changes nothing else
+
+_leaf = st.integers(-20, 20)
+_nested = st.recursive(_leaf, lambda kids: st.tuples(st.sampled_from([MAX, MIN]),
+                                                     st.lists(kids, min_size=1, max_size=4)),
+                       max_leaves=30)
+
+
+def _tree(nested) -> Tree:
+    return Tree.unfold(nested, lambda item: None if isinstance(item, int) else item[1],
+                       lambda item: item,
+                       player=lambda item: MAX if isinstance(item, int) else item[0])
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(_nested, st.sampled_from([None, 1, 2, 3]), st.booleans(),
+       st.sampled_from([(-float("inf"), float("inf")), (-3, 4), (0, 1)]))
+def test_the_bare_search_equals_the_full_one_on_random_games(nested, depth, rounds, window):
+    """Players that may move twice in a row, with and without a depth limit counted in
+    moves or rounds, any window: the same result, line and counts."""
+    game = TreeGame(_tree(nested))
+    options = {} if depth is None else {"depth": depth, "evaluate": lambda node: node.id % 7 - 3,
+                                        "rounds": rounds}
+    bare = alpha_beta(game, window=window, **options)
+    full = alpha_beta(game, window=window, max_nodes=BIG, **options)
+    assert bare == full
+
+
+def test_the_bare_search_equals_the_full_one_on_tictactoe():
+    game = TicTacToe()
+    assert alpha_beta(game) == alpha_beta(game, max_nodes=BIG)
+    state = TicTacToeState.from_text("X.. .O. ...")
+    for depth in (1, 2, 3):
+        evaluate = lambda s: s.cells.count("X") - s.cells.count("O")  # noqa: E731
+        assert alpha_beta(game, state, depth=depth, evaluate=evaluate) == \
+            alpha_beta(game, state, depth=depth, evaluate=evaluate, max_nodes=BIG)
+
+
+@pytest.mark.parametrize("evaluate", [store_difference, kalah_evaluation])
+@pytest.mark.parametrize("rounds", [False, True])
+def test_the_bare_search_equals_the_full_one_on_kalah(evaluate, rounds):
+    game = Kalah(4, 3)
+    for depth in (0, 2, 4):
+        assert alpha_beta(game, depth=depth, evaluate=evaluate, rounds=rounds) == \
+            alpha_beta(game, depth=depth, evaluate=evaluate, rounds=rounds, max_nodes=BIG)
+
+
+def test_result_equals_play_on_every_tictactoe_position():
+    game = TicTacToe()
+    for state in positions():
+        for move in game.moves(state):
+            assert game.result(state, move) == game.play(state, move)
+
+
+@pytest.mark.parametrize("game", [Kalah(), Kalah(3, 2), Kalah(6, 6)])
+def test_result_equals_play_on_kalah_games(game):
+    """Along seeded random games (captures, extra turns, laps and endings included)."""
+    rng = random.Random(7)
+    for _ in range(30):
+        state = game.initial
+        while not game.is_over(state):
+            for move in game.moves(state):
+                assert game.result(state, move) == game.play(state, move)
+            state = game.play(state, rng.choice(game.moves(state)))
+
+
+@pytest.mark.parametrize("game", [DiceRace(4, 4), NumberGame([3, -1, 4, 1, -5])])
+def test_result_is_play_where_a_game_does_not_override_it(game):
+    state = game.initial
+    for move in game.moves(state):
+        assert game.result(state, move) == game.play(state, move)

@@ -17,13 +17,16 @@ apart, recording every play and checking against the reference cost.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
+from gametree.games.maze import Maze, ghost_move
 from gametree.grading.assignments import ASSIGNMENTS
 from gametree.grading.games import EVALUATIONS, GameSpec
 from gametree.grading.grader import grade, read_submission
+from gametree.grading.reference import EXPECTIMAX, best_move
 
 SOURCE = Path(__file__).resolve().parent.parent / "assignments" / "source"
 
@@ -46,6 +49,18 @@ def code(name: str, swaps: tuple = ()) -> list[tuple[str, str]]:
     return [("cell 1", text)]
 
 
+def play_games(test: dict, evaluate) -> None:
+    """The evaluation part's games, the runner calling ``evaluate`` directly."""
+    game = Maze(test["layout"])
+    for number in range(test["games"]):
+        rng = random.Random(test["seed"] + number)
+        state = game.random_start(test["seed"] + number)
+        while not game.is_over(state):
+            move = (best_move(game, state, 1, evaluate, EXPECTIMAX) if state.turn == 0
+                    else ghost_move(game, state, "random", rng))
+            state = game.play(state, move)
+
+
 def in_process(name: str, seed: str) -> float:
     """Seconds to run the solution's functions on every case in this process."""
     namespace: dict = {}
@@ -55,6 +70,8 @@ def in_process(name: str, seed: str) -> float:
         test, function = case.test, namespace[case.part]
         if test["kind"] == "tree":
             function(list(test["leaves"]), test["branching"])
+        elif test["kind"] == "match":
+            play_games(test, function)
         else:
             spec = GameSpec(**test["game"])
             game = spec.build()

@@ -415,51 +415,59 @@ def judge(case: Case, result: dict[str, Any]) -> Verdict:
 
 # --- an evaluation function, by the games it wins -----------------------------
 
-def _runner_move(session: Session, layout: str, game: Any, state: Any) -> tuple[Any, str | None]:
-    """The move of a depth-1 expectimax runner (the reference search) whose
-    evaluation is the student's, asked for every state of the round ahead
-    in one batch; or None and a sentence."""
+def _runner_moves(session: Session, layout: str, game: Any, states: list[Any]
+                  ) -> tuple[list[Any], str | None]:
+    """The moves of a depth-1 expectimax runner (the reference search) whose
+    evaluation is the student's, in each of ``states`` (one per game still
+    going): every state of the round ahead of every game goes to the
+    student's process in one batch.  Or no moves and a sentence."""
     frontier: dict[str, Any] = {}
 
     def collect(s: Any) -> Value:
         frontier[key(s)] = s
         return 0
 
-    best_move(game, state, 1, collect, EXPECTIMAX)
+    for state in states:
+        best_move(game, state, 1, collect, EXPECTIMAX)
     result = session.ask({"kind": "evaluate", "function": "evaluate", "layout": layout,
                           "states": [encode_maze(s) for s in frontier.values()]})
     if not result.get("ok"):
-        return None, f"your code {result.get('error', 'failed')}"
+        return [], f"your code {result.get('error', 'failed')}"
     values = dict(zip(frontier, result["answer"], strict=True))
     bad = next((k for k, v in values.items() if not _number(v)), None)
     if bad is not None:
         shown = values[bad]["repr"] if isinstance(values[bad], dict) else repr(values[bad])
-        return None, f"evaluate returned {shown} at {state_text(bad)}: it must return a number"
-    return best_move(game, state, 1, lambda s: values[key(s)], EXPECTIMAX), None
+        return [], f"evaluate returned {shown} at {state_text(bad)}: it must return a number"
+    return [best_move(game, state, 1, lambda s: values[key(s)], EXPECTIMAX) for state in states], None
 
 
 def judge_matches(case: Case, session: Session) -> Verdict:
-    """Play the case's seeded games with the student's evaluation; half the
-    points for the win rate, half for the mean score, against the thresholds
-    the notebook states."""
+    """Play the case's seeded games with the student's evaluation (all games
+    a move at a time, so one batch of evaluations serves them all); half
+    the points for the win rate, half for the mean score, against the
+    thresholds the notebook states."""
     from ..games.maze import Maze, ghost_move
 
     test = case.test
     game = Maze(test["layout"])
-    wins, scores = 0, []
-    for number in range(test["games"]):
-        rng = random.Random(test["seed"] + number)
-        state = game.random_start(test["seed"] + number)
-        while not game.is_over(state):
-            if state.turn == 0:
-                move, error = _runner_move(session, test["layout"], game, state)
-                if error is not None:
-                    return Verdict(case, 0.0, f"failed: {error}.", "error")
-            else:
-                move = ghost_move(game, state, "random", rng)
-            state = game.play(state, move)
-        scores.append(game.score(state))
-        wins += game.outcome(state) == "won"
+    seeds = [test["seed"] + number for number in range(test["games"])]
+    rngs = [random.Random(seed) for seed in seeds]
+    states = [game.random_start(seed) for seed in seeds]
+    while True:
+        for number, rng in enumerate(rngs):        # the ghosts move until the runner is to move
+            while not game.is_over(states[number]) and states[number].turn != 0:
+                states[number] = game.play(states[number], ghost_move(game, states[number],
+                                                                      "random", rng))
+        going = [number for number, state in enumerate(states) if not game.is_over(state)]
+        if not going:
+            break
+        moves, error = _runner_moves(session, test["layout"], game, [states[n] for n in going])
+        if error is not None:
+            return Verdict(case, 0.0, f"failed: {error}.", "error")
+        for number, move in zip(going, moves, strict=True):
+            states[number] = game.play(states[number], move)
+    scores = [game.score(state) for state in states]
+    wins = sum(game.outcome(state) == "won" for state in states)
     rate, mean = wins / test["games"], sum(scores) / len(scores)
     earned = case.points / 2 * ((rate >= test["win_rate"]) + (mean >= test["mean_score"]))
     message = (f"won {wins} of {test['games']} games ({rate:.0%}) with a mean score of {mean:.1f}; "

@@ -1,7 +1,12 @@
-"""The command line: output, --help, and one-line errors with status 2."""
+"""The command line: output, --help, and one-line errors: status 2 for bad
+input, 1 for a failed read or write, 130 after Ctrl-C, 143 after SIGTERM."""
 
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +103,153 @@ def test_the_strict_flag_is_explained_in_the_rules_words(capsys):
         main(["alpha-beta", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "cut only when alpha > beta (CS188) instead of alpha >= beta (AIMA)" in out
+
+
+def test_negative_numbers_with_an_exponent_and_infinite_bounds_are_read(capsys):
+    assert main(["alpha-beta", "-q", "--branching", "2", "-1e15", "3", "-2", "5"]) == 0
+    assert capsys.readouterr().out == "value: -2\nevaluated: 4 of 4 leaves\n"  # max(min(-1e15, 3), min(-2, 5))
+    assert main(["expectiminimax", "-q", "--bounds", "-inf", "10",
+                 "--tree", "[[(1/2, 8), (1/2, 6)], [(1/2, 1), (1/2, 9)]]"]) == 0
+    assert capsys.readouterr().out.startswith("value: 7\n")  # max(0.5 * 8 + 0.5 * 6, 0.5 * 1 + 0.5 * 9)
+
+
+# --- files, streams and signals: one line on stderr, and the exit status says which ---------
+
+GAMETREE = [sys.executable, "-m", "gametree"]
+
+
+def _one_line(err: str) -> str:
+    assert err.count("\n") == 1 and err.startswith("gametree: error: "), err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("command, given", [
+    (["alpha-beta", *STATEMENT], None),
+    (["number-game"], "1\n3\n1 2 3\n"),
+])
+def test_a_full_disk_is_one_line_and_status_1(command, given):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*GAMETREE, *command], input=given, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "cannot write the output: No space left on device" in _one_line(done.stderr)
+
+
+@pytest.mark.parametrize("command, closed, words", [
+    (["number-game"], "<&-", "cannot read standard input: it is closed"),
+    (["alpha-beta", *STATEMENT], ">&-", "cannot write the output: standard output is closed"),
+])
+def test_a_closed_standard_stream_is_one_line_and_status_1(command, closed, words):
+    shell = f'"$@" {closed}'  # the command, run by the shell with that stream closed
+    done = subprocess.run(["sh", "-c", shell, "sh", *GAMETREE, *command],
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1
+    assert words in _one_line(done.stderr)
+
+
+def test_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
+    import gametree.cli.trees
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gametree.cli.trees, "print_trace", interrupted)
+    assert main(["alpha-beta", *STATEMENT]) == 130
+    assert "interrupted (Ctrl-C)" in _one_line(capsys.readouterr().err)
+
+
+def test_sigterm_is_one_line_and_status_143_and_the_handler_is_put_back(monkeypatch, capsys):
+    import gametree.cli.trees
+
+    before = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(gametree.cli.trees, "print_trace",
+                        lambda *args: os.kill(os.getpid(), signal.SIGTERM))
+    assert main(["alpha-beta", *STATEMENT]) == 143
+    assert "stopped by SIGTERM" in _one_line(capsys.readouterr().err)
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def _default_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python then turns it into KeyboardInterrupt
+
+
+@pytest.mark.parametrize("command, sent, status", [
+    (["slides", "--out", "OUT"], signal.SIGTERM, 143),
+    (["draw", "--gif", "OUT"], signal.SIGINT, 130),
+], ids=["slides-SIGTERM", "gif-Ctrl-C"])
+def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary_one(tmp_path, command,
+                                                                         sent, status):
+    """Sent once the temporary file beside the output exists (the drawing is
+    under way): the old file is left as it was and the temporary one removed."""
+    out = tmp_path / ("old.gif" if "--gif" in command else "old.pdf")
+    out.write_bytes(b"the old file")
+    argv = [a.replace("OUT", str(out)) for a in command]
+    leaves = [str(k % 7) for k in range(16)]  # 16 leaves: about 40 steps, seconds of drawing
+    run = subprocess.Popen([*GAMETREE, *argv, "--branching", "2", *leaves], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob(".*.part")) and run.poll() is None:
+            assert time.monotonic() < deadline, "the command wrote no temporary file"
+            time.sleep(0.05)
+        run.send_signal(sent)
+        stdout, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+        run.wait()
+    assert (run.returncode, stdout) == (status, "")
+    assert "no file was left half-written" in _one_line(stderr)
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
+    assert out.read_bytes() == b"the old file"
+
+
+def test_an_error_names_the_users_file_not_the_temporary_one(tmp_path, monkeypatch, capsys):
+    """The temporary file beside the output cannot be made (a folder without
+    write permission, say): the message names the file the user asked for."""
+    import errno
+    import tempfile
+
+    def refused(prefix, suffix, dir):
+        raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/{prefix}x1y2.part")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    for command, name in ((["slides", "--cutoffs-only"], "s.pdf"), (["draw"], "t.png"),
+                          (["draw", "--gif"], "t.gif")):
+        out = tmp_path / name
+        where = ["--out", str(out)] if "--gif" not in command else [str(out)]
+        assert main([*command, *where, *STATEMENT]) == 1, command
+        err = _one_line(capsys.readouterr().err)
+        assert f"cannot write {out}: Permission denied" in err and ".part" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_files_are_written_with_the_permissions_of_any_new_file(tmp_path, capsys):
+    """Not tempfile's 0600: a handout is readable by whoever may read the folder."""
+    from gametree.view.export import new_file_mode
+
+    old = os.umask(0o022)
+    try:
+        assert new_file_mode() == 0o644
+        assert main(["slides", "--cutoffs-only", *STATEMENT, "--out", str(tmp_path / "s.pdf")]) == 0
+        assert main(["draw", *STATEMENT, "--out", str(tmp_path / "t.png")]) == 0
+        assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth",
+                     "2", "--out", str(tmp_path / "e.pdf")]) == 0
+    finally:
+        os.umask(old)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes == dict.fromkeys(["s.pdf", "t.png", "e.pdf", "e-key.pdf"], 0o644)
+
+
+def test_without_out_slides_and_sheets_go_to_the_handouts_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["slides", "--cutoffs-only", *STATEMENT]) == 0
+    assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth",
+                 "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "wrote handouts/steps.pdf: 1 page, one per cutoff", "wrote handouts/sheet.pdf",
+        "wrote handouts/sheet-key.pdf"]
+    assert sorted(p.name for p in Path("handouts").iterdir()) == ["sheet-key.pdf", "sheet.pdf",
+                                                                 "steps.pdf"]
+    assert [p.name for p in tmp_path.iterdir()] == ["handouts"]

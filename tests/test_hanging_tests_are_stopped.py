@@ -6,7 +6,7 @@ and one that swallows even the timeout is ended after the grace period.
 
 Each check runs pytest in a subprocess on tests written into tmp_path,
 with the repository's conftest.py (where the timeout lives) and a
-1-second timeout, so it costs a few seconds.
+half-second timeout, so it costs a few seconds.
 """
 
 import re
@@ -51,9 +51,9 @@ def test_swallows_every_exception():
 """
 
 
-def _pytest(folder: Path, files: dict[str, str], grace: float = 1) -> subprocess.CompletedProcess:
+def _pytest(folder: Path, files: dict[str, str], grace: float = 0.5) -> subprocess.CompletedProcess:
     shutil.copy(ROOT / "conftest.py", folder / "conftest.py")
-    (folder / "pytest.ini").write_text(f"[pytest]\ntimeout = 1\ntimeout_grace = {grace}\n")
+    (folder / "pytest.ini").write_text(f"[pytest]\ntimeout = 0.5\ntimeout_grace = {grace}\n")
     for name, text in files.items():
         (folder / name).write_text(text)
     # Only the plugins that matter (nbval, xdist and the rest cost seconds to load).
@@ -63,14 +63,14 @@ def _pytest(folder: Path, files: dict[str, str], grace: float = 1) -> subprocess
         return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=60,
                               env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PATH": "/usr/bin:/bin"})
     except subprocess.TimeoutExpired as hung:
-        raise AssertionError(f"the inner pytest run was not stopped by its 1 s timeout:\n"
+        raise AssertionError(f"the inner pytest run was not stopped by its 0.5 s timeout:\n"
                              f"{hung.stdout}") from None
 
 
 def test_a_looping_hypothesis_test_is_stopped_by_the_timeout_and_reported(tmp_path):
     run = _pytest(tmp_path, {"test_loop.py": LOOPING_HYPOTHESIS_TEST})
     assert run.returncode == 1, run.stdout + run.stderr
-    assert "TestTimeout: Timeout (>1.0s)" in run.stdout, run.stdout
+    assert "TestTimeout: Timeout (>0.5s)" in run.stdout, run.stdout
     assert "FAILED test_loop.py::test_loops_on_positive_numbers" in run.stdout
     assert re.search(r"=+ 1 failed in [0-9.]+s =+\s*$", run.stdout), run.stdout  # and the run ended
 
@@ -80,7 +80,7 @@ def test_an_alarm_lost_in_a_finalizer_comes_again(tmp_path):
     # within the grace period (20 s), rather than by ending the process.
     run = _pytest(tmp_path, {"test_finalizers.py": FINALIZER_TEST}, grace=20)
     assert run.returncode == 1, run.stdout + run.stderr
-    assert "TestTimeout: Timeout (>1.0s)" in run.stdout, run.stdout
+    assert "TestTimeout: Timeout (>0.5s)" in run.stdout, run.stdout
     assert re.search(r"=+ 1 failed(, [0-9]+ warnings?)? in [0-9.]+s =+\s*$", run.stdout), run.stdout
 
 

@@ -193,14 +193,34 @@ def test_command_line_options_reach_the_sheet(tmp_path, monkeypatch, capsys):
 # --- both files or neither -------------------------------------------------------------------
 
 
-def test_a_key_that_cannot_be_written_leaves_no_sheet_and_is_named(tmp_path, capsys):
+def test_a_key_in_a_missing_folder_is_refused_before_anything_is_drawn(tmp_path, capsys):
     out, key = tmp_path / "s.pdf", tmp_path / "no" / "such" / "k.pdf"
     assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth", "2",
                  "--out", str(out), "--key", str(key)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"cannot write {key}: No such file or directory" in err
-    assert "nothing was written" in err
+    assert err.count("\n") == 1
+    assert f"cannot write {key}: the folder '{key.parent}' does not exist" in err
     assert list(tmp_path.iterdir()) == []  # no sheet, no temporary file
+
+
+@pytest.mark.parametrize("option", ["--key", "--out"])
+def test_a_key_or_sheet_that_is_a_folder_is_refused_and_nothing_is_written(option, tmp_path,
+                                                                          capsys):
+    """A folder named k.pdf: refused when the arguments are read, so the sheet
+    is not left behind (it was, when the key's rename failed after the sheet's)."""
+    (tmp_path / "k.pdf").mkdir()
+    names = {"--out": str(tmp_path / "s.pdf"), "--key": str(tmp_path / "s-key.pdf")}
+    names[option] = str(tmp_path / "k.pdf")
+    assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth", "2",
+                 "--out", names["--out"], "--key", names["--key"]]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"'{tmp_path / 'k.pdf'}' is a folder, not a file" in err
+    assert [p.name for p in tmp_path.iterdir()] == ["k.pdf"]
+    assert list((tmp_path / "k.pdf").iterdir()) == []
+    with pytest.raises(ValueError, match="names no file"):  # and the library refuses it too
+        write_sheet(tmp_path / "s.pdf", seed=1, count=1, branching=2, depth=2,
+                    key=tmp_path / "k.pdf")
+    assert [p.name for p in tmp_path.iterdir()] == ["k.pdf"]
 
 
 def test_a_full_disk_names_the_file_and_leaves_nothing(tmp_path, monkeypatch, capsys):
@@ -227,7 +247,7 @@ def test_a_full_disk_names_the_file_and_leaves_nothing(tmp_path, monkeypatch, ca
     monkeypatch.setattr(backend_pdf.PdfFile, "write", write)
     out = tmp_path / "s.pdf"
     assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth", "2",
-                 "--out", str(out)]) == 2
+                 "--out", str(out)]) == 1  # a failed write, not bad input
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert f"cannot write {tmp_path / 's-key.pdf'}: No space left on device" in err

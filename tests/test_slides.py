@@ -115,11 +115,34 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys, monkeypatch, argument
 
 
 def test_the_page_limit_and_one_past_it():
-    assert check_slides(MAX_SLIDES) == MAX_SLIDES
-    with pytest.raises(ValueError, match="more than the 2,000 pages"):
+    assert check_slides(MAX_SLIDES) == MAX_SLIDES == 300
+    with pytest.raises(ValueError, match="301 steps, more than the 300 pages"):
         check_slides(MAX_SLIDES + 1)
-    with pytest.raises(ValueError, match="2,001 cutoffs"):
+    with pytest.raises(ValueError, match="301 cutoffs"):
         check_slides(MAX_SLIDES + 1, cutoffs_only=True)
+
+
+def test_the_command_decides_the_page_limit_before_drawing_a_page(tmp_path, monkeypatch, capsys):
+    """A fan of 149 leaves is a search of exactly MAX_SLIDES steps, and one
+    more leaf under an inner node one step more: the first reaches the
+    drawing (replaced here, so that 300 pages cost nothing), the second is
+    refused before it."""
+    import gametree.view.slides
+
+    drawn = []
+    monkeypatch.setattr(gametree.view.slides, "write_slides",
+                        lambda trace, out, **options: drawn.append(len(trace)) or len(trace))
+    at_limit = [0] * 149
+    past_it = [[0, 0]] + [0] * 146
+    steps = [len(gametree.trace_alpha_beta(gametree.Tree.from_nested(t))) for t in (at_limit, past_it)]
+    assert steps == [MAX_SLIDES, MAX_SLIDES + 1]
+    out = str(tmp_path / "s.pdf")
+    assert main(["slides", "--tree", str(at_limit), "--out", out]) == 0
+    assert drawn == [MAX_SLIDES]
+    assert main(["slides", "--tree", str(past_it), "--out", out]) == 2
+    assert drawn == [MAX_SLIDES]  # refused before any page
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "301 steps, more than the 300 pages" in err
 
 
 def test_write_slides_refuses_what_is_not_a_trace(tmp_path):

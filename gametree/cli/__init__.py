@@ -1,7 +1,21 @@
 """The command line: ``python -m gametree COMMAND ...``, the top layer.
 
-Every command reports bad input as one line on stderr and exits with
-status 2; it never shows a traceback for a mistake in what was typed.
+Every command reports a problem as one line on stderr and never shows a
+traceback.  The exit status says what happened (:func:`main` maps each
+exception to it, in one place for every command):
+
+* 0: done;
+* 1: a file or stream could not be read or written although the command
+  was right (:class:`~gametree.cli.usage.FileError`, or any OSError: a
+  full disk, a closed standard input or output, no permission);
+* 2: bad input, a mistake in what was typed (:class:`~gametree.cli.usage.UsageError`,
+  or the ValueError or TypeError of a check in the package);
+* 130: interrupted with Ctrl-C (SIGINT), 143: stopped with SIGTERM (128
+  plus the signal's number, as a shell reports it).
+
+Every file a command writes is written beside its place and renamed
+into it when whole, and the temporary file is removed on any error or
+signal, so none of these leaves a half-written file behind.
 
 Each command lives in its own module here, which defines
 ``register(commands)``: it adds its parser and sets ``run=`` to a function
@@ -13,13 +27,31 @@ time, so ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
 from . import chance, draw, exercises, grade, numbergame, slides, trees
-from .usage import Parser, UsageError
+from .usage import FileError, Parser, UsageError
 
-__all__ = ["main", "build_parser", "UsageError"]
+__all__ = ["main", "build_parser", "UsageError", "FileError", "Terminated", "EXIT_FILE",
+           "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
+
+EXIT_FILE = 1
+"""Exit status when a file or stream could not be read or written."""
+EXIT_USAGE = 2
+"""Exit status for bad input."""
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+"""Exit status after Ctrl-C: 130."""
+EXIT_TERMINATED = 128 + signal.SIGTERM
+"""Exit status after SIGTERM: 143."""
+
+
+class Terminated(BaseException):
+    """Raised by :func:`main`'s SIGTERM handler, as Python raises
+    KeyboardInterrupt for Ctrl-C: ``finally`` blocks run on the way out, so
+    temporary files are removed."""
 
 _COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade)
 
@@ -37,17 +69,65 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0, or 2 for bad input)."""
-    parser = build_parser()
+    """Run the command line; return the exit status (see the module's
+    docstring: 0, 1, 2, 130 or 143), having printed one line on stderr for
+    any but 0."""
     try:
-        args = parser.parse_args(argv)
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread: SIGTERM keeps its handler
+        previous = None
+    try:
+        return _run(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        if sys.stdout is None:  # started with standard output closed
+            raise FileError("cannot write the output: standard output is closed")
+        args = build_parser().parse_args(argv)
         args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not after main has returned
     except (UsageError, ValueError, TypeError, KeyError, IndexError) as error:
-        # One sentence, never a traceback: every check in the package raises
-        # one of these with a message naming the mistake and the fix.
-        message = str(error.args[0]) if error.args else str(error)
-        print(f"gametree: error: {message}", file=sys.stderr)
-        return 2
+        # One sentence: every check in the package raises one of these with
+        # a message naming the mistake and the fix.
+        return _fail(str(error.args[0]) if error.args else str(error), EXIT_USAGE)
     except BrokenPipeError:  # e.g. piped into `head`: not an error of the user's
-        sys.stdout = None
+        _drop_output()
+    except FileError as error:
+        return _fail(str(error), EXIT_FILE)
+    except OSError as error:  # the commands name their files: this is standard output
+        _drop_output()
+        where = error.filename if error.filename is not None else "the output"
+        return _fail(f"cannot write {where}: {error.strerror or error}", EXIT_FILE)
+    except KeyboardInterrupt:
+        return _fail("interrupted (Ctrl-C); no file was left half-written", EXIT_INTERRUPTED)
+    except Terminated:
+        return _fail("stopped by SIGTERM; no file was left half-written", EXIT_TERMINATED)
     return 0
+
+
+def _fail(message: str, status: int) -> int:
+    try:
+        print(f"gametree: error: {message}", file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # stderr itself is gone: the status must do
+        pass
+    return status
+
+
+def _drop_output() -> None:
+    """Send what is left in standard output's buffer to the null device, so
+    that Python's flush at exit does not fail a second time (and print a
+    traceback) on a pipe that is closed or a disk that is full."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass

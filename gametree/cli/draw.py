@@ -17,7 +17,7 @@ from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
 from .chance import bounds_argument, chance_trace
 from .trees import tree_arguments, tree_from_arguments
-from .usage import _STRICT_HELP, UsageError, file_name, whole_number
+from .usage import _STRICT_HELP, UsageError, file_error, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -72,6 +72,5 @@ def _run(args: argparse.Namespace) -> None:
             with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
                 save_gif(trace, args.gif, dpi=args.dpi, progress=bar)
             print(f"wrote {args.gif}")
-    except OSError as error:
-        where = error.filename or args.out or args.gif
-        raise UsageError(f"cannot write {where}: {error.strerror or error}") from None
+    except OSError as error:  # the file meant, never the temporary one beside it
+        raise file_error(error, error.filename or args.out or args.gif) from None

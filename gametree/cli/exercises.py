@@ -1,6 +1,9 @@
 """``python -m gametree exercises``: a printable sheet of alpha-beta exercises and its key
 (``--chance``: expectiminimax exercises on trees with chance nodes).
 
+Without ``--out`` the sheet goes to ``handouts/sheet.pdf`` (and its key to
+``handouts/sheet-key.pdf``).
+
 matplotlib is imported only when a sheet is drawn, so ``--help`` stays fast.
 """
 
@@ -12,7 +15,15 @@ from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
 from ..practice.shapes import ROOTS
 from ..practice.sheets import PAPER, write_sheet
 from .trees import players_list
-from .usage import _STRICT_HELP, UsageError, file_name, whole_number
+from .usage import (
+    _STRICT_HELP,
+    HANDOUTS,
+    FileError,
+    default_out,
+    file_error,
+    file_name,
+    whole_number,
+)
 
 __all__ = ["register"]
 
@@ -32,8 +43,9 @@ def register(commands) -> None:
     parser.add_argument("--depth", "-d", type=whole_number, metavar="D",
                         help="edges from the root to a leaf (default 3; with --chance, levels of "
                              "MAX or MIN nodes, default 2)")
-    parser.add_argument("--out", "-o", required=True, metavar="FILE", type=file_name,
-                        help="the sheet: FILE.pdf, or FILE.png for one picture per page")
+    parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
+                        help="the sheet: FILE.pdf, or FILE.png for one picture per page "
+                             f"(default: {HANDOUTS}/sheet.pdf)")
     parser.add_argument("--key", metavar="FILE", type=file_name,
                         help="the answer key (default: FILE-key.pdf beside the sheet)")
     parser.add_argument("--strict", action="store_true",
@@ -66,15 +78,15 @@ def _run(args: argparse.Namespace) -> None:
     default = 2 if args.chance else 3
     branching = default if args.branching is None else args.branching
     depth = default if args.depth is None else args.depth
+    out = args.out if args.out is not None else default_out("sheet.pdf")
     try:
-        files = write_sheet(args.out, seed=args.seed, count=args.count, branching=branching,
+        files = write_sheet(out, seed=args.seed, count=args.count, branching=branching,
                             depth=depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
                             dpi=args.dpi, uneven=args.uneven, root=args.root,
                             chance=args.chance, outcomes=args.outcomes, players=args.players)
     except OSError as error:  # write_sheet names the file that failed, and writes neither
-        where = error.filename or args.out
-        raise UsageError(f"cannot write {where}: {error.strerror or error}; nothing was "
-                         f"written") from None
+        raise FileError(f"{file_error(error, error.filename or out)}; nothing was "
+                        f"written") from None
     for path in files.sheet + files.key:
         print(f"wrote {path}")

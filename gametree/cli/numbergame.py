@@ -9,7 +9,9 @@ to 9 (no ``_``, no other script's digits such as ``４`` or ``٣``).  An
 input longer than :data:`MAX_CHARS` characters is refused after reading
 no more than that.  The whole input is checked before anything is
 printed; a mistake is reported as one line naming the case and the
-problem.
+problem (exit status 2).  A file that does not exist is such a mistake;
+one that cannot be read, or a standard input that is closed, exits with
+status 1 (see :mod:`gametree.cli`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import re
 import sys
 
 from ..games.numbergame import number_game
-from .usage import UsageError
+from .usage import FileError, UsageError, file_error
 
 __all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS", "MAX_CHARS"]
 
@@ -121,6 +123,9 @@ def _read(source: str) -> str:
     """At most :data:`MAX_CHARS` + 1 characters of the input (one more than
     allowed, so that :func:`read_cases` can tell a longer input)."""
     if source == "-":
+        if sys.stdin is None:  # started with standard input closed
+            raise FileError("cannot read standard input: it is closed; give the cases on "
+                            "standard input or name a file")
         return sys.stdin.read(MAX_CHARS + 1)
     with open(source, encoding="utf-8") as handle:
         return handle.read(MAX_CHARS + 1)
@@ -131,8 +136,10 @@ def _run(args: argparse.Namespace) -> None:
     try:
         text = _read(args.file)
         text.encode("utf-8")  # undecodable bytes read with surrogateescape fail here
-    except OSError as error:
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as error:  # a typo
         raise UsageError(f"cannot read {source}: {error.strerror}") from None
+    except OSError as error:
+        raise file_error(error, source, "read") from None
     except UnicodeError:
         raise UsageError(f"{source} is not text: give the cases as lines of numbers") from None
     for row in read_cases(text):

@@ -1,5 +1,11 @@
 """``python -m gametree slides``: one 16:9 PDF page per step of alpha-beta, for a lecture hall.
 
+Without ``--out`` the slides go to ``handouts/steps.pdf``.  At most
+:data:`gametree.view.slides.MAX_SLIDES` pages (about a minute of drawing),
+refused before anything is drawn; while the pages are drawn, a counter on
+stderr says how many are done when stderr is a terminal (and nothing
+otherwise, so a log or a pipe stays clean).
+
 matplotlib is imported only when the slides are drawn, so ``--help`` stays fast.
 """
 
@@ -9,7 +15,7 @@ import argparse
 
 from ..trace import trace_alpha_beta
 from .trees import tree_arguments, tree_from_arguments
-from .usage import _STRICT_HELP, UsageError, file_name
+from .usage import _STRICT_HELP, HANDOUTS, default_out, file_error, file_name
 
 __all__ = ["register"]
 
@@ -22,8 +28,8 @@ def register(commands) -> None:
                     "each with the step's caption, the tree and the pseudocode with the step's "
                     "lines highlighted, in fonts a lecture hall can read.")
     tree_arguments(parser)
-    parser.add_argument("--out", "-o", required=True, metavar="FILE", type=file_name,
-                        help="the slides: FILE.pdf")
+    parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
+                        help=f"the slides: FILE.pdf (default: {HANDOUTS}/steps.pdf)")
     parser.add_argument("--strict", action="store_true", help=_STRICT_HELP)
     parser.add_argument("--cutoffs-only", action="store_true",
                         help="a page per cutoff only, not per step")
@@ -31,15 +37,18 @@ def register(commands) -> None:
 
 
 def _run(args: argparse.Namespace) -> None:
+    from ..view.progress import Progress
     from ..view.slides import _pdf_path, check_slides, slide_steps, write_slides
 
-    _pdf_path(args.out)  # a bad name is refused before the search
+    if args.out is not None:
+        _pdf_path(args.out)  # a bad name is refused before the search
     trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict)
-    check_slides(len(slide_steps(trace, args.cutoffs_only)), args.cutoffs_only)
+    pages = check_slides(len(slide_steps(trace, args.cutoffs_only)), args.cutoffs_only)
+    out = args.out if args.out is not None else default_out("steps.pdf")
     try:
-        pages = write_slides(trace, args.out, cutoffs_only=args.cutoffs_only)
+        with Progress(pages, "drawing slides") as bar:  # on a terminal only
+            write_slides(trace, out, cutoffs_only=args.cutoffs_only, progress=bar)
     except OSError as error:
-        raise UsageError(f"cannot write {error.filename or args.out}: "
-                         f"{error.strerror or error}") from None
+        raise file_error(error, out) from None
     what = "cutoff" if args.cutoffs_only else "step"
-    print(f"wrote {args.out}: {pages} page{'s' if pages != 1 else ''}, one per {what}")
+    print(f"wrote {out}: {pages} page{'s' if pages != 1 else ''}, one per {what}")

@@ -1,13 +1,23 @@
-"""What every command shares: the error for bad input, a parser that raises
-it, and the argument types that check what was typed."""
+"""What every command shares: the errors for bad input and for a file that
+could not be read or written, a parser that raises the first, and the
+argument types that check what was typed."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+from pathlib import Path
 
 from ..rules import CutRule
 
-__all__ = ["UsageError", "Parser", "whole_number", "file_name"]
+__all__ = ["UsageError", "FileError", "Parser", "whole_number", "file_name", "file_error",
+           "default_out", "HANDOUTS"]
+
+HANDOUTS = "handouts"
+"""The folder that commands write into when no ``--out`` is given (listed
+in ``.gitignore``); made when first needed.  An explicit ``--out`` is
+written where it says."""
 
 
 _STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
@@ -19,10 +29,59 @@ class UsageError(Exception):
     """Bad input on the command line: printed as one line, exit status 2."""
 
 
+class FileError(Exception):
+    """A file or stream that could not be read or written although the
+    command line was right (a full disk, a closed standard input, no
+    permission): printed as one line, exit status 1."""
+
+
+def file_error(error: OSError, path: object, verb: str = "write") -> FileError:
+    """The :class:`FileError` for ``error``, naming ``path`` (the file the
+    user named, never a temporary one beside it).
+
+    >>> file_error(OSError(28, "No space left on device"), "steps.pdf")
+    FileError('cannot write steps.pdf: No space left on device')
+    """
+    return FileError(f"cannot {verb} {path}: {error.strerror or error}")
+
+
+def default_out(name: str) -> str:
+    """Where a command writes ``name`` when no ``--out`` is given:
+    :data:`HANDOUTS`/``name``, the folder made if need be.
+
+    An OSError making the folder is a :class:`FileError`."""
+    if os.path.exists(HANDOUTS) and not os.path.isdir(HANDOUTS):
+        raise UsageError(f"{HANDOUTS!r} here is a file, so the default {HANDOUTS}/{name} cannot "
+                         f"be written; give --out FILE")
+    try:
+        os.makedirs(HANDOUTS, exist_ok=True)
+    except OSError as error:
+        raise file_error(error, HANDOUTS, "make the folder") from None
+    return os.path.join(HANDOUTS, name)
+
+
+_NEGATIVE_NUMBER = re.compile(r"^-(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$|^-inf(?:inity)?$",
+                              re.IGNORECASE)
+"""What argparse must read as a negative number, not an option: ``-3``,
+``-2.5``, ``-1e15`` and ``-inf`` (its own test takes only the first two)."""
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises :class:`UsageError` instead of printing
     its usage and exiting, so :func:`gametree.cli.main` reports every mistake
-    the same way."""
+    the same way, and that reads ``-1e15`` and ``-inf`` as numbers (a leaf
+    score, a bound) where argparse would take them for options.
+
+    >>> parser = Parser(prog="demo")
+    >>> _ = parser.add_argument("--bounds", nargs=2)
+    >>> _ = parser.add_argument("leaves", nargs="*")
+    >>> parser.parse_args(["--bounds", "-inf", "-1e15", "-2.5", "-1E3"])
+    Namespace(bounds=['-inf', '-1e15'], leaves=['-2.5', '-1E3'])
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER
 
     def error(self, message: str) -> None:  # type: ignore[override]  # argparse would print usage too
         raise UsageError(message)
@@ -56,18 +115,32 @@ whole_number.__name__ = "whole number"  # argparse names the type in its message
 
 
 def file_name(text: str) -> str:
-    """An argparse type: a file name to write, not empty and not a folder.
+    """An argparse type: a file name to write, not empty, not a folder, in
+    a folder that exists (checked when the arguments are read, so before
+    any work and before anything is written).
 
     >>> file_name("")
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: the file name is empty; give one such as tree.png
+    >>> file_name(".")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '.' is a folder, not a file; name a file, in that folder or elsewhere
     """
     if not text.strip():
         raise argparse.ArgumentTypeError("the file name is empty; give one such as tree.png")
     if text.endswith(("/", "\\")):
         raise argparse.ArgumentTypeError(f"{text!r} names a folder, not a file; add a file name "
                                          f"such as tree.png")
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file; name a file, in "
+                                         f"that folder or elsewhere")
+    if not path.parent.is_dir():
+        what = "is not a folder" if path.parent.exists() else "does not exist"
+        raise argparse.ArgumentTypeError(f"cannot write {text}: the folder {str(path.parent)!r} "
+                                         f"{what}; make it first, or name another")
     return text
 
 

@@ -560,7 +560,7 @@ def _file_name(path: object, what: str) -> Path:
     """``path`` as a Path, refusing what cannot name a file to write."""
     if not isinstance(path, (str, Path)):
         raise TypeError(f"{what} must be a file name such as sheet.pdf, not {describe(path)}")
-    if not str(path).strip() or str(path).endswith(("/", "\\")):
+    if not str(path).strip() or str(path).endswith(("/", "\\")) or Path(path).is_dir():
         raise ValueError(f"{what} {str(path)!r} names no file; give a file name such as "
                          f"sheet.pdf")
     return Path(path)
@@ -633,20 +633,19 @@ def _write_all(files: list[tuple[list, Path]], dpi: float) -> None:
     beside its path, then all renamed into place.  On any failure the
     temporary files are removed and the paths are left as they were; the
     OSError names the file that could not be written."""
+    import errno
     import os
-    import tempfile
+
+    from ..view.export import signals_held, temporary_beside  # a new file's permissions
 
     written: list[tuple[Path, Path]] = []
     try:
         for figures, path in files:
-            try:
-                handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part",
-                                                dir=path.parent)
-            except OSError as error:
-                raise _failed(error, path) from None
-            os.close(handle)
-            written.append((Path(name), path))
-            _write(figures, path, Path(name), dpi)
+            if path.is_dir():  # a rename onto it would fail after others were made
+                raise OSError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+            with signals_held():  # no interrupt between making the file and noting it
+                written.append((temporary_beside(path), path))
+            _write(figures, path, written[-1][0], dpi)
         for temporary, path in written:
             try:
                 os.replace(temporary, path)

@@ -9,7 +9,10 @@
       python -m gametree draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" --gif steps.gif
 
 The same drawing gives the same bytes on every run and machine (no dates,
-fixed ids), so handouts can be kept under version control.  A GIF is
+fixed ids), so handouts can be kept under version control.  Every file is
+written whole or not at all (:func:`written_whole`): to a temporary file
+beside it, renamed into place at the end, removed on any error or
+interrupt, with the permissions of any other new file.  A GIF is
 written frame by frame as the search is replayed, so its memory does not
 grow with its length; one longer than :data:`MAX_GIF_FRAMES` is refused
 before any frame is drawn.
@@ -20,6 +23,11 @@ matplotlib is imported only when a picture is made, so the command line's
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +35,7 @@ if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
 
 __all__ = ["save", "save_gif", "check_gif", "FORMATS", "MAX_GIF_FRAMES", "check_format",
-           "check_dpi"]
+           "check_dpi", "written_whole", "temporary_beside", "new_file_mode", "signals_held"]
 
 FORMATS = ("png", "svg", "pdf")
 """File types :func:`save` writes, chosen by the file name's ending."""
@@ -44,6 +52,86 @@ METADATA = {"png": {"Software": "gametree"},
 
 _FIXED: dict[RcKeyType, Any] = {"svg.hashsalt": "gametree", "path.simplify": True}
 """matplotlib settings that make SVG ids the same on every run."""
+
+
+def new_file_mode() -> int:
+    """The permissions a new file gets here: 0o666 less the umask (0o644
+    under the usual umask 022), what ``open(path, "w")`` gives."""
+    try:  # Linux says it without changing it
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while the block runs; one that came
+    meanwhile arrives when it ends.  Around making a temporary file and
+    noting its name, so that no interrupt falls between the two and leaves
+    a file nobody knows to remove.  (Where signals cannot be held, as on
+    Windows, the block just runs.)"""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def temporary_beside(path: Path) -> Path:
+    """A new empty file beside ``path``, hidden (``.NAME-XXXX.part``), with
+    the permissions of :func:`new_file_mode` (``tempfile.mkstemp`` makes
+    it 0o600, which a rename would carry over to ``path``).  An OSError
+    names ``path``.  Call it under :func:`signals_held`, storing the name
+    before the block ends."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), str(path)) from None
+    try:
+        os.fchmod(handle, new_file_mode())
+    finally:
+        os.close(handle)
+    return Path(name)
+
+
+@contextlib.contextmanager
+def written_whole(path: Path) -> Iterator[Path]:
+    """Write ``path`` whole or not at all: the block writes the temporary
+    file it is given (:func:`temporary_beside`), which is renamed to
+    ``path`` when the block ends and removed if it raises anything
+    (KeyboardInterrupt and the command line's SIGTERM included), leaving
+    ``path`` as it was.  An OSError names ``path``, not the temporary file.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = pathlib.Path(folder) / "a.txt"
+    ...     with written_whole(out) as part:
+    ...         _ = part.write_text("whole")
+    ...     print(out.read_text(), [p.name for p in out.parent.iterdir()], oct(out.stat().st_mode & 0o777) == oct(new_file_mode()))
+    whole ['a.txt'] True
+    """
+    path = Path(path)
+    temporary: Path | None = None
+    try:
+        with signals_held():  # an interrupt now comes after the name is noted
+            temporary = temporary_beside(path)
+        yield temporary
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), str(path)) from None
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
 
 
 def check_format(path: Path) -> str:
@@ -99,8 +187,8 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
     from .draw import draw
 
     figure = draw(obj, step, branching=branching, strict=strict, caption=caption)
-    with matplotlib.rc_context(_FIXED):
-        figure.savefig(path, format=kind, dpi=dpi, metadata=METADATA[kind])
+    with matplotlib.rc_context(_FIXED), written_whole(path) as part:
+        figure.savefig(part, format=kind, dpi=dpi, metadata=METADATA[kind])
     return path
 
 
@@ -138,6 +226,10 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
         For a name not ending in ``.gif``, a bad duration or dpi, or a
         search of more than :data:`MAX_GIF_FRAMES` steps (before any frame
         is drawn); nothing is written then.
+    OSError
+        If the file cannot be written; its ``filename`` is ``path``.  A
+        failed or interrupted write leaves ``path`` as it was
+        (:func:`written_whole`).
     """
     path = Path(path)
     if path.suffix.lower() != ".gif":
@@ -153,11 +245,8 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     plot.show(0)
     palette = plot.palette()  # one palette for every frame: colours stay put
     frames = (plot.show(i).indexed() for i in range(count))
-    try:
-        _write_gif(path, frames, [duration] * (count - 1) + [3 * duration], palette, progress)
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
+    with written_whole(path) as part:
+        _write_gif(part, frames, [duration] * (count - 1) + [3 * duration], palette, progress)
     return path
 
 

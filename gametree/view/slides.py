@@ -32,8 +32,6 @@ The same trace gives the same bytes: the PDF carries no date.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -48,6 +46,7 @@ from ..text import describe
 from ..trace import Step, Trace, pseudocode
 from ..tree import MAX
 from .draw import CURRENT_COLOR, TEXT_COLOR, TracePlot
+from .export import written_whole
 from .labels import Fonts
 from .stamp import extent
 
@@ -64,9 +63,12 @@ CODE_SIZE = 18.0
 SLIDE_FONTS = (Fonts(22.0, 18.0), Fonts(20.0, 16.0), Fonts(18.0, 14.0))
 """The tree's fonts, largest first: values and scores, then names and alpha/beta."""
 
-MAX_SLIDES = 2000
-"""Most pages written: a search longer than that is a reading, not a
-lecture (``--cutoffs-only`` gives a page per cutoff)."""
+MAX_SLIDES = 300
+"""Most pages written: about a minute's drawing on one core for a tree of
+729 leaves (measured: 180 to 220 ms a page there, 75 ms for 81 leaves),
+and a search longer than that is a reading, not a lecture
+(``--cutoffs-only`` gives a page per cutoff).  A longer search is refused
+before anything is drawn."""
 
 PDF_METADATA = {"Creator": "gametree", "CreationDate": None, "ModDate": None}
 """No dates: the same trace gives the same bytes."""
@@ -99,11 +101,11 @@ def check_slides(count: int, cutoffs_only: bool = False) -> int:
     """Refuse a slide count of 0 or more than :data:`MAX_SLIDES`, with a sentence.
 
     >>> check_slides(MAX_SLIDES)
-    2000
+    300
     >>> check_slides(MAX_SLIDES + 1)
     Traceback (most recent call last):
     ...
-    ValueError: the search has 2,001 steps, more than the 2,000 pages slides may have; give a smaller tree, or --cutoffs-only for a page per cutoff
+    ValueError: the search has 301 steps, more than the 300 pages slides may have (about a minute of drawing); give a smaller tree, or --cutoffs-only for a page per cutoff
     """
     if count == 0 and cutoffs_only:
         raise ValueError("this search prunes nothing, so there is no cutoff to show; drop "
@@ -112,7 +114,8 @@ def check_slides(count: int, cutoffs_only: bool = False) -> int:
         what = "cutoffs" if cutoffs_only else "steps"
         hint = "" if cutoffs_only else ", or --cutoffs-only for a page per cutoff"
         raise ValueError(f"the search has {count:,} {what}, more than the {MAX_SLIDES:,} pages "
-                         f"slides may have; give a smaller tree{hint}")
+                         f"slides may have (about a minute of drawing); give a smaller "
+                         f"tree{hint}")
     return count
 
 
@@ -228,7 +231,8 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     (or per cutoff); returns the number of pages.
 
     The file is written to a temporary file beside ``out`` and renamed
-    into place, so a failure leaves no half-written PDF.
+    into place (:func:`gametree.view.export.written_whole`), so a failure
+    or an interrupt leaves no half-written PDF and ``out`` as it was.
 
     Raises
     ------
@@ -252,25 +256,21 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     path = _pdf_path(out)
     check_slides(len(steps), cutoffs_only)
     slide = _Slide(trace)
-    handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
-    os.close(handle)
-    temporary = Path(name)
-    try:
-        with open(temporary, "wb") as stream:
-            pdf = PdfPages(stream, metadata=PDF_METADATA)
-            try:
-                for done, index in enumerate(steps, start=1):
-                    slide.show(index)
-                    pdf.savefig(slide.figure)
-                    if progress is not None:
-                        progress(done, len(steps))
-            finally:
+    with written_whole(path) as temporary, open(temporary, "wb") as stream:
+        pdf = PdfPages(stream, metadata=PDF_METADATA)
+        try:
+            for done, index in enumerate(steps, start=1):
+                slide.show(index)
+                pdf.savefig(slide.figure)
+                if progress is not None:
+                    progress(done, len(steps))
+        except BaseException:
+            try:  # closing writes the trailer, which may fail again (a full disk)
                 pdf.close()
-        os.replace(temporary, path)
-    except OSError as error:
-        raise OSError(error.errno, error.strerror or str(error), str(path)) from None
-    finally:
-        temporary.unlink(missing_ok=True)
+            except Exception:  # the first error is the one to report
+                pass
+            raise
+        pdf.close()
     return len(steps)
 
 
@@ -282,6 +282,9 @@ def _pdf_path(out: object) -> Path:
     if not text.strip() or text.endswith(("/", "\\")):
         raise ValueError(f"{text!r} names no file; give a file name such as steps.pdf")
     path = Path(text)
+    if path.is_dir():
+        raise ValueError(f"cannot write {text!r}: it is a folder; name a file in it, such as "
+                         f"{str(path / 'steps.pdf')!r}")
     if path.suffix.lower() != ".pdf":
         raise ValueError(f"cannot write {text!r}: slides are one PDF, so end the file name "
                          f"with .pdf")

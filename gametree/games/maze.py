@@ -14,8 +14,8 @@ The rules:
 * The runner eats the dot on the square it steps onto: +10 points.  Each of
   its moves costs a point.
 * The runner **wins** when the last dot is eaten (+100) and **loses** when
-  it is on a ghost's square, whoever stepped there (-100).  Passing each
-  other between two squares is not a catch (as in CS188).
+  it is on a ghost's square, whoever stepped there (-100).  (Moves are
+  made one at a time, so the runner and a ghost cannot pass each other.)
 * After ``max_rounds`` rounds the game ends anyway (nobody wins), so every
   game ends.
 
@@ -31,7 +31,9 @@ its legal moves, equally likely).  How the ghosts *really* move is a
 separate policy a game is played with (:func:`play_maze`: ``"random"``,
 ``"chase"`` or ``"adversarial"``), so a runner's model and the ghosts'
 behaviour can differ, as in CS188's "dangerous pessimism / dangerous
-optimism" (:func:`model_experiment`).
+optimism": :func:`model_experiment` plays seeded games of each runner
+against each kind of ghost, and :func:`exact_model_values` gives the exact
+values on a maze small enough to solve.
 
 Which agent moves, for captions and drawings, is :meth:`Maze.agent`
 (``"runner"``, ``"ghost 2"``); ``to_move`` keeps saying MAX, MIN or CHANCE.

@@ -75,8 +75,8 @@ __all__ = ["MazeBoard", "MAX_DEPTH"]
 MAX_DEPTH = 3
 """Deepest search the slider offers: on the default maze a click of "Next
 round" at depth 3 (the search, adversarial ghosts' own searches and the
-drawing) took at most 0.3 s in ``benchmarks/bench_maze.py``, well within a
-second."""
+drawing) took at most 0.42 s in ``benchmarks/bench_maze.py``, within a
+second even on a busy machine."""
 
 _ARROWS = {"N": "\u2191 N", "E": "\u2192 E", "S": "\u2193 S", "W": "\u2190 W"}
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}

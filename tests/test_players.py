@@ -471,3 +471,23 @@ def test_an_expectimax_exercise_takes_a_tree_with_random_ghosts():
     tree = Tree.from_nested([[3, [4, 8]], [2, 9]], players=["MAX", "CHANCE", "CHANCE"])
     exercise = ChanceExercise(tree)
     assert exercise.solution().values["A"] == 5.5 and exercise.check(exercise.solution()) == []
+
+
+def test_predict_questions_and_chance_feedback_name_the_ghost():
+    from gametree.practice.chance import ChanceExercise
+    from gametree.practice.exercise import Answer
+    from gametree.widgets.predict import PredictStepper
+
+    stepper = PredictStepper(EXAM, players=GHOSTS)
+    for _ in range(10):  # on to the first "what is v" question: at D, after leaf H
+        question = stepper.question
+        if question is not None and "What is v" in question.prompt:
+            break
+        (stepper.reveal_button if question is not None else stepper.next_button).click()
+    assert stepper.question is not None
+    assert "What is v at MIN node D (ghost 2) now?" in stepper.question.prompt
+    tree = Tree.from_nested([[3, [4, 8]], [2, 9]], players=["MAX", "MIN", "MIN"])
+    exercise = ChanceExercise(tree)
+    wrong = dict(exercise.solution().values) | {"E": 8}
+    feedback = " ".join(str(m) for m in exercise.check(Answer(values=wrong)))
+    assert "MIN node E (ghost 2)" in feedback

@@ -254,7 +254,7 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
 
 
 def _title(node: Node) -> str:
-    return f"{node.player} node {node.name}"
+    return node.title  # "MIN node C", or "MIN node C (ghost 2)" in a tree with ghosts
 
 
 def _resolved(tree: Tree, given: Mapping[int, Value]) -> list[Any]:

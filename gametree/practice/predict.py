@@ -175,7 +175,7 @@ def check_ask(ask: object) -> frozenset[Ask]:
 
 
 def _title(node: Node) -> str:
-    return f"{node.player} node {node.name}"
+    return node.title  # "MIN node C", or "MIN node C (ghost 2)" in a tree with ghosts
 
 
 def _cut_test(trace: Trace, index: int) -> bool:

@@ -22,7 +22,6 @@ from .chance import (
     trace_expectiminimax,
     trace_search,
 )
-from .games.numbergame import number_game
 from .generate import (
     best_order,
     knuth_moore_minimum,
@@ -50,3 +49,23 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_LAZY = {"number_game": "gametree.games.numbergame"}
+"""Public names whose modules load on first use: the games (gametree.games,
+every game and its searches) are not needed to import gametree, which stays
+quick."""
+
+
+def __getattr__(name: str) -> object:
+    """``gametree.number_game`` and the other names of :data:`_LAZY`, imported when first asked for."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value          # asked once: a plain attribute from then on
+        return value
+    raise AttributeError(f"module 'gametree' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -58,26 +57,11 @@ from gametree.games import (
     search_player,
     store_difference,
 )
+from gametree.stats import wilson_interval as wilson
 
 DEPTHS = range(1, 7)
 OPENING_PLIES = 4
 SEED = 6
-Z = 1.959963984540054
-"""The 97.5% point of the standard normal: 95% intervals."""
-
-
-def wilson(successes: int, trials: int, z: float = Z) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default).
-
-    >>> [round(x, 3) for x in wilson(8, 10)]
-    [0.49, 0.943]
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def openings(game: Kalah, count: int, seed: int) -> list[tuple[int, ...]]:

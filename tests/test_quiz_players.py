@@ -1,13 +1,17 @@
 """The checkers of notebook 10's exercises: empty, invalid, wrong and right
 answers, each common slip named, and no answer given away."""
 
+import random
+import re
+
 import pytest
 
 from gametree import Tree, backed_up_values, expected_values, trace_alpha_beta
-from gametree.maxn import maxn
+from gametree.maxn import maxn, vector_text
 from gametree.practice.chance import TOLERANCE
 from gametree.practice.quiz import Verdict
 from gametree.practice.quiz_players import check_ghost_skipped, check_maxn_vector, check_node_value
+from gametree.text import fmt
 
 GHOSTS = ("MAX", "MIN", "MIN")
 MIXED = ("MAX", "MIN", "CHANCE")
@@ -209,3 +213,48 @@ def test_the_skipped_checker_follows_the_cut_rule_it_is_given():
     assert check_ghost_skipped([], ties, players=GHOSTS, strict=True).ok
     feedback = check_ghost_skipped(loose, ties, players=GHOSTS, strict=True)
     assert feedback.verdict is Verdict.WRONG and "alpha > beta does not hold" in feedback.text
+
+
+# --- no answer given away, on many trees -------------------------------------------------
+
+def random_nested(rng, depth, leaf):
+    """A seeded random tree of ``depth`` levels, 2 or 3 children a node, leaves from ``leaf()``."""
+    if depth == 0:
+        return leaf()
+    return [random_nested(rng, depth - 1, leaf) for _ in range(rng.choice((2, 3)))]
+
+
+def leaves_of(nested):
+    return [nested] if isinstance(nested, tuple) else [leaf for kid in nested for leaf in leaves_of(kid)]
+
+
+def shows(text, value):
+    """Whether ``text`` shows the number ``value`` as a number of its own."""
+    return re.search(rf"(?<![\d.]){re.escape(fmt(value))}(?![\d.])", text) is not None
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_wrong_node_value_never_shows_the_right_one(seed):
+    rng = random.Random(seed)
+    players = rng.choice([GHOSTS, MIXED, ("MAX", "MIN"), ("MAX", "CHANCE", "MIN", "MIN")])
+    nested = random_nested(rng, 3, lambda: rng.randint(0, 9))
+    right = value_of(nested, players, "A")
+    assert check_node_value(right, nested, players=players).ok
+    for answer in range(-1, 11):
+        feedback = check_node_value(answer, nested, players=players)
+        if abs(answer - right) > TOLERANCE:
+            assert feedback.verdict is Verdict.WRONG and not shows(feedback.text, right), feedback.text
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_wrong_vector_never_shows_the_right_one(seed):
+    rng = random.Random(seed)
+    n = rng.choice((2, 3, 4))
+    nested = random_nested(rng, 3, lambda: tuple(rng.randint(0, 5) for _ in range(n)))
+    right = maxn(nested)
+    assert check_maxn_vector(right, nested).ok
+    for answer in set(leaves_of(nested)):
+        if answer != right:
+            feedback = check_maxn_vector(answer, nested)
+            assert feedback.verdict is Verdict.WRONG
+            assert vector_text(right) not in feedback.text.replace(vector_text(answer), ""), feedback.text

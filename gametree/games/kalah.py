@@ -313,7 +313,9 @@ class Kalah(Game[KalahState, House]):
 
     def moves(self, state: KalahState) -> list[House]:
         """The mover's houses that hold seeds; none once the game is over."""
-        if self.is_over(state):
+        if type(state) is not KalahState:
+            self.check_state(state)                         # says what is wrong
+        if state.over:
             return []
         row = (self._south if state.player is MAX else self._north).houses
         return list(compress(range(self.houses), state.pits[row.start : row.stop]))
@@ -423,7 +425,7 @@ def store_difference(state: KalahState) -> Value:
     >>> store_difference(KalahState.from_text("0 0 1 / 5 2 / 3 0 4"))
     -3
     """
-    if not isinstance(state, KalahState):
+    if type(state) is not KalahState and not isinstance(state, KalahState):
         raise TypeError(f"store_difference evaluates a KalahState, not {type(state).__name__}")
     pits = state.pits
     return pits[len(pits) // 2 - 1] - pits[-1]

@@ -534,7 +534,10 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
         if depth <= 0 and (root or not rounds or player is MAX):  # the cutoff test
             assert evaluate is not None
             evaluated += 1
-            return estimate(evaluate, state), ()
+            guess = evaluate(state)
+            if type(guess) is not int and type(guess) is not float or guess != guess:
+                guess = estimate(evaluate, state)  # not a plain number: estimate checks it
+            return guess, ()
         moves = moves_at(state)
         line: tuple[M, ...] = ()
         if player is MAX:

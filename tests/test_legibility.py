@@ -16,7 +16,9 @@ from PIL import Image
 
 import gametree
 from gametree import Status, Tree, random_tree, trace_alpha_beta
-from gametree.games import TicTacToe, TicTacToeState, trace_game
+from gametree.chance import trace_expectiminimax
+from gametree.games import Kalah, TicTacToe, TicTacToeState, trace_game
+from gametree.games.windows import trace_mtdf
 from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, TracePlot, draw
 from gametree.view.labels import segment_crosses_box
 from gametree.widgets import stepper as stepper_module
@@ -42,6 +44,22 @@ def _deep_cutoff():
     return trace_alpha_beta(leaves, 2)
 
 
+def _kalah_2_2():
+    """07's "Two MAX levels in a row": Kalah(2, 2) searched to the end."""
+    return trace_game(Kalah(2, 2))
+
+
+def _star1_three_moves():
+    """09's Star1 stepper: three moves, bounds 0 and 10."""
+    return trace_expectiminimax([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, [6, 2]), (0.75, [4, 8])],
+                                 [(0.8, [1, 2]), (0.2, [7, 9])]], bounds=(0, 10))
+
+
+def _mtdf_passes():
+    """11's MTD(f) stepper: 16 leaves, first guess 5, three passes."""
+    return trace_mtdf(Tree.from_leaves(gametree.random_leaves(2, 4, seed=31, high=9), 2), guess=5)
+
+
 TREES = {
     "textbook": lambda: trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3),
     "81 leaves": lambda: trace_alpha_beta(random_tree(3, 4, seed=11)),
@@ -50,7 +68,13 @@ TREES = {
     "tic-tac-toe": lambda: trace_game(TicTacToe(), TicTacToeState.from_text("... O.X XOX")),
     "decimals": lambda: trace_alpha_beta([x / 4 - 20 for x in range(64)], 4),
     "deep cutoff": _deep_cutoff,
+    "Kalah(2, 2), two MAX levels in a row": _kalah_2_2,
+    "Star1, three moves": _star1_three_moves,
+    "MTD(f) passes": _mtdf_passes,
 }
+"""Every kind of tree drawing the notebooks show (the lessons' other
+figures are checked in test_figures.py, chance trees in test_chance_view.py),
+each small."""
 
 
 def _steps(trace, count=5):
@@ -117,6 +141,35 @@ def test_stepper_pictures_are_legible_at_the_size_they_are_shown(name):
     for step in _steps(stepper.trace):
         stepper.step_to(step)
         check_legible(stepper.plot)
+
+
+@pytest.mark.parametrize("name", TREES)
+def test_a_rows_names_and_windows_each_sit_on_one_side_of_their_nodes(name):
+    # A name between two markers reads as its own node's only if the row's other
+    # names sit likewise (09's Star1 row had "E" right of E, then "I J" side by side).
+    plot = TracePlot(TREES[name]())
+    for step in _steps(plot.search(), count=2):
+        plot.show(step)
+        sides: dict = {}
+        for label in plot.label_boxes():
+            if label.kind in ("name", "window") and label.node is not None:
+                box = plot.marker_box(label.node)
+                centre = (box[0] + box[2]) / 2
+                middle = (label.box[0] + label.box[2]) / 2
+                side = "above" if abs(middle - centre) < 1 else "left" if middle < centre else "right"
+                sides.setdefault((label.kind, plot.tree[label.node].depth), set()).add(side)
+        mixed = {row: found for row, found in sides.items() if len(found - {"above"}) > 1}
+        assert mixed == {}, f"step {step}: rows with labels on both sides: {mixed}"
+
+
+def test_kalahs_two_max_levels_show_every_value_inside_its_node_with_a_gap_between_rows():
+    plot = TracePlot(_kalah_2_2()).show(-1)  # "A returns v = -2"
+    done = [n for n in plot.tree if not n.is_leaf and plot.snapshot.status[n.id] is Status.DONE]
+    assert done and all(plot.node_look(n).text for n in done), "a finished node shows no value"
+    for node in plot.tree:  # a triangle over its only child (a player who moves again) keeps a gap
+        if node.parent is not None and len(plot.tree[node.parent].children) == 1:
+            parent, child = plot.marker_box(node.parent), plot.marker_box(node)
+            assert parent[1] - child[3] >= 6, f"{node.name} touches its parent"
 
 
 def test_the_textbook_stepper_fits_the_screen_with_its_pseudocode_beside():

@@ -57,7 +57,7 @@ from ..trace import PhaseKind, Snapshot, Status, StepKind, Trace
 from ..tree import CHANCE, MAX, Tree, as_tree
 from . import labels
 from .layout import tidy_layout
-from .stamp import StampText, widest, wrap
+from .stamp import StampText, extent, widest, wrap
 from .style import COLORS, Line, Marks, color, node_id
 
 if TYPE_CHECKING:
@@ -235,6 +235,7 @@ class _Look:
         self.outline = [Line(EDGE_COLOR, 1.2)] * n
         self.text: list[str | None] = [None] * n
         self.text_color = [TEXT_COLOR] * n
+        self.text_font: dict[int, float] = {}  # a text's font where it is not the plan's
         self.window: list[str | None] = [None] * n
         self.window_bold = [False] * n
         self.current: int | None = None
@@ -759,8 +760,13 @@ class TracePlot:
                 continue
             if s in (Status.ACTIVE, Status.DONE) and snap.v[i] is not None:
                 look.text[i] = number(snap.v[i])
-                if s is Status.DONE and node.player is CHANCE:
-                    look.text[i] = _bound_text(snap.v[i], snap.alpha[i], snap.beta[i], number)
+                if s is Status.DONE and node.player is CHANCE:  # Star1 may have cut it off
+                    bound = _bound_text(snap.v[i], snap.alpha[i], snap.beta[i], number)
+                    # In the circle, in a smaller font if need be (never below a value's
+                    # 14 px); where it cannot hold the sign, the caption says "at most".
+                    font = self._font_for(bound, i)
+                    if font:
+                        look.text[i], look.text_font[i] = bound, font
             if s in (Status.ACTIVE, Status.DONE) and snap.alpha[i] is not None \
                     and (s is Status.ACTIVE or i not in self.plan.path_windows):
                 look.window[i] = f"\u03b1={number(snap.alpha[i])}\n\u03b2={number(snap.beta[i])}"
@@ -774,6 +780,18 @@ class TracePlot:
                 look.outline[phase.node.id] = Line(PHASE_COLOR, 3.0)
         look.caption = f"step {snap.step.index} of {len(trace) - 1}: {snap.step.caption}"
         return look
+
+    def _font_for(self, text: str, i: int) -> float | None:
+        """The largest value font, from the plan's for node ``i`` down to the
+        smallest screen value font, at which ``text`` fits inside its round
+        marker; None if none does."""
+        marker, planned = self.plan.marker[i], self.plan.value_font[i]
+        for font in sorted({f.value for f in labels.SCREEN_FONTS if f.value <= planned},
+                           reverse=True):
+            w, h = extent(text, font, True)
+            if w + 2 <= math.sqrt(max(marker ** 2 - h ** 2, 0.0)):
+                return font
+        return None
 
     def _show_what_passes_learnt(self, look: _Look, snap: Snapshot) -> None:
         """In a pass of a search that passes over the tree more than once
@@ -914,7 +932,7 @@ class TracePlot:
         for i, artist in self._values.items():
             text = look.text[i]
             infinite = text in labels.INFINITIES
-            font = plan.infinity_font[i] if infinite else plan.value_font[i]
+            font = plan.infinity_font[i] if infinite else look.text_font.get(i, plan.value_font[i])
             if not text or not font:
                 artist.set_visible(False)
                 continue

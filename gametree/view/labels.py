@@ -107,8 +107,6 @@ def node_texts(tree: Tree) -> set[str]:
         texts.add(brief(max(scores) - 0.01))
         if min(scores) < 0:
             texts.add(brief(min(scores) + 0.01))
-        # A chance node cut off by Star1 returns a bound, written "≤5.5".
-        texts.add("\u2264" + max(texts, key=len))
     return texts
 
 
@@ -319,6 +317,12 @@ _ARRANGEMENTS = (("left", "right"), ("left", "below-right"), ("left", "above-rig
                  ("right", "left"), ("right", "below-left"), ("right", "above-left"),
                  ("above-right", "below-left"), ("above", "below-left"), ("left", "below-left"))
 _NAME_SPOTS = ("left", "above-left", "right", "above-right", "above")
+_NAME_SIDES = (("left", "above-left"), ("right", "above-right"), ("above",))
+"""The sides a row's names may take: every name of a row on the same side
+of its node, so that a name between two markers reads as the one whose
+neighbours' names sit likewise (never "E" right of E and "F" left of F)."""
+_WINDOW_SIDES = (("right", "below-right", "above-right"), ("left", "below-left", "above-left"))
+"""Likewise for a row's alpha/beta windows: all right of their nodes, or all left."""
 _WINDOW_SPOTS = ("right", "below-right", "above-right", "left", "below-left", "above-left")
 
 
@@ -608,7 +612,7 @@ def _name_and_window_rows(tree: Tree, space: _Space, centre, draft: Plan):
     """Names and windows of internal nodes, row by row from the top, each
     row in the richest of the module docstring's arrangements that fits."""
     font = draft.fonts.label
-    window_size = extent(_window_sample(tree), font)
+    window_size = extent(_window_sample(tree), font, True)  # the current node's is bold
     rows: dict[int, list] = defaultdict(list)
     for node in tree.nodes:
         if not node.is_leaf:
@@ -647,10 +651,22 @@ def _row_attempts(
 
 def _names_with_windows(space, row, centre, radius, sizes, window_size, font):
     """Every name and every window of a row, each node in the first
-    arrangement that fits; (None, None) if some node has none."""
+    arrangement that fits, every name on the same side (:data:`_NAME_SIDES`);
+    (None, None) if no side has an arrangement for every node."""
+    for side in _NAME_SIDES:
+        for window_side in _WINDOW_SIDES:
+            arrangements = [a for a in _ARRANGEMENTS if a[0] in side and a[1] in window_side]
+            found = _names_with_windows_on(space, row, centre, radius, sizes, window_size, font,
+                                           arrangements)
+            if found[0] is not None:
+                return found
+    return None, None
+
+
+def _names_with_windows_on(space, row, centre, radius, sizes, window_size, font, arrangements):
     added, names, windows = [], {}, {}
     for node in row:
-        for name_spot, window_spot in _ARRANGEMENTS:
+        for name_spot, window_spot in arrangements:
             name = _place(space, centre[node.id], radius[node.id], sizes[node.id],
                           (_SPOT[name_spot],), 1.2 * font)
             if name is None:
@@ -674,17 +690,21 @@ def _names_with_windows(space, row, centre, radius, sizes, window_size, font):
 def _names(space, row, centre, radius, sizes, font):
     """Every name of a row and what :meth:`_Space.undo` needs to take them
     back, or (None, []) with nothing added if one does not fit."""
-    added: list[list[Cell]] = []
-    names: dict[int, Label] = {}
-    spots = [_SPOT[s] for s in _NAME_SPOTS]
-    for node in row:
-        box = _place(space, centre[node.id], radius[node.id], sizes[node.id], spots, 1.2 * font)
-        if box is None:
-            space.undo(added)
-            return None, []
-        added.append(space.add_box(box))
-        names[node.id] = _label_for(box, centre[node.id], font)
-    return names, added
+    for side in _NAME_SIDES:  # every name of the row on one side
+        added: list[list[Cell]] = []
+        names: dict[int, Label] = {}
+        spots = [_SPOT[s] for s in side]
+        for node in row:
+            box = _place(space, centre[node.id], radius[node.id], sizes[node.id], spots,
+                         1.2 * font)
+            if box is None:
+                space.undo(added)
+                break
+            added.append(space.add_box(box))
+            names[node.id] = _label_for(box, centre[node.id], font)
+        else:
+            return names, added
+    return None, []
 
 
 def _path_windows(space, row, centre, radius, window_size, font):

@@ -71,6 +71,8 @@ _CODE_COLUMNS = 41
 gets up to :data:`_MAX_CODE_COLUMNS`, so that it is no taller than the
 picture beside it."""
 _MAX_CODE_COLUMNS = 60
+_WIDEST_CODE = 100
+"""Characters across the pseudocode column at most, on a wide screen."""
 _FOLD = 44
 """Pixels of the folded pseudocode's title under a wide picture."""
 _SCROLLBAR = 16
@@ -451,7 +453,10 @@ class Stepper(widgets.VBox):
             self.rule_toggle.disabled = trace.tree.has_chance
         old = self._picture.children
         if mode == "beside":
-            self.code.layout = widgets.Layout(flex="0 0 auto", margin="0 0 0 10px")
+            # The column takes what the picture leaves of the row: at 1280x720 its
+            # planned width, on a wider screen more, so the lines stop wrapping.
+            self.code.layout = widgets.Layout(flex="1 1 0", margin="0 0 0 10px",
+                                              min_width=f"{self._code_columns}ch")
             self._picture.children = [widgets.HBox([frame, self.code], layout=widgets.Layout(
                 width="100%", flex_flow="row wrap", align_items="flex-start"))]
         else:
@@ -530,9 +535,10 @@ class Stepper(widgets.VBox):
         self.cutoff_button.disabled = self._next_cutoff(index) is None
 
     def _code_html(self, current: tuple[int, ...]) -> str:
-        """The pseudocode as HTML, 13 px, in a column 41 characters wide
-        (wider for a long pseudocode, see :func:`_code_columns`): long lines
-        wrap under their own indentation."""
+        """The pseudocode as HTML, 13 px, in a column at least 41 characters
+        wide (wider for a long pseudocode, see :func:`_code_columns`) that
+        grows into the room a wider screen leaves beside the picture: long
+        lines wrap under their own indentation only where the room ends."""
         rows = []
         for number, line in enumerate(self.trace.code, start=1):
             code = line.lstrip(" ")
@@ -544,7 +550,8 @@ class Stepper(widgets.VBox):
                         f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
                         f'text-indent:0">{html.escape(code, quote=False)}</span></div>')
         return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
-                f'line-height:1.35;width:{self._code_columns}ch;margin:0;padding:6px 6px 6px 2px;'
+                f'line-height:1.35;min-width:{self._code_columns}ch;max-width:{_WIDEST_CODE}ch;'
+                'margin:0;padding:6px 6px 6px 2px;'
                 'background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px">'
                 + "".join(rows) + "</div>")
 

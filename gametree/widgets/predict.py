@@ -115,7 +115,7 @@ class PredictStepper(Stepper):
     >>> stepper.next_button.click()
     >>> stepper.answer("12")                  # v at B after E = 3
     >>> stepper.verdict_text
-    'Not quite: you said 12, the search says 3. MIN node B: v = min(+inf, 3) = 3, beta = min(+inf, 3) = 3.'
+    'Not quite: you said 12, the search says 3. MIN node B: v = min(+∞, 3) = 3, beta = min(+∞, 3) = 3.'
     """
 
     # The VBox's trait, which _build_panel sets: declared for the type checker,

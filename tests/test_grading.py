@@ -388,3 +388,20 @@ def test_an_evaluation_is_graded_by_the_games_it_wins_and_the_package_s_is_refus
     with Session([("cell 1", borrowed)], ["evaluate"], FAST) as session:
         verdict = judge_matches(short, session)
     assert verdict.earned == 0 and "an evaluation the assignment asks you to write" in verdict.message
+
+
+def test_an_autograder_cell_grades_the_kernel_s_code_apart_and_returns_its_points(monkeypatch, capsys):
+    import __main__
+    from gametree.grading.course import autograde
+
+    solution_code = solution("trees")
+    monkeypatch.setattr(__main__, "In", ["", solution_code, 'autograde("trees", "minimax", points=4)'],
+                        raising=False)
+    assert autograde("trees", "minimax", points=4) == 4          # read from the kernel's history
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1] == "score: 4/4" and all(line.startswith(("cases:", "limits:", "minimax on", "score:"))
+                                               for line in printed)
+    half = solution_code.replace("return value(0, len(leaves), True)", "return max(leaves)")
+    assert 0 < autograde("trees", "minimax", points=4, pieces=[("cell 1", half)]) < 4
+    assert autograde("trees", "minimax", points=4, pieces=[("cell 1", "x = 1")]) == 0
+    assert "not graded: the submission defines none of" in capsys.readouterr().out

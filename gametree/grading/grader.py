@@ -421,24 +421,42 @@ def _runner_moves(session: Session, layout: str, game: Any, states: list[Any]
     evaluation is the student's, in each of ``states`` (one per game still
     going): every state of the round ahead of every game goes to the
     student's process in one batch.  Or no moves and a sentence."""
-    frontier: dict[str, Any] = {}
+    frontier: dict[Any, None] = {}
 
     def collect(s: Any) -> Value:
-        frontier[key(s)] = s
+        frontier[s] = None
         return 0
 
+    played = _Memo(game)       # the second search replays the first's moves from memory
     for state in states:
-        best_move(game, state, 1, collect, EXPECTIMAX)
+        best_move(played, state, 1, collect, EXPECTIMAX)
     result = session.ask({"kind": "evaluate", "function": "evaluate", "layout": layout,
-                          "states": [encode_maze(s) for s in frontier.values()]})
+                          "states": [encode_maze(s) for s in frontier]})
     if not result.get("ok"):
         return [], f"your code {result.get('error', 'failed')}"
     values = dict(zip(frontier, result["answer"], strict=True))
-    bad = next((k for k, v in values.items() if not _number(v)), None)
+    bad = next((s for s, v in values.items() if not _number(v)), None)
     if bad is not None:
         shown = values[bad]["repr"] if isinstance(values[bad], dict) else repr(values[bad])
-        return [], f"evaluate returned {shown} at {state_text(bad)}: it must return a number"
-    return [best_move(game, state, 1, lambda s: values[key(s)], EXPECTIMAX) for state in states], None
+        return [], f"evaluate returned {shown} at {state_text(key(bad))}: it must return a number"
+    return [best_move(played, state, 1, values.__getitem__, EXPECTIMAX) for state in states], None
+
+
+class _Memo:
+    """``game`` with ``play`` remembered (``moves``, ``is_over`` and the rest as they are)."""
+
+    def __init__(self, game: Any):
+        self._game = game
+        self._children: dict[tuple[Any, Any], Any] = {}
+
+    def play(self, state: Any, move: Any) -> Any:
+        child = self._children.get((state, move))
+        if child is None:
+            child = self._children[state, move] = self._game.play(state, move)
+        return child
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def judge_matches(case: Case, session: Session) -> Verdict:

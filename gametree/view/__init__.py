@@ -12,7 +12,9 @@
   NUMBERGAME recursion and memo graph, tic-tac-toe boards in a tree);
 * :mod:`~gametree.view.export`: PNG, SVG, PDF and GIF files;
 * :mod:`~gametree.view.progress`: a progress bar or counter for long work;
-* :mod:`~gametree.view.source`: the library's own code, shown in a notebook.
+* :mod:`~gametree.view.source`: the library's own code, shown in a notebook;
+* :mod:`~gametree.view.pages`: :func:`html`, a self-contained step-through
+  page, and the drill page (no kernel needed to use either).
 
 This layer reads trees and traces; nothing below it imports it.  Importing
 ``gametree.view`` loads no matplotlib: ``draw``, ``TracePlot`` and the
@@ -24,12 +26,12 @@ from __future__ import annotations
 import importlib
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "tidy_layout", "save", "save_gif", "Marks",
-           "Line", "minimax_figure", "numbergame_figure", "boards_figure"]
+           "Line", "minimax_figure", "numbergame_figure", "boards_figure", "html"]
 
 _WHERE = {"draw": "draw", "png": "draw", "TracePlot": "draw", "TreeFigure": "draw",
           "tidy_layout": "layout", "save": "export", "save_gif": "export", "Marks": "style",
           "Line": "style", "minimax_figure": "figures", "numbergame_figure": "figures",
-          "boards_figure": "figures"}
+          "boards_figure": "figures", "html": "pages"}
 
 
 def __getattr__(name: str):

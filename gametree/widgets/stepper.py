@@ -34,6 +34,7 @@ import html
 import math
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import cast
 
 import ipywidgets as widgets
@@ -587,6 +588,14 @@ class Stepper(widgets.VBox):
         """Show step ``index`` (negative counts from the end), as if the
         slider were moved there."""
         self.slider.value = check_step(index, len(self.trace))
+
+    def save_html(self, path) -> Path:
+        """Write the search on display as a self-contained step-through page
+        (:func:`gametree.view.html`) to ``path``, a name ending in
+        ``.html``; returns the path.  The page needs no kernel."""
+        from ..view.pages import save_html
+
+        return save_html(self.trace, path)
 
     @property
     def state(self) -> Snapshot:

@@ -1,0 +1,313 @@
+"""A step-through page: one self-contained HTML file that replays a search.
+
+:func:`html` reads a :class:`~gametree.view.pages.steps.Steppable` (every
+step's caption, counter, pseudocode lines, picture and alt text, and its
+jump lists) once, in Python, and writes a page that only replays it: no
+kernel, no network, nothing fetched; it opens from a ``file://`` path or
+any static web host.
+
+What steps share is stored once.  Every step's SVG is cut into lines; the
+page keeps each distinct line once, and a step is a short list of runs
+(start, length) into that table, since a step redraws only a few marks
+of the step before.  For AIMA's 9-leaf tree the 26 pictures take about a
+tenth of what they take stored whole (see ``benchmarks/bench_pages.py``).
+
+The controls are the Stepper's, as real HTML controls with the
+accessible names "play" (turning to "pause" while playing), "previous",
+"next", one "next ..." button per jump list (:data:`~gametree.view.pages.steps.JUMPS`),
+a slider labelled "step" and a select labelled "speed"; the keyboard
+steps with the arrows, Home and End, and space plays and pauses.  The
+caption is a live region (``role="status"``), silent while playing; the
+picture carries the step's alt text; the highlighted pseudocode line is
+marked by an arrow and bold type as well as by colour.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from .steps import JUMPS, Steppable, steps_of
+
+__all__ = ["html", "save_html", "page_data", "check_steps", "MAX_PAGE_STEPS", "SPEEDS"]
+
+MAX_PAGE_STEPS = 600
+"""Most steps a page replays: about a 243-leaf alpha-beta search, and
+some minutes of drawing; a longer search is refused before any is drawn."""
+
+SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
+"""Play's speeds, milliseconds per step (the Stepper's)."""
+
+
+def check_steps(steps: Steppable) -> int:
+    """The number of steps, or ValueError if a page cannot replay them.
+
+    >>> class Long:
+    ...     def __len__(self): return MAX_PAGE_STEPS + 1
+    >>> check_steps(Long())
+    Traceback (most recent call last):
+    ...
+    ValueError: the search has 601 steps, more than the 600 a step-through page replays; search a smaller tree (fewer leaves or less depth), or show it in the Stepper
+    """
+    count = len(steps)
+    if count < 1:
+        raise ValueError("the search has no steps, so there is nothing to replay")
+    if count > MAX_PAGE_STEPS:
+        raise ValueError(f"the search has {count:,} steps, more than the {MAX_PAGE_STEPS} a "
+                         f"step-through page replays; search a smaller tree (fewer leaves or less "
+                         f"depth), or show it in the Stepper")
+    return count
+
+
+def _runs(indices: Sequence[int]) -> list[int]:
+    """Consecutive indices as flat (start, length) pairs.
+
+    >>> _runs([4, 5, 6, 9, 2, 3])
+    [4, 3, 9, 1, 2, 2]
+    """
+    runs: list[int] = []
+    for index in indices:
+        if runs and runs[-2] + runs[-1] == index:
+            runs[-1] += 1
+        else:
+            runs.extend((index, 1))
+    return runs
+
+
+def page_data(steps: Steppable) -> dict:
+    """Everything the page replays, as JSON-ready data: the shared SVG
+    lines, each step's runs into them and its words, the pseudocode and
+    the jump lists.  Refuses a search too long before drawing anything
+    (:func:`check_steps`)."""
+    count = check_steps(steps)
+    table: dict[str, int] = {}
+    records = []
+    for index in range(count):
+        ids = [table.setdefault(line, len(table)) for line in steps.picture(index).split("\n")]
+        records.append({"svg": _runs(ids), "caption": steps.caption(index),
+                        "counter": steps.counter(index), "alt": steps.alt(index),
+                        "lines": list(steps.lines(index))})
+    jumps = {name: list(indices) for name, indices in steps.jumps.items() if name in JUMPS}
+    return {"title": steps.title, "code": list(steps.code), "lines": list(table),
+            "steps": records, "jumps": jumps}
+
+
+def html(obj, *, title: str | None = None) -> str:
+    """The step-through page of ``obj``, as the text of one HTML file.
+
+    Parameters
+    ----------
+    obj : Steppable, Trace, or a tree
+        What to replay: anything :func:`~gametree.view.pages.steps.steps_of`
+        takes (a tree is searched as the Stepper searches it).
+    title : str, optional
+        The page's heading; by default the search's name.
+
+    Returns
+    -------
+    str
+        A complete HTML document that needs nothing else.
+
+    Raises
+    ------
+    ValueError
+        If the search has more than :data:`MAX_PAGE_STEPS` steps (before
+        any picture is drawn).
+
+    Examples
+    --------
+    >>> from gametree import trace_alpha_beta
+    >>> page = html(trace_alpha_beta([[3, 5], [2, 9]]))
+    >>> page.startswith("<!DOCTYPE html>"), 'aria-label="next cutoff"' in page
+    (True, True)
+    """
+    steps = steps_of(obj)
+    data = page_data(steps)
+    heading = title if title is not None else data["title"]
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    buttons = "".join(
+        f'<button type="button" class="jump" data-jump="{_html.escape(name)}" '
+        f'aria-label="{JUMPS[name]}">{JUMPS[name]}</button>' for name in data["jumps"])
+    speeds = "".join(f'<option value="{ms}"{" selected" if word == "normal" else ""}>{word}</option>'
+                     for word, ms in SPEEDS)
+    last = len(data["steps"]) - 1
+    return (_TEMPLATE.replace("@TITLE@", _html.escape(heading))
+            .replace("@JUMPS@", buttons).replace("@SPEEDS@", speeds)
+            .replace("@LAST@", str(last)).replace("@DATA@", payload))
+
+
+def save_html(obj, path, *, title: str | None = None) -> Path:
+    """Write :func:`html` ``(obj)`` to ``path`` (a name ending in ``.html``
+    or ``.htm``), whole or not at all; returns the path.
+
+    The name is checked, and a search too long refused, before anything
+    is drawn.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = save_html([[3, 5], [2, 9]], pathlib.Path(folder) / "steps.html")
+    ...     out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    True
+    >>> save_html([[3, 5], [2, 9]], "steps.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: steps.png: a step-through page is HTML; end the file name with .html
+    """
+    path = Path(path)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise ValueError(f"{path}: a step-through page is HTML; end the file name with .html")
+    steps = steps_of(obj)
+    check_steps(steps)
+    page = html(steps, title=title)
+    from ..export import written_whole
+
+    with written_whole(path) as part:
+        part.write_text(page, encoding="utf-8")
+    return path
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>@TITLE@</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1em;color:#222;background:#fff;max-width:1280px}
+h1{font-size:1.3em;margin:0 0 .4em}
+.controls{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin-bottom:.4em}
+button,select{font-size:1em;padding:.25em .7em;min-height:2em}
+button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #0077BB;outline-offset:2px}
+input[type=range]{flex:1 1 200px;min-width:200px}
+#caption{font-size:1.15em;min-height:1.6em;margin:.3em 0}
+#counter{font-weight:bold;margin:.2em 0 .5em}
+.main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+#picture svg{display:block;max-width:100%;height:auto}
+#code{font-family:monospace;font-size:13px;line-height:1.35;background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
+#code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
+#code .n{flex:0 0 2.5ch;color:#666;text-align:right;padding-right:1ch}
+#code .m{flex:0 0 2ch}
+#code .current{background:#FCE3CF;border-left-color:#EE7733;font-weight:bold}
+.note{color:#555;font-size:.9em}
+</style>
+</head>
+<body>
+<h1>@TITLE@</h1>
+<div class="controls" role="group" aria-label="step through the search">
+<button type="button" id="play" aria-label="play">play</button>
+<button type="button" id="prev" aria-label="previous">previous</button>
+<button type="button" id="next" aria-label="next">next</button>
+<label for="step">step</label>
+<input type="range" id="step" role="slider" min="0" max="@LAST@" value="0" step="1">
+@JUMPS@
+<label for="speed">speed</label>
+<select id="speed">@SPEEDS@</select>
+</div>
+<p id="caption" role="status" aria-live="polite" aria-atomic="true"></p>
+<p id="counter"></p>
+<div class="main">
+<figure id="picture" role="img" style="margin:0"></figure>
+<pre id="code" aria-label="pseudocode"></pre>
+</div>
+<p class="note">Keys: left and right arrows step, Home and End go to the first and last step, space plays and pauses. The search was recorded in Python; this page only replays it.</p>
+<script type="application/json" id="steps-data">@DATA@</script>
+<script>
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("steps-data").textContent);
+  var last = D.steps.length - 1, at = 0, timer = null;
+  var $ = function (id) { return document.getElementById(id); };
+  var picture = $("picture"), caption = $("caption"), counter = $("counter");
+  var slider = $("step"), play = $("play"), speed = $("speed");
+  var rows = D.code.map(function (line, k) {
+    var row = document.createElement("div"), n = document.createElement("span"),
+        m = document.createElement("span"), t = document.createElement("span");
+    n.className = "n"; n.textContent = String(k + 1);
+    m.className = "m"; m.setAttribute("aria-hidden", "true");
+    t.textContent = line;
+    row.appendChild(n); row.appendChild(m); row.appendChild(t);
+    $("code").appendChild(row);
+    return row;
+  });
+  function svg(k) {
+    var r = D.steps[k].svg, parts = [];
+    for (var j = 0; j < r.length; j += 2) { parts.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n")); }
+    return parts.join("\\n");
+  }
+  function nextIn(list, k) {
+    for (var j = 0; j < list.length; j++) { if (list[j] > k) { return list[j]; } }
+    return null;
+  }
+  function show(k) {
+    var t0 = performance.now();
+    at = Math.max(0, Math.min(last, k));
+    var s = D.steps[at];
+    picture.innerHTML = svg(at);
+    picture.setAttribute("aria-label", s.alt);
+    var svgElement = picture.querySelector("svg");
+    if (svgElement) { svgElement.setAttribute("aria-hidden", "true"); svgElement.setAttribute("focusable", "false"); }
+    caption.innerHTML = "";
+    var label = document.createElement("b");
+    label.textContent = "Step " + at + " of " + last + ":";
+    var words = document.createElement("span");
+    words.id = "caption-text"; words.textContent = s.caption;
+    caption.appendChild(label); caption.appendChild(document.createTextNode(" ")); caption.appendChild(words);
+    counter.textContent = s.counter;
+    rows.forEach(function (row, n) {
+      var on = s.lines.indexOf(n + 1) >= 0;
+      row.className = on ? "current" : "";
+      row.children[1].textContent = on ? "\\u25B6" : "";
+      if (on) { row.setAttribute("aria-current", "step"); } else { row.removeAttribute("aria-current"); }
+    });
+    slider.value = String(at);
+    slider.setAttribute("aria-valuetext", "step " + at + " of " + last);
+    $("prev").disabled = at === 0;
+    $("next").disabled = at === last;
+    document.querySelectorAll("button.jump").forEach(function (b) {
+      b.disabled = nextIn(D.jumps[b.getAttribute("data-jump")], at) === null;
+    });
+    window.gametreeDrawMs = performance.now() - t0;
+  }
+  function stop() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    play.textContent = "play"; play.setAttribute("aria-label", "play");
+    caption.setAttribute("aria-live", "polite");
+  }
+  function start() {
+    if (at === last) { show(0); }
+    play.textContent = "pause"; play.setAttribute("aria-label", "pause");
+    caption.setAttribute("aria-live", "off");
+    timer = setInterval(function () { if (at >= last) { stop(); } else { show(at + 1); } },
+                        Number(speed.value));
+  }
+  function toggle() { if (timer === null) { start(); } else { stop(); } }
+  play.addEventListener("click", toggle);
+  $("prev").addEventListener("click", function () { show(at - 1); });
+  $("next").addEventListener("click", function () { show(at + 1); });
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  speed.addEventListener("change", function () { if (timer !== null) { stop(); start(); } });
+  document.querySelectorAll("button.jump").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var k = nextIn(D.jumps[b.getAttribute("data-jump")], at);
+      if (k !== null) { show(k); }
+    });
+  });
+  document.addEventListener("keydown", function (e) {
+    var tag = e.target && e.target.tagName;
+    if (tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) { return; }
+    if (e.key === " ") { e.preventDefault(); toggle(); return; }
+    if (tag === "INPUT") { return; }  /* the slider steps with its own keys */
+    var k = {ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+             Home: 0, End: last}[e.key];
+    if (k !== undefined) { e.preventDefault(); show(k); }
+  });
+  show(0);
+}());
+</script>
+</body>
+</html>
+"""

@@ -119,8 +119,10 @@ def test_steps_already_shown_are_shown_again_without_a_question(stepper):
 
 def test_the_teacher_turns_the_mode_off_and_on_and_chooses_the_kinds(stepper):
     assert stepper.slider.disabled and stepper.cutoff_button.disabled  # they would skip questions
+    assert "turn predict mode off to drag" in stepper.slider.tooltip  # a drag that does nothing says why
     stepper.predict_toggle.value = False
     assert not stepper.slider.disabled and not stepper.cutoff_button.disabled
+    assert not stepper.slider.tooltip
     stepper.next_button.click()
     stepper.next_button.click()
     assert stepper.question is None and stepper.slider.value == 2  # a plain stepper again

@@ -401,6 +401,9 @@ class PredictStepper(Stepper):
             self.verdict_html.value = ""
         index = self.slider.value
         self.slider.disabled = self.play.disabled = predicting
+        # A locked slider says why when the pointer is on it (a drag does nothing).
+        self.slider.tooltip = ("predict mode: answer with next, or turn predict mode off to drag"
+                               if predicting else None)
         if predicting:
             self.cutoff_button.disabled = True
             self.next_button.disabled = waiting or index == len(self.trace) - 1

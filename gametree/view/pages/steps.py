@@ -74,6 +74,7 @@ def svg_settings() -> dict:
 
 
 _PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
+_POINTS = re.compile(r'(<svg\b[^>]*?\b(?:width|height)="[0-9.]+)pt"')
 
 
 class TraceSteps:
@@ -150,7 +151,9 @@ class TraceSteps:
         out = io.StringIO()
         with matplotlib.rc_context(svg_settings()):
             plot.figure.savefig(out, format="svg", metadata={"Date": None})
-        return _PROLOG.sub("", out.getvalue(), count=1)
+        # One pixel per point, as the Stepper shows it.
+        svg = _PROLOG.sub("", out.getvalue(), count=1)
+        return _POINTS.sub(r'\1px"', _POINTS.sub(r'\1px"', svg, count=1), count=1)
 
     def alt(self, index: int) -> str:
         return self._shown(index).alt_text()

@@ -72,22 +72,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see the module's
     docstring: 0, 1, 2, 130 or 143), having printed one line on stderr for
     any but 0."""
+    received: list[int] = []
+
+    def stop(signum, frame) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated
+
+    def lost(unraisable) -> None:
+        """An exception raised where Python cannot pass it on (in a finalizer
+        that matplotlib's garbage ran, say) is lost: if it was the signal's,
+        deliver the signal again, so that the work does stop."""
+        if received and isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated)):
+            signal.raise_signal(received[-1])
+        else:
+            hook(unraisable)
+
+    previous = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        # Ctrl-C as Python has it (not one ignored, as under nohup), and SIGTERM.
+        if number == signal.SIGTERM or signal.getsignal(number) is signal.default_int_handler:
+            try:
+                previous[number] = signal.signal(number, stop)
+            except ValueError:  # not the main thread: signals keep their handlers
+                pass
+    hook, sys.unraisablehook = sys.unraisablehook, lost
     try:
-        previous = signal.signal(signal.SIGTERM, _terminate)
-    except ValueError:  # not the main thread: SIGTERM keeps its handler
-        previous = None
-    try:
-        return _run(argv)
+        status, message = _run(argv)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        sys.unraisablehook = hook
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if received:  # whatever the work raised on its way out, the signal is the news
+        status = 128 + received[0]
+        message = _STOPPED[received[0]]
+    if message is not None:
+        _fail(message, status)
+    return status
 
 
-def _terminate(signum, frame) -> None:
-    raise Terminated
+_STOPPED: dict[int, str] = {signal.SIGINT: "interrupted (Ctrl-C); no file was left half-written",
+                             signal.SIGTERM: "stopped by SIGTERM; no file was left half-written"}
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str] | None) -> tuple[int, str | None]:
+    """The exit status and the line to print for it (None: nothing)."""
     try:
         if sys.stdout is None:  # started with standard output closed
             raise FileError("cannot write the output: standard output is closed")
@@ -97,20 +125,20 @@ def _run(argv: Sequence[str] | None) -> int:
     except (UsageError, ValueError, TypeError, KeyError, IndexError) as error:
         # One sentence: every check in the package raises one of these with
         # a message naming the mistake and the fix.
-        return _fail(str(error.args[0]) if error.args else str(error), EXIT_USAGE)
+        return EXIT_USAGE, str(error.args[0]) if error.args else str(error)
     except BrokenPipeError:  # e.g. piped into `head`: not an error of the user's
         _drop_output()
     except FileError as error:
-        return _fail(str(error), EXIT_FILE)
+        return EXIT_FILE, str(error)
     except OSError as error:  # the commands name their files: this is standard output
         _drop_output()
         where = error.filename if error.filename is not None else "the output"
-        return _fail(f"cannot write {where}: {error.strerror or error}", EXIT_FILE)
+        return EXIT_FILE, f"cannot write {where}: {error.strerror or error}"
     except KeyboardInterrupt:
-        return _fail("interrupted (Ctrl-C); no file was left half-written", EXIT_INTERRUPTED)
+        return EXIT_INTERRUPTED, _STOPPED[signal.SIGINT]
     except Terminated:
-        return _fail("stopped by SIGTERM; no file was left half-written", EXIT_TERMINATED)
-    return 0
+        return EXIT_TERMINATED, _STOPPED[signal.SIGTERM]
+    return 0, None
 
 
 def _fail(message: str, status: int) -> int:

@@ -72,19 +72,33 @@ def new_file_mode() -> int:
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
     """Hold Ctrl-C and SIGTERM back while the block runs; one that came
-    meanwhile arrives when it ends.  Around making a temporary file and
-    noting its name, so that no interrupt falls between the two and leaves
-    a file nobody knows to remove.  (Where signals cannot be held, as on
-    Windows, the block just runs.)"""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask"):
+    meanwhile is delivered when it ends.  Around making a temporary file
+    and noting its name, so that no interrupt falls between the two and
+    leaves a file nobody knows to remove.
+
+    Python runs signal handlers in the main thread only, so the handlers
+    are swapped there for one that notes the signal (blocking the signal
+    would not do: another thread, numpy's say, may receive it).  Off the
+    main thread the block just runs.
+    """
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    came: list[int] = []
+    previous = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(number)
+        if handler is not None:  # None: set outside Python, left alone
+            previous[number] = signal.signal(number, lambda number, frame: came.append(number))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for waiting in came:
+            signal.raise_signal(waiting)  # to the handler put back
 
 
 def temporary_beside(path: Path) -> Path:

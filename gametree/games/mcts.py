@@ -74,7 +74,7 @@ import math
 import numbers
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, NamedTuple
 
 from ..checks import check_step
@@ -204,11 +204,11 @@ def _ucb1(wins: float, visits: int, parent_visits: int, exploration: float) -> f
 # --- the record ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MctsNode(Generic[S, M]):
+class MctsNode(NamedTuple, Generic[S, M]):
     """One node of the search tree: a position and its statistics, as they
     stand at one moment of the search (see :meth:`MctsResult.tree_after`);
-    ``MctsNode[S, M]`` for a game of states S and moves M."""
+    ``MctsNode[S, M]`` for a game of states S and moves M.  (Immutable; a
+    NamedTuple, made quickly, since a search freezes one per node.)"""
 
     id: int
     """The order the node was added in: the root is 0."""
@@ -482,7 +482,7 @@ class MctsResult(Generic[S, M]):
             for update in iteration.updated:
                 if update.node < count:
                     visits[update.node], wins[update.node] = update.visits, update.wins
-        nodes = tuple(replace(node, visits=visits[i], wins=wins[i],
+        nodes = tuple(node._replace(visits=visits[i], wins=wins[i],
                               children=tuple(c for c in node.children if c < count))
                       for i, node in enumerate(self.tree.nodes[:count]))
         return MctsTree(nodes, self.tree.exploration)
@@ -631,9 +631,10 @@ class _Node(Generic[S, M]):
         moves = len(self.untried) + len(self.children)
         parent = self.parent
         label = "" if parent is None or self.move is None else game.move_label(parent.state, self.move)
-        return MctsNode(self.id, None if parent is None else parent.id, self.move,
-                        label, self.state, self.player, self.counts_for, self.over, moves,
-                        self.created, self.visits, self.wins, tuple(c.id for c in self.children))
+        return _new(MctsNode, (self.id, None if parent is None else parent.id, self.move,
+                               label, self.state, self.player, self.counts_for, self.over, moves,
+                               self.created, self.visits, self.wins,
+                               tuple(c.id for c in self.children)))
 
 
 def check_exploration(exploration: object) -> float:
@@ -895,7 +896,7 @@ def back_propagate(result: Result, node: _Node[S, M] | None,
         node.visits += 1
         node.wins += result if node.counts_for is MAX else 1 - result
         if record:
-            updated.append(Update(node.id, node.visits, node.wins))
+            updated.append(_new(Update, (node.id, node.visits, node.wins)))
         node = node.parent
     return tuple(updated)
 
@@ -916,6 +917,11 @@ def has_dice(game: Game[S, M]) -> bool:
     define :meth:`Game.outcomes` (see :mod:`gametree.games.base`), so its
     playouts need not ask who moves."""
     return type(game).outcomes is not Game.outcomes
+
+
+_new = tuple.__new__
+"""Makes an :class:`Update` from its fields in one C call (a NamedTuple's own
+constructor is a Python function, and back-propagation makes one per node)."""
 
 
 def _path(node: _Node[S, M]) -> tuple[int, ...]:

@@ -23,6 +23,9 @@ plus ``game.initial``, the state the game starts from,
 ``(probability, move)`` pair (the moves are what ``moves`` lists and
 ``play`` takes; the probabilities add up to 1; a game without dice never
 has a chance state and need not define it),
+``game.result(s, m)``, what ``play`` returns for a move that ``moves``
+has just listed, without checking it again (the searches' trusted path;
+``play`` itself by default),
 ``game.move_label(s, m)``, the text for a move in drawings ("X4",
 "take left 7"), ``game.agent(s)``, the name of the agent to move for
 captions and drawings ("MAX", "ghost 2"; by default the name of

@@ -64,7 +64,7 @@ def drill_page(seed: int, count: int = 10, branching: int = 3, depth: int = 3, *
     True
     """
     exercises = sheet_exercises(seed, count, branching, depth, bounds="none", **options)
-    return drill_html(drill_trees(exercises), words=WORDS)
+    return drill_html(drill_trees([e for e in exercises if isinstance(e, Exercise)]), words=WORDS)
 
 
 def register(commands) -> None:

@@ -33,9 +33,11 @@ from .steps import JUMPS, Steppable, steps_of
 
 __all__ = ["html", "save_html", "page_data", "check_steps", "MAX_PAGE_STEPS", "SPEEDS"]
 
-MAX_PAGE_STEPS = 600
-"""Most steps a page replays: about a 243-leaf alpha-beta search, and
-some minutes of drawing; a longer search is refused before any is drawn."""
+MAX_PAGE_STEPS = 400
+"""Most steps a page replays: an 81-leaf alpha-beta search that prunes
+least (worst ordering, 277 steps) fits, a 243-leaf one does not; drawing
+takes about half a second a step.  A longer search is refused before any
+picture is drawn."""
 
 SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
 """Play's speeds, milliseconds per step (the Stepper's)."""
@@ -49,7 +51,7 @@ def check_steps(steps: Steppable) -> int:
     >>> check_steps(Long())
     Traceback (most recent call last):
     ...
-    ValueError: the search has 601 steps, more than the 600 a step-through page replays; search a smaller tree (fewer leaves or less depth), or show it in the Stepper
+    ValueError: the search has 401 steps, more than the 400 a step-through page replays; search a smaller tree (fewer leaves or less depth), or show it in the Stepper
     """
     count = len(steps)
     if count < 1:

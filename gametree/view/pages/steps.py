@@ -32,7 +32,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ...trace import StepKind, Trace
 from ...tree import as_tree
@@ -112,7 +112,7 @@ class TraceSteps:
             if starts:
                 jumps[name] = starts
         self.jumps: Mapping[str, tuple[int, ...]] = jumps
-        self._plot = None  # made at the first picture: matplotlib loads only then
+        self._plot: Any = None  # a TracePlot or MaxnPlot, made at the first picture
 
     def __len__(self) -> int:
         return len(self.trace)

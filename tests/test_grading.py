@@ -405,3 +405,50 @@ def test_an_autograder_cell_grades_the_kernel_s_code_apart_and_returns_its_point
     assert 0 < autograde("trees", "minimax", points=4, pieces=[("cell 1", half)]) < 4
     assert autograde("trees", "minimax", points=4, pieces=[("cell 1", "x = 1")]) == 0
     assert "not graded: the submission defines none of" in capsys.readouterr().out
+
+
+LIMITS = '''
+import os
+
+def alpha_beta(leaves, branching):
+    print("x" * (leaves[0] - 1))             # print adds a newline: leaves[0] characters in all
+    return [0, 0]
+
+def minimax_move(game, state, depth, evaluate):
+    for _ in range(depth):                   # depth here is the number of play calls
+        game.play(state, game.moves(state)[0])
+    return game.moves(state)[0]
+
+def expectimax_move(game, state, depth, evaluate):
+    os.write(1, b"y" * depth)                # straight to the file descriptor
+    return game.moves(state)[0]
+'''
+
+
+def test_each_limit_of_the_student_process_holds_at_the_limit_and_fails_one_past():
+    from gametree.grading.games import MAX_CALLS
+    from gametree.grading.sandbox import run_submission
+    from gametree.grading.worker import PRINT_LIMIT
+
+    board = {"kind": "game", "game": {"name": "tictactoe"}, "state": ".........", "evaluate": "zero"}
+    limits = Limits(seconds=5, output_bytes=100_000)
+    tests = [{"kind": "tree", "function": "alpha_beta", "leaves": [PRINT_LIMIT], "branching": 2},
+             {"kind": "tree", "function": "alpha_beta", "leaves": [PRINT_LIMIT + 1], "branching": 2},
+             {**board, "function": "minimax_move", "depth": MAX_CALLS},
+             {**board, "function": "minimax_move", "depth": MAX_CALLS + 1},
+             {**board, "function": "expectimax_move", "depth": limits.output_bytes},
+             {**board, "function": "expectimax_move", "depth": limits.output_bytes + 1}]
+    results = run_submission([("cell 1", LIMITS)], ["alpha_beta"], tests, limits).results
+    assert results[0]["ok"] and len(results[0]["printed"]) <= 2000       # kept short for the report
+    assert f"printed more than {PRINT_LIMIT:,} characters" in results[1]["error"]
+    assert results[2]["ok"] and len(results[2]["plays"]) == MAX_CALLS
+    assert f"called game.play more than {MAX_CALLS:,} times" in results[3]["error"]
+    assert results[4]["ok"]
+    assert f"wrote more than {limits.output_bytes:,} bytes of output" in results[5]["error"]
+
+
+def test_the_class_report_needs_a_graded_course(tmp_path, capsys):
+    from gametree.cli import main
+
+    assert main(["class-report", str(tmp_path)]) == 2
+    assert "has no gradebook.db: run nbgrader autograde there first" in capsys.readouterr().err

@@ -4,9 +4,9 @@
 Python process (isolated mode, an empty temporary folder as its working
 directory and home, an environment without the teacher's variables),
 hands it the submission, then one test input at a time, and reads back
-what the code did.  The worker limits its own memory (``RLIMIT_AS``) and
-CPU time on Linux and macOS; here, a wall clock limits each test and the
-loading, and the output the process writes is capped.  An infinite loop,
+what the code did.  The worker limits its own memory (``RLIMIT_AS``),
+CPU time and file sizes on Linux and macOS, and measures what each test
+wrote; here, a wall clock limits each test and the loading.  An infinite loop,
 a crash, ``os._exit``, too much output or too much memory fail the test
 it happened in, with a sentence; a fresh process then takes the next
 test.  The grader never runs student code itself.
@@ -22,7 +22,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,7 +49,8 @@ class Limits:
     memory_mb: int = 1024
     """Address space of the student's process, in MB (Linux only)."""
     output_bytes: int = 1_000_000
-    """Bytes the process may write to stdout and stderr before it is stopped."""
+    """Bytes one test's code may write to file descriptors 1 and 2 (and the
+    largest file the process may write)."""
 
 
 @dataclass
@@ -73,28 +73,16 @@ class _Worker:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
                "PYTHONHASHSEED": "0"}
         settings = json.dumps({"memory": limits.memory_mb * 2 ** 20 if MEMORY_LIMITS else 0,
-                               "cpu": cpu})
+                               "cpu": cpu, "output": limits.output_bytes})
         self.process = subprocess.Popen(
             [sys.executable, "-I", "-m", "gametree.grading.worker", settings],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=home,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=home,
             env=env, start_new_session=True)
-        self.limit, self.written, self.flooded = limits.output_bytes, 0, False
-        self.drain = threading.Thread(target=self._drain, daemon=True)
-        self.drain.start()
         self.buffer = b""
         self.selector = selectors.DefaultSelector()
         assert self.process.stdout is not None
         self.selector.register(self.process.stdout, selectors.EVENT_READ)
         self.send(submission)
-
-    def _drain(self) -> None:
-        """Read and count what the process writes to stderr (and fd 1), keeping none of it."""
-        assert self.process.stderr is not None
-        while chunk := os.read(self.process.stderr.fileno(), 65536):
-            self.written += len(chunk)
-            if self.written > self.limit and not self.flooded:
-                self.flooded = True
-                self.kill()
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.process.stdin is not None
@@ -130,9 +118,6 @@ class _Worker:
 
     def _ended(self) -> str:
         code = self.process.wait()
-        self.drain.join(timeout=2)
-        if self.flooded:
-            return f"wrote more than {self.limit:,} bytes of output; stopped there"
         if code < 0:
             name = signal.Signals(-code).name
             hint = {"SIGXCPU": " (the CPU time limit)", "SIGSEGV": " (a crash; a recursion "
@@ -150,9 +135,8 @@ class _Worker:
     def close(self) -> None:
         self.kill()
         self.process.wait()
-        self.drain.join(timeout=2)
         self.selector.close()
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+        for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
                 try:
                     pipe.close()

@@ -16,9 +16,12 @@ its own memory and CPU limits, then
    printed, or a sentence saying what went wrong.
 
 The expected answers never come here: the grader compares in its own
-process.  Printed output is kept apart from the answers (the protocol
-runs on a private copy of stdout, and anything printed goes to stderr,
-which the grader caps and discards).
+process.  Printed output is kept apart from the answers: the protocol runs on a
+private copy of stdout, and what the code prints (``print`` is capped at
+:data:`PRINT_LIMIT` characters a test) or writes to file descriptors 1
+and 2 goes to a file in the process's own temporary folder, measured
+after each test (its limit is the process's file size limit too) and
+emptied.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import io
 import json
 import math
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable
@@ -205,14 +209,19 @@ def load(chunks: list[list[str]], namespace: dict[str, Any], output: CappedOutpu
     return errors
 
 
-def set_limits(memory: int, cpu: int) -> None:
-    """Limit this process's memory (address space) and CPU seconds."""
+def set_limits(memory: int, cpu: int, output: int) -> None:
+    """Limit this process's memory (address space), CPU seconds and the size
+    of any file it writes (one byte past the output limit, so that going
+    past it shows)."""
     try:
         import resource
     except ImportError:       # not on Linux or macOS: the grader's wall clock still applies
         return
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past the limit fails instead
     for limit, value in ((getattr(resource, "RLIMIT_AS", None), memory),
-                         (resource.RLIMIT_CPU, cpu)):
+                         (resource.RLIMIT_CPU, cpu),
+                         (getattr(resource, "RLIMIT_FSIZE", None), output + 1)):
         if limit is not None and value:
             try:
                 resource.setrlimit(limit, (value, value))
@@ -222,9 +231,11 @@ def set_limits(memory: int, cpu: int) -> None:
 
 def main() -> None:
     limits = json.loads(sys.argv[1])
-    set_limits(limits["memory"], limits["cpu"])
+    set_limits(limits["memory"], limits["cpu"], limits["output"])
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)                   # what student code writes to fd 1 goes to the capped stderr
+    written = open("output", "w+b")   # noqa: SIM115 -- fds 1 and 2 for the process's whole life
+    os.dup2(written.fileno(), 1)      # what student code writes to fds 1 and 2 lands here,
+    os.dup2(written.fileno(), 2)      # measured after each test and thrown away
     commands = sys.stdin
     sys.stdin = io.StringIO("")
 
@@ -242,7 +253,14 @@ def main() -> None:
           "defined": sorted(name for name in submission["functions"] if callable(namespace.get(name)))})
     for line in commands:
         test = json.loads(line)
-        send({"id": test["id"], **run_test(namespace, test, output)})
+        result = run_test(namespace, test, output)
+        size = os.fstat(1).st_size
+        if size > limits["output"]:
+            result = {"ok": False, "error": f"wrote more than {limits['output']:,} bytes of output; "
+                                            f"stopped there"}
+        os.ftruncate(1, 0)
+        os.lseek(1, 0, os.SEEK_SET)
+        send({"id": test["id"], **result})
 
 
 if __name__ == "__main__":

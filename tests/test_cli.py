@@ -253,3 +253,20 @@ def test_without_out_slides_and_sheets_go_to_the_handouts_folder(tmp_path, monke
     assert sorted(p.name for p in Path("handouts").iterdir()) == ["sheet-key.pdf", "sheet.pdf",
                                                                  "steps.pdf"]
     assert [p.name for p in tmp_path.iterdir()] == ["handouts"]
+
+
+def test_the_readme_handout_commands_write_only_into_the_ignored_handouts_folder():
+    """Every output the README's handout commands name is in handouts/, and
+    git ignores that folder (they left sheet.pdf, steps.pdf and more untracked)."""
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    block = readme.split("- **Slides and handouts.**", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    commands = [line.split() for line in block.splitlines() if line.strip().startswith(".venv/bin/")]
+    assert len(commands) >= 7
+    outputs = [words[k + 1] for words in commands for k, word in enumerate(words)
+               if word in ("--out", "--gif", "--key", "--output-dir")]
+    assert len(outputs) == len(commands)  # one output named by every command
+    assert all(output.split("/")[0] == "handouts" for output in outputs), outputs
+    ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", "handouts/steps.pdf"],
+                             cwd=root)
+    assert ignored.returncode == 0, "handouts/ is not listed in .gitignore"

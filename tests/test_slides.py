@@ -148,3 +148,25 @@ def test_the_command_decides_the_page_limit_before_drawing_a_page(tmp_path, monk
 def test_write_slides_refuses_what_is_not_a_trace(tmp_path):
     with pytest.raises(TypeError, match="slides need a Trace"):
         write_slides([3, 5, 2, 9], tmp_path / "s.pdf")
+
+
+def test_a_terminal_sees_a_page_counter_that_is_cleared_at_the_end(tmp_path, monkeypatch, capsys):
+    """On a terminal, slides count their pages on stderr; off one (a pipe, a
+    log) nothing is shown."""
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["slides", "--cutoffs-only", *FIG52, "--out", str(tmp_path / "s.pdf")]) == 0
+    shown = terminal.getvalue().split("\r")
+    assert "drawing slides: 1 of 1" in shown
+    assert shown[-1] == "" and shown[-2].strip() == ""  # the line is blanked out at the end
+    assert capsys.readouterr().out == f"wrote {tmp_path / 's.pdf'}: 1 page, one per cutoff\n"
+    monkeypatch.undo()  # stderr captured again: not a terminal
+    assert main(["slides", "--cutoffs-only", *FIG52, "--out", str(tmp_path / "s.pdf")]) == 0
+    assert capsys.readouterr().err == ""

@@ -135,4 +135,6 @@ def test_each_mtdf_pass_draws_its_window_the_bound_so_far_and_what_the_table_lea
         drawn = {n.name: plot.node_look(n.name).text for n in trace.tree
                  if not n.is_leaf and n.parent is not None}
         assert drawn == {name: expected.get(name) for name in drawn}
+        words = plot.alt_text()  # and in words, for a reader without the picture
+        assert all(f"{name} {text}" in words for name, text in drawn.items() if text)
     assert len(set(pictures)) == len(pictures)  # every pass is a different picture

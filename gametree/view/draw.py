@@ -1072,9 +1072,22 @@ class TracePlot:
         step = self.snapshot.step
         counter = counter_text(trace, self.snapshot.evaluated)
         during = "" if step.phase is None else f" ({step.phase.label})"
+        learnt = self._learnt_in_words()
         return (f"{trace.algorithm} on a game tree of {shape}, step {step.index} "
                 f"of {len(trace) - 1}{during}: {step.caption}. "
-                f"{counter[0].upper()}{counter[1:]}.")
+                f"{counter[0].upper()}{counter[1:]}.{learnt}")
+
+    def _learnt_in_words(self) -> str:
+        """What the picture shows of earlier passes (see
+        :meth:`_show_what_passes_learnt`), as a sentence; "" if nothing."""
+        snap = self.snapshot
+        found = [] if snap is None else [p for p in self._passes()
+                                         if p[0].start <= snap.step.index <= p[0].end]
+        if snap is None or not found:
+            return ""
+        entries = [f"{self.tree[i].name} {text}" for i, text in sorted(found[-1][1].items())
+                   if snap.status[i] is Status.UNVISITED]
+        return f" The table holds {', '.join(entries)}." if entries else ""
 
     # --- rendering -----------------------------------------------------------
 

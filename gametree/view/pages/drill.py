@@ -88,6 +88,7 @@ def _tree_svg(number: int, tree: Tree) -> str:
             f'aria-label="edge to {node.name}">'
             f'<line class="hit" x1="{x0:g}" y1="{y0:g}" x2="{x1:g}" y2="{y1:g}"/>'
             f'<line class="wire" x1="{x0:g}" y1="{y0:g}" x2="{x1:g}" y2="{y1:g}"/>'
+            f'<circle class="grip" cx="{mx:g}" cy="{my:g}" r="10"/>'
             f'<text class="cross" x="{mx:g}" y="{my + 7:g}" text-anchor="middle">\u2715</text></g>')
     for node in tree:
         x, y = at(node.id)
@@ -208,6 +209,7 @@ section.drill{border-top:1px solid #ccc;margin-top:1em}
 .tree svg{display:block}
 .edge{cursor:pointer}
 .edge .hit{stroke:transparent;stroke-width:14}
+.edge .grip{fill:transparent}
 .edge .wire{stroke:#444;stroke-width:2}
 .edge .cross{display:none;fill:#CC3311;font-size:16px;font-weight:bold}
 .edge.crossed .wire{stroke:#CC3311;stroke-dasharray:6 4;stroke-width:2.5}

@@ -6,13 +6,15 @@ blocked and counted; no JupyterLab is started (one browser, a few pages).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from gametree import trace_alpha_beta
 from gametree.cli import main
 from gametree.cli.drill import drill_trees
 from gametree.practice.checker import MistakeKind
-from gametree.practice.exercise import Answer
+from gametree.practice.exercise import Answer, Exercise
 from gametree.practice.sheets import sheet_exercises
 from gametree.text import fmt
 from gametree.view.pages import save_html
@@ -127,7 +129,7 @@ def test_keyboard_steps_and_plays(pages, offline):
     assert asked == []
 
 
-def _fill(page, number: int, values: dict, pruned) -> None:
+def _fill(page, number: int, values: Mapping[str, float], pruned) -> None:
     section = page.locator(f"#tree-{number}")
     section.get_by_role("button", name=f"Clear tree {number}").click()
     for name, value in values.items():
@@ -142,6 +144,7 @@ def test_drill_marks_a_wrong_answer_wrong_and_the_key_right(pages, offline):
     page.goto(pages["drill"].as_uri())
     expect(page.locator(".warning")).to_contain_text("for practice, not for grading")
     exercise = sheet_exercises(42, 10)[0]
+    assert isinstance(exercise, Exercise)
     key = drill_trees([exercise])[0]
     _fill(page, 1, key.values, key.pruned)
     feedback = page.locator("#tree-1 .feedback")

@@ -229,3 +229,11 @@ def test_draw_answer_without_an_answer_is_the_plain_tree():
 def test_a_bad_exercise_argument_is_refused():
     with pytest.raises(TypeError, match="must be a gametree.practice.Exercise"):
         PracticeWidget([3, 5, 2, 9])
+
+
+def test_draw_answer_outlines_the_chosen_node_dashed_and_names_a_bad_one():
+    exercise = Exercise(STATEMENT, 3)
+    look = draw_answer(exercise, chosen="B").node_look("B")
+    assert look.dashed and look.outline != to_hex(MISTAKE_COLOR)
+    with pytest.raises(ValueError, match="no node is named 'Z'"):
+        draw_answer(exercise, chosen="Z")

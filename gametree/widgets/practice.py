@@ -47,9 +47,9 @@ from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
 from ..tree import Value
-from ..view.draw import TracePlot, _screen_dpi, counter_text
+from ..view.draw import TracePlot, TreeFigure, _screen_dpi, counter_text
 from ..view.hotspots import hotspots
-from ..view.style import COLORS, Line, Marks, palette
+from ..view.style import COLORS, Line, Marks, node_id, palette
 from .clicks import TreeClicks
 from .controls import close_all, message_html
 from .stepper import Stepper
@@ -124,6 +124,8 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     if answer is None:
         answer = Answer()
         if chosen is None:
+            if isinstance(plot.figure, TreeFigure):
+                plot.figure.alt_text = plot.alt_text()  # the plain tree, in words
             return plot
     tree = plot.tree
     pruned = set()
@@ -147,7 +149,13 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
         title = "your answer: nothing filled in yet"
     plot.show(None, text=text, window=window, title=title)
     _restyle(plot, pruned, mistakes, colors,
-             chosen=None if chosen is None else tree[chosen].id)
+             chosen=None if chosen is None else node_id(tree, chosen))
+    written = ", ".join(f"{tree[i].name} = {shown}" for i, shown in sorted(text.items()))
+    crossed = ", ".join(sorted(answer.pruned)) or "nothing"
+    if isinstance(plot.figure, TreeFigure):  # it shows this as the picture's alt text
+        plot.figure.alt_text = (f"{plot.alt_text()[:-1]}; {title}. Values written: {written or 'none'}; "
+                                f"crossed out: {crossed}; mistakes at: "
+                                f"{', '.join(m.node for m in mistakes) or 'none'}.")
     return plot
 
 

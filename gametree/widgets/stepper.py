@@ -165,7 +165,10 @@ class Stepper(widgets.VBox):
         it was recorded with.
     size : (int, int)
         Width and height in pixels the widget may take: by default a
-        JupyterLab cell at 1280x720 (1,100 by 560).
+        JupyterLab cell at 1280x720 (1,100 by 560).  The kernel cannot see
+        the screen, so on a larger one give its cell, e.g. ``(1700, 880)``
+        at 1920x1080, for a larger picture; the pseudocode column beside it
+        grows into whatever room the screen leaves in any case.
 
     Attributes
     ----------

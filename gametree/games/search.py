@@ -517,14 +517,16 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
     in the same order and returns the same value, line and stats as the
     search above (tests/test_games_search.py checks it on random games, and
     alpha_beta runs it only when no such option is given), with less
-    bookkeeping per position: one function for both players, and the cut
-    test only where v has just changed."""
+    bookkeeping per position: one function for both players, the cut test
+    only where v has just changed, and the line kept as (move, rest of the
+    line) pairs, a pair per improvement instead of a copy of the line below,
+    unpacked once at the end."""
     is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
                                                   game.moves, game.result)
     nodes = terminals = evaluated = cutoffs = 0
 
     def value(state: S, depth: float, alpha: Value, beta: Value,
-              root: bool = False) -> tuple[Value, tuple[M, ...]]:
+              root: bool = False) -> tuple[Value, tuple]:
         nonlocal nodes, terminals, evaluated, cutoffs
         nodes += 1
         if is_over(state):
@@ -539,13 +541,13 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
                 guess = estimate(evaluate, state)  # not a plain number: estimate checks it
             return guess, ()
         moves = moves_at(state)
-        line: tuple[M, ...] = ()
+        line: tuple = ()
         if player is MAX:
             v: Value = -inf
             for i, move in enumerate(moves):
                 v2, below = value(result(state, move), depth - 1, alpha, beta)
                 if v2 > v:
-                    v, line = v2, (move, *below)
+                    v, line = v2, (move, below)
                     if v > alpha:
                         alpha = v
                     if v >= beta:
@@ -559,7 +561,7 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
         for i, move in enumerate(moves):
             v2, below = value(result(state, move), left, alpha, beta)
             if v2 < v:
-                v, line = v2, (move, *below)
+                v, line = v2, (move, below)
                 if v < beta:
                     beta = v
                 if v <= alpha:
@@ -567,9 +569,13 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
                     break
         return v, line
 
-    best, line = value(state, depth, alpha, beta, root=True)
+    best, pairs = value(state, depth, alpha, beta, root=True)
+    line: list[M] = []
+    while pairs:
+        move, pairs = pairs
+        line.append(move)
     return SearchResult(best, line[0] if line else None,
-                        Stats(nodes, terminals, cutoffs, 0, evaluated), line)
+                        Stats(nodes, terminals, cutoffs, 0, evaluated), tuple(line))
 
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)

@@ -41,6 +41,12 @@ LINES_THROUGH: tuple[tuple[tuple[Square, Square, Square], ...], ...] = tuple(
     tuple(line for line in LINES if square in line) for square in range(9))
 """For each square, the lines through it: after a mark there, only they can have been completed."""
 
+_PARTNERS: tuple[tuple[tuple[Square, Square], ...], ...] = tuple(
+    tuple((b, c) if a == square else (a, c) if b == square else (a, b)
+          for a, b, c in LINES_THROUGH[square])
+    for square in range(9))
+"""For each square, the other two squares of each line through it."""
+
 SYMMETRIES: tuple[tuple[Square, ...], ...] = (
     (0, 1, 2, 3, 4, 5, 6, 7, 8),  # identity
     (6, 3, 0, 7, 4, 1, 8, 5, 2),  # rotate a quarter turn clockwise
@@ -264,11 +270,12 @@ class TicTacToe(Game[TicTacToeState, Square]):
         """:meth:`play` for a square that :meth:`moves` listed, without checking it again."""
         mark = "X" if state.player is MAX else "O"
         cells = state.cells
-        cells = cells[:move] + mark + cells[move + 1 :]
         won = None
-        for a, b, c in LINES_THROUGH[move]:    # only a line through the move can be new
-            if cells[a] == cells[b] == cells[c]:
+        for a, b in _PARTNERS[move]:   # only a line through the move can be new
+            if cells[a] == mark == cells[b]:
                 won = mark
+                break
+        cells = cells[:move] + mark + cells[move + 1 :]
         # The facts of the new state are known here; skip reading them off the cells again.
         return _new_state(TicTacToeState, (cells, MIN if state.player is MAX else MAX, won))
 

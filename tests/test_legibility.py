@@ -9,6 +9,7 @@ shown (72 dpi: a point is a pixel, and the widget shows its PNG at that
 size), so no test here renders a picture.
 """
 
+import functools
 import io
 
 import pytest
@@ -75,6 +76,7 @@ TREES = {
 """Every kind of tree drawing the notebooks show (the lessons' other
 figures are checked in test_figures.py, chance trees in test_chance_view.py),
 each small."""
+TREES = {name: functools.cache(make) for name, make in TREES.items()}  # traces are immutable: search once
 
 
 def _steps(trace, count=5):

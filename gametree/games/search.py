@@ -254,6 +254,11 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     The root is searched with (-inf, +inf), so its value is exact, unless
     ``window`` says otherwise.
 
+    The code below reads as AIMA's; without a table, ``first``,
+    ``best_moves``, ``max_nodes``, ``quiescence`` or a recorder (a player's
+    usual call) the same search runs in a leaner function, ``_bare_alpha_beta``,
+    with the same result and statistics (tests/test_fast_paths.py).
+
     Parameters
     ----------
     game, state
@@ -515,7 +520,7 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
     table, a move order, best moves, a node limit, quiescence, a recorder):
     the common call, as when a player searches.  It visits the same positions
     in the same order and returns the same value, line and stats as the
-    search above (tests/test_games_search.py checks it on random games, and
+    search above (tests/test_fast_paths.py checks it on random games, and
     alpha_beta runs it only when no such option is given), with less
     bookkeeping per position: one function for both players, the cut test
     only where v has just changed, and the line kept as (move, rest of the

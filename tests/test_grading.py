@@ -274,13 +274,13 @@ def test_the_student_process_never_sees_the_expected_answers_or_the_seed(monkeyp
     spy = '''
 import os, sys
 def minimax(leaves, branching):
-    return {"env": sorted(os.environ), "argv": sys.argv[1:], "modules": sorted(
-        m for m in sys.modules if m.startswith("gametree.grading"))}
+    seen = [name for name in os.environ if "GAMETREE" in name]
+    seen += [arg for arg in sys.argv if "SEED" in arg or "teacher" in arg]
+    seen += [name for name in sys.modules if name.startswith("gametree.grading")]
+    return 1000 + len(seen)          # 1000: nothing of the grader's or the teacher's was there
 '''
     report = grade("trees", [("cell 1", spy)], parts=["minimax"], limits=FAST)
-    message = report.verdicts[0].message
-    assert "teacher" not in message and SEED_VARIABLE not in message
-    assert "gametree.grading" not in message
+    assert report.verdicts[0].message.startswith("returned 1000;"), report.verdicts[0].message
     assert "drawn from the grading seed" in report.lines()[0]
 
 

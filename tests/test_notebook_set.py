@@ -137,3 +137,22 @@ def test_every_random_tree_is_seeded(path):
                 seed = [k.value for k in node.keywords if k.arg == "seed"] or node.args[2:3]
                 assert seed and not (isinstance(seed[0], ast.Constant) and seed[0].value is None), \
                     ast.unparse(node)
+
+
+IMAGES = ("image/png", "image/jpeg", "image/gif", "image/svg+xml")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_every_stored_picture_carries_alt_text(path):
+    """Each picture output holds a sentence of alt text in its metadata (nbformat's
+    ``metadata[mime]["alt"]``), for screen readers and for pages that cannot show it:
+    a tree, a chart, a widget's picture or a printed page alike."""
+    notebook = nbformat.read(path, as_version=4)
+    missing = []
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            for mime in set(output.get("data", {})) & set(IMAGES):
+                alt = output.get("metadata", {}).get(mime, {}).get("alt", "")
+                if not (isinstance(alt, str) and len(alt.split()) >= 5):
+                    missing.append(f"cell {index}: {cell.source[:60]!r}")
+    assert missing == []

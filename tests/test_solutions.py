@@ -7,13 +7,27 @@ every answer cell replaced by the python block of its Solution; every
 checker cell of every exercise must then show a Feedback that reads
 "Right: ...".  So the solutions stay honest while the stored notebooks
 show only "Not answered yet".
+
+The same run also probes each exercise with every answer that no guess
+finds but that the notebook's stored outputs hold (tests/test_spoilers.py,
+"no answer is readable from a stored output"): none may be Right.
 """
 
 from __future__ import annotations
 
 import nbformat
 import pytest
-from test_spoilers import PATHS, exercises, output_text, read, run_fresh, solution_code
+from test_spoilers import (
+    PATHS,
+    add_probes,
+    exercises,
+    output_text,
+    read,
+    run_fresh,
+    solution_code,
+    stored_words,
+    unguessable_candidates,
+)
 
 WITH_EXERCISES = [p for p in PATHS if exercises(read(p))]
 
@@ -37,10 +51,17 @@ def with_solutions(notebook) -> tuple[nbformat.NotebookNode, list[int]]:
 
 
 @pytest.mark.parametrize("path", WITH_EXERCISES, ids=[p.stem for p in WITH_EXERCISES])
-def test_every_solution_makes_every_checker_say_right(path):
-    notebook, checkers = with_solutions(read(path))
+def test_every_solution_makes_every_checker_say_right_and_no_stored_output_answers_one(path):
+    stored = read(path)
+    notebook, _ = with_solutions(stored)
+    probes = add_probes(notebook, unguessable_candidates(stored_words(stored)))
+    checkers = [index for _answer, cells, _solution in exercises(notebook) for index in cells
+                if index not in {p for p, _ in probes}]
     assert checkers
     run_fresh(notebook)
+    for index, where in probes:
+        shown = "".join(output_text(o) for o in notebook.cells[index].outputs).strip()
+        assert shown == "[]", f"stored outputs answer the exercise {where[:70]!r}: {shown[:120]}"
     for index in checkers:
         cell = notebook.cells[index]
         shown = "".join(output_text(o) for o in cell.outputs)

@@ -233,3 +233,104 @@ def test_every_checker_is_stored_unanswered(path):
         for index in checkers:
             shown = "".join(output_text(o) for o in notebook.cells[index].outputs)
             assert shown.startswith(UNANSWERED), shown[:80]
+
+# --- no answer is readable from a stored output -------------------------------------
+#
+# An exercise's answer must not be written in any stored output of its notebook: not
+# in a caption, a printed table, a figure's alt text.  Answers one could guess from a
+# handful of options (a small whole number, a move, a leaf's name) show everywhere and
+# prove nothing; the answers probed are those no guess finds: numbers with decimals,
+# and lists or tuples of numbers.  Each is read from the stored outputs and given to
+# the exercise's checker in a fresh kernel, right after the exercise: none may be Right.
+
+DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d+(?![\w.])")
+NUMBERS_IN_BRACKETS = re.compile(r"[\[(]\s*-?\d[-\d.,\s]*[\])]")
+
+
+def stored_words(notebook) -> str:
+    """Everything a reader of the stored notebook can read in its outputs: the
+    text, and the alt text of every picture."""
+    words = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            words.append(output_text(output))
+            words.extend(str(meta.get("alt", "")) for meta in output.get("metadata", {}).values()
+                         if isinstance(meta, dict))
+    return "\n".join(words)
+
+
+def unguessable_candidates(text: str) -> list:
+    """The numbers with decimals and the lists and tuples of numbers in ``text``."""
+    found = {float(x) for x in DECIMAL.findall(text) if not float(x).is_integer()}
+    candidates: list = sorted(found)
+    for literal in set(NUMBERS_IN_BRACKETS.findall(text)):
+        try:
+            value = ast.literal_eval(literal)
+        except (ValueError, SyntaxError):
+            continue
+        if isinstance(value, (list, tuple)) and len(value) >= 2 and all(
+                isinstance(v, (int, float)) for v in value):
+            candidates += [list(value), tuple(value)]
+    return candidates
+
+
+def probe(name: str, checker: str, candidates: list) -> str:
+    """A cell that gives each candidate to ``checker`` as ``name`` and prints those it calls Right."""
+    return (f"_leaks = []\nfor _candidate in {candidates!r}:\n    {name} = _candidate\n"
+            f"    try:\n        if ({checker}).ok:\n            _leaks.append(_candidate)\n"
+            f"    except Exception:\n        pass\n{name} = None\nprint(_leaks)")
+
+
+def add_probes(notebook, candidates: list) -> list[tuple[int, str]]:
+    """Put a probe cell (see :func:`probe`) after each exercise of ``notebook`` whose
+    answer is one name and whose checker one expression, in place; return (index of
+    the probe cell, the answer cell's source) for each.  tests/test_solutions.py runs
+    the probes in the fresh kernel that runs the solutions, so that each notebook runs
+    once for both."""
+    probes = []
+    for answer, checkers, _solution in reversed(exercises(notebook)):
+        names = [target.id for statement in ast.parse(notebook.cells[answer].source).body
+                 for target in getattr(statement, "targets", []) if isinstance(target, ast.Name)]
+        sources = [notebook.cells[i].source for i in checkers]
+        if len(names) != 1 or len(sources) != 1 or not isinstance(ast.parse(sources[0]).body[-1], ast.Expr):
+            continue
+        checker = ast.unparse(ast.parse(sources[0]).body[-1])
+        notebook.cells.insert(checkers[-1] + 1, nbformat.v4.new_code_cell(probe(names[0], checker, candidates)))
+        probes.append((checkers[-1] + 1, notebook.cells[answer].source))
+    inserted = [index for index, _ in probes]  # each probe moved the later ones down by one
+    return [(index + sum(1 for other in inserted if other < index), where) for index, where in probes]
+
+
+def test_the_probe_finds_an_answer_written_in_an_output():
+    """The probe itself: a decimal answer printed by a cell is found."""
+    text = "C =  1.41: plays O4\nwindows (0.87, 1.84) and [5, 7, 7]"
+    candidates = unguessable_candidates(text)
+    assert 1.41 in candidates and (0.87, 1.84) in candidates and [5, 7, 7] in candidates
+    assert 3.0 not in candidates  # whole numbers are guessable, and not probed
+
+
+def practice_widgets(source: str) -> list[str]:
+    """The first argument of each ``PracticeWidget(...)`` made in ``source``, as written."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [ast.unparse(node.args[0]) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "PracticeWidget" and node.args]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
+def test_a_demonstration_never_fills_in_the_exercise_of_the_students_practice_widget(path):
+    """A practice widget shown empty for the student (a widget cell) is theirs to fill in:
+    a later cell that demonstrates typing into a second widget uses another exercise,
+    or its source would hold the answer."""
+    theirs = set()
+    for cell in read(path).cells:
+        if cell.cell_type != "code":
+            continue
+        made = practice_widgets(cell.source)
+        if "NBVAL_IGNORE_OUTPUT" in cell.source:
+            theirs.update(made)
+        elif re.search(r"\.(value_boxes|prune_boxes|alpha_boxes|beta_boxes)\[", cell.source):
+            same = theirs.intersection(made)
+            assert not same, f"a demonstration fills in the student's exercise {sorted(same)}: {cell.source[:80]!r}"

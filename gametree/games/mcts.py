@@ -782,8 +782,9 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
         result = playout_result(score, scores)
         updated = back_propagate(result, child, record)
         if record:
-            history.append(Iteration(number, _path(leaf), ucb, None if child is leaf else child.id,
-                                     playout, score, winner_of(score), updated, result))
+            history.append(_new(Iteration, (number, _path(leaf), ucb,
+                                            None if child is leaf else child.id, playout, score,
+                                            winner_of(score), updated, result)))
     final = MctsTree(tuple(node.frozen(game) for node in nodes), exploration)
     return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout,
                       scores)
@@ -920,8 +921,9 @@ def has_dice(game: Game[S, M]) -> bool:
 
 
 _new = tuple.__new__
-"""Makes an :class:`Update` from its fields in one C call (a NamedTuple's own
-constructor is a Python function, and back-propagation makes one per node)."""
+"""Makes an :class:`Update`, :class:`Iteration` or :class:`MctsNode` from all
+its fields in one C call (a NamedTuple's own constructor is a Python function,
+and a search makes one per node or iteration)."""
 
 
 def _path(node: _Node[S, M]) -> tuple[int, ...]:

@@ -225,34 +225,31 @@ def test_an_error_names_the_users_file_not_the_temporary_one(tmp_path, monkeypat
     assert list(tmp_path.iterdir()) == []
 
 
-def test_files_are_written_with_the_permissions_of_any_new_file(tmp_path, capsys):
-    """Not tempfile's 0600: a handout is readable by whoever may read the folder."""
+def test_files_go_to_handouts_by_default_with_the_permissions_of_any_new_file(tmp_path,
+                                                                              monkeypatch, capsys):
+    """Without --out, slides and sheets are written into handouts/ (made for
+    them); an --out is written where it says.  Every file gets a new file's
+    permissions (0644 under umask 022), not tempfile's 0600: a handout is
+    readable by whoever may read the folder."""
     from gametree.view.export import new_file_mode
 
+    monkeypatch.chdir(tmp_path)
     old = os.umask(0o022)
     try:
         assert new_file_mode() == 0o644
-        assert main(["slides", "--cutoffs-only", *STATEMENT, "--out", str(tmp_path / "s.pdf")]) == 0
-        assert main(["draw", *STATEMENT, "--out", str(tmp_path / "t.png")]) == 0
+        assert main(["slides", "--cutoffs-only", *STATEMENT]) == 0
         assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth",
-                     "2", "--out", str(tmp_path / "e.pdf")]) == 0
+                     "2"]) == 0
+        assert main(["draw", *STATEMENT, "--out", "t.png"]) == 0
     finally:
         os.umask(old)
-    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
-    assert modes == dict.fromkeys(["s.pdf", "t.png", "e.pdf", "e-key.pdf"], 0o644)
-
-
-def test_without_out_slides_and_sheets_go_to_the_handouts_folder(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    assert main(["slides", "--cutoffs-only", *STATEMENT]) == 0
-    assert main(["exercises", "--seed", "1", "--count", "1", "--branching", "2", "--depth",
-                 "2"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "wrote handouts/steps.pdf: 1 page, one per cutoff", "wrote handouts/sheet.pdf",
-        "wrote handouts/sheet-key.pdf"]
-    assert sorted(p.name for p in Path("handouts").iterdir()) == ["sheet-key.pdf", "sheet.pdf",
-                                                                 "steps.pdf"]
-    assert [p.name for p in tmp_path.iterdir()] == ["handouts"]
+        "wrote handouts/sheet-key.pdf", "wrote t.png"]
+    modes = {str(p.relative_to(tmp_path)): p.stat().st_mode & 0o777
+             for p in tmp_path.rglob("*") if p.is_file()}
+    assert modes == dict.fromkeys(["handouts/steps.pdf", "handouts/sheet.pdf",
+                                   "handouts/sheet-key.pdf", "t.png"], 0o644)
 
 
 def test_the_readme_handout_commands_write_only_into_the_ignored_handouts_folder():

@@ -188,3 +188,17 @@ def test_scores_are_exact_as_floats_up_to_the_limit():
     # Why 10**15: every whole number up to it is exact as a float.
     assert float(MAX_SCORE) == MAX_SCORE and float(MAX_SCORE - 1) == MAX_SCORE - 1
     assert math.isfinite(sum([float(MAX_SCORE)] * 2**20))
+
+
+def test_the_practice_widget_takes_32_leaves_and_refuses_33():
+    """The README's practice-widget limit: 2 ** 5 leaves are offered, and an
+    exercise of 33 (sixteen pairs and a leaf) is refused before it is drawn."""
+    pytest.importorskip("ipywidgets")
+    from gametree.widgets.practice import MAX_PRACTICE_LEAVES, PracticeWidget
+
+    assert MAX_PRACTICE_LEAVES == 32
+    assert len(PracticeWidget(Exercise.random(1, 2, 5)).exercise.leaves) == 32
+    past = Exercise.from_nested([[0, 0]] * 16 + [0])
+    assert len(past.leaves) == 33
+    with pytest.raises(ValueError, match="33 leaves; the practice widget shows at most 32"):
+        PracticeWidget(past)

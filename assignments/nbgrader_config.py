@@ -35,6 +35,7 @@ c.CourseDirectory.root = str(Path(__file__).resolve().parent)
 
 os.environ.setdefault("GAMETREE_GRADING_SEED_FILE", str(Path.home() / ".gametree" / "grading-seed"))
 
+os.environ["GAMETREE_REGRADE"] = "1"   # the autograder cells leave the grading to Regrade
 # nbgrader's own steps, with Regrade after its clean-up of the outputs and
 # before it saves the grades.
 c.Autograde.autograde_preprocessors = [Execute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,

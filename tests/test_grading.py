@@ -452,3 +452,13 @@ def test_the_class_report_needs_a_graded_course(tmp_path, capsys):
 
     assert main(["class-report", str(tmp_path)]) == 2
     assert "has no gradebook.db: run nbgrader autograde there first" in capsys.readouterr().err
+
+
+def test_under_nbgrader_autograde_the_cells_leave_the_grade_to_regrade(monkeypatch, capsys):
+    from gametree.grading.course import REGRADE_VARIABLE, autograde
+
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setenv(REGRADE_VARIABLE, "1")
+    assert autograde("trees", "minimax", points=4, pieces=[("cell 1", solution("trees"))]) == 0
+    assert "graded from the submitted file in a fresh process" in capsys.readouterr().out
+    assert 'os.environ["GAMETREE_REGRADE"] = "1"' in (REPO / "assignments" / "nbgrader_config.py").read_text()

@@ -20,6 +20,7 @@ regrading every submission in a fresh process, and the class report.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -36,6 +37,11 @@ from .grader import MISTAKE_LABELS, Report, SubmissionError, grade, notebook_pie
 
 __all__ = ["autograde", "Regrade", "ClassResults", "class_results",
            "class_figure", "class_summary", "AUTOGRADE_CALL"]
+
+REGRADE_VARIABLE = "GAMETREE_REGRADE"
+"""Set to "1" by a course configuration that runs :class:`Regrade`: under
+``nbgrader autograde`` the autograder cells then leave the grading to it
+instead of grading the kernel's code a first time."""
 
 AUTOGRADE_CALL = re.compile(r"""autograde\(\s*["'](\w+)["']\s*,\s*["'](\w+)["']\s*,\s*points\s*=\s*([0-9.]+)""")
 """How an autograder cell calls :func:`autograde` (the assignment, the part, the points)."""
@@ -65,6 +71,9 @@ def autograde(assignment: str, part: str, points: float = 1.0,
 
     The code runs in its own process, as under ``python -m gametree grade``.
     """
+    if os.environ.get("NBGRADER_EXECUTION") == "autograde" and os.environ.get(REGRADE_VARIABLE) == "1":
+        print(f"{part}: graded from the submitted file in a fresh process (the course's Regrade)")
+        return 0.0          # Regrade replaces this cell's output with the grade
     code = list(pieces) if pieces is not None else _kernel_history()
     try:
         report = grade(assignment, code, parts=[part])

@@ -27,6 +27,36 @@ def test_alpha_beta_cuts_when_alpha_equals_beta():
     assert alpha_beta([0] * 8, 2) == [0, 5]
 
 
+def _plain_alpha_beta(leaves, branching, maximizing=True, alpha=-math.inf, beta=math.inf):
+    """(value, leaves read): AIMA's alpha-beta on the complete tree of ``leaves``,
+    written out plainly, cutting when alpha >= beta."""
+    if len(leaves) == 1:
+        return leaves[0], 1
+    width = len(leaves) // branching
+    v, read = (-math.inf if maximizing else math.inf), 0
+    for k in range(branching):
+        value, below = _plain_alpha_beta(leaves[k * width:(k + 1) * width], branching,
+                                         not maximizing, alpha, beta)
+        read += below
+        if maximizing:
+            v = max(v, value)
+            alpha = max(alpha, v)
+        else:
+            v = min(v, value)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return v, read
+
+
+@pytest.mark.parametrize("branching, depth", [(2, 1), (2, 2), (2, 3), (2, 4), (3, 2), (3, 3)])
+def test_on_equal_leaves_every_kind_of_node_cuts_on_a_tie(branching, depth):
+    """Equal leaves make alpha = beta wherever a cut is possible: at MAX and
+    MIN nodes, over leaves and over inner nodes (depths 2 to 4 have each)."""
+    leaves = [0] * branching ** depth
+    assert alpha_beta(leaves, branching) == list(_plain_alpha_beta(leaves, branching))
+
+
 def test_star1_cuts_a_chance_node_whose_best_equals_alpha():
     """MIN node B = min(3, 3) = 3, so the root's alpha is 3.  Chance node C
     with leaves in [0, 6]: after its first outcome (probability 1/2, leaf 0)

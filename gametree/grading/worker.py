@@ -148,7 +148,7 @@ def describe_error(error: BaseException) -> str:
     where = ""
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if frame.filename.startswith("<submission"):
-            where = f" at {frame.filename[1:-1]}, line {frame.lineno}"
+            where = f" at {frame.filename[len('<submission '):-1]}, line {frame.lineno}"
             break
     text = str(error)
     return f"raised {type(error).__name__}{where}" + (f": {text[:300]}" if text else "")

@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from gametree import trace_alpha_beta
+from gametree import trace_alpha_beta, trace_maxn
+from gametree.chance import trace_expectiminimax
 from gametree.cli import main
 from gametree.games.windows import trace_mtdf, trace_pvs
 from gametree.generate import worst_order
@@ -228,3 +229,16 @@ def test_command_refuses_a_search_too_long_before_drawing(tmp_path, monkeypatch,
     assert main(["html", "--branching", "3", *leaves]) == 2
     assert "a step-through page replays" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("record", [
+    lambda: trace_expectiminimax([[(0.5, 8), (0.5, 6)], [(0.5, 1), (0.5, 9)]], bounds=(0, 10)),
+    lambda: trace_maxn([[(1, 5, 2), (4, 3, 1)], [(2, 2, 2)]]),
+], ids=["star1", "maxn"])
+def test_chance_and_maxn_traces_replay_through_the_same_protocol(record):
+    trace = record()
+    data = _data(html(trace))
+    assert [s["caption"] for s in data["steps"]] == [step.caption for step in trace]
+    assert data["jumps"]["cutoffs"] == [step.index for step in trace.cutoffs]
+    assert all(s["alt"] and s["counter"].startswith("evaluated") for s in data["steps"])
+    assert _picture(data, 0).startswith("<svg") and _picture(data, 0) != _picture(data, 5)

@@ -212,6 +212,7 @@ def test_command_defaults_to_handouts(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["--out", "steps.png"], "end the name with .html"),
     (["--search", "mtdf", "--strict"], "leave it out"),
+    (["--search", "fail-hard", "--strict"], "leave --strict out"),
     (["--search", "pvs", "--bounds", "0", "10"], "--search expectiminimax"),
 ])
 def test_command_refuses_bad_input(tmp_path, monkeypatch, capsys, argv, words):

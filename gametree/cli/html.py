@@ -77,7 +77,10 @@ def search_trace(tree: Tree, search: str | None, *, strict: bool = False, bounds
     if search == "pvs":
         return trace_pvs(tree, strict=strict)
     if search == "fail-hard":
-        return trace_alpha_beta(tree, strict=strict, fail_hard=True)
+        if strict:
+            raise UsageError("--search fail-hard needs the alpha >= beta rule: a fail-hard node "
+                             "returns beta for every value at or above it, so leave --strict out")
+        return trace_alpha_beta(tree, fail_hard=True)
     return trace_search(tree, strict=strict)
 
 

@@ -97,3 +97,43 @@ def test_result_is_play_where_a_game_does_not_override_it(game):
     state = game.initial
     for move in game.moves(state):
         assert game.result(state, move) == game.play(state, move)
+
+
+def reference_sow(pits, me, house, n):
+    """Kalah's move sown one seed at a time (as ../shared/baselines/plain_searches.py does):
+    an independent check of the lap arithmetic of Kalah.result."""
+    p = list(pits)
+    start = house if me == 0 else n + 1 + house
+    mine, theirs = (n, 2 * n + 1) if me == 0 else (2 * n + 1, n)
+    seeds, p[start], i = p[start], 0, start
+    while seeds:
+        i = (i + 1) % (2 * n + 2)
+        if i != theirs:
+            p[i] += 1
+            seeds -= 1
+    again = i == mine
+    if not again and p[i] == 1 and (i < n if me == 0 else n < i < 2 * n + 1) and p[2 * n - i] > 0:
+        p[mine] += p[i] + p[2 * n - i]
+        p[i] = p[2 * n - i] = 0
+    if not any(p[:n]) or not any(p[n + 1:2 * n + 1]):
+        p[n] += sum(p[:n])
+        p[2 * n + 1] += sum(p[n + 1:2 * n + 1])
+        p[:n] = p[n + 1:2 * n + 1] = [0] * n
+    return tuple(p), again
+
+
+@pytest.mark.parametrize("houses, seeds", [(6, 4), (3, 9), (6, 20)])
+def test_kalah_result_sows_as_one_seed_at_a_time(houses, seeds):
+    """Laps round the board (more seeds than pits), captures, extra turns and endings."""
+    game, rng = Kalah(houses, seeds), random.Random(seeds)
+    for _ in range(20):
+        state = game.initial
+        while not game.is_over(state):
+            me = 0 if state.player is MAX else 1
+            for move in game.moves(state):
+                after = game.result(state, move)
+                pits, again = reference_sow(state.pits, me, move, houses)
+                assert after.pits == pits
+                if not after.over:
+                    assert (after.player is state.player) == again
+            state = game.result(state, rng.choice(game.moves(state)))

@@ -340,23 +340,26 @@ class Kalah(Game[KalahState, House]):
         """:meth:`play` for a house that :meth:`moves` listed, without checking it again."""
         n = self.houses
         me = state.player
-        side = self._south if me is MAX else self._north
+        houses, store, paths, opponent = self._south if me is MAX else self._north
         pits = list(state.pits)
-        pit = side.houses[move]
+        pit = houses[move]
         seeds, pits[pit] = pits[pit], 0
-        path = side.paths[move]
-        laps, rest = divmod(seeds, len(path))
-        if laps:                                            # whole laps round the board
+        path = paths[move]
+        size = len(path)
+        if seeds > size:                                    # whole laps round the board
+            laps, rest = divmod(seeds, size)
             for pit in path:
                 pits[pit] += laps
+        else:
+            rest = seeds
         for pit in path[:rest]:                             # then one seed a pit
             pits[pit] += 1
-        last = path[(seeds - 1) % len(path)]
-        mover = side.opponent
-        if last == side.store:
+        last = path[(seeds - 1) % size]
+        mover = opponent
+        if last == store:
             mover = me                                      # last seed in my store: again
-        elif pits[last] == 1 and last in side.houses and pits[2 * n - last] > 0:
-            pits[side.store] += 1 + pits[2 * n - last]      # capture
+        elif pits[last] == 1 and last in houses and pits[2 * n - last] > 0:
+            pits[store] += 1 + pits[2 * n - last]           # capture
             pits[last] = pits[2 * n - last] = 0
         ended = not any(pits[:n]) or not any(pits[n + 1 : 2 * n + 1])
         if ended:

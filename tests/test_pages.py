@@ -16,6 +16,7 @@ from gametree.generate import worst_order
 from gametree.text import fmt
 from gametree.view import html
 from gametree.view.pages import JUMPS, MAX_PAGE_STEPS, Steppable, TraceSteps, check_steps, save_html
+from gametree.view.pages.player import _shared_glyphs
 
 AIMA = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 
@@ -105,13 +106,17 @@ def test_each_step_replays_its_own_picture_and_words(aima_page):
     trace = trace_alpha_beta(AIMA, 3)
     steps = TraceSteps(trace)
     assert len(data["steps"]) == len(trace)
+    glyphs: dict[str, str] = {}
     for index in (0, 12, 13, len(trace) - 1):
         record = data["steps"][index]
-        assert _picture(data, index) == steps.picture(index)
+        assert _picture(data, index) == _shared_glyphs(steps.picture(index), glyphs)
+        assert "<use" in _picture(data, index) and "<path id=\"DejaVuSans" not in _picture(data, index)
         assert record["caption"] == trace[index].caption
         assert record["lines"] == list(trace[index].lines)
         assert record["alt"] == steps.alt(index) and record["alt"]
     assert _picture(data, 12) != _picture(data, 13)
+    assert set(glyphs.values()) <= set(data["glyphs"])  # each defined once, for every step
+    assert len(data["glyphs"]) == len(set(data["glyphs"]))
     assert data["jumps"] == {"cutoffs": [step.index for step in trace.cutoffs]}
 
 

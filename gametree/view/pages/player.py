@@ -6,10 +6,11 @@ jump lists) once, in Python, and writes a page that only replays it: no
 kernel, no network, nothing fetched; it opens from a ``file://`` path or
 any static web host.
 
-What steps share is stored once.  Every step's SVG is cut into lines; the
-page keeps each distinct line once, and a step is a short list of runs
-(start, length) into that table, since a step redraws only a few marks
-of the step before.  For AIMA's 9-leaf tree the 26 pictures take about a
+What steps share is stored once.  The glyphs of the pictures' texts
+(drawn as paths, so no font is needed) are defined once for the page;
+every step's SVG is cut into lines, the page keeps each distinct line
+once, and a step is a short list of runs (start, length) into that
+table, since a step redraws only a few marks of the step before.  For AIMA's 9-leaf tree the 26 pictures take about a
 tenth of what they take stored whole (see ``benchmarks/bench_pages.py``).
 
 The controls are the Stepper's, as real HTML controls with the
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import html as _html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -78,22 +80,44 @@ def _runs(indices: Sequence[int]) -> list[int]:
     return runs
 
 
+_GLYPH = re.compile(r'<path id="([A-Za-z][\w]*(?:-[\w]+)*-[0-9a-f]+)"(?: d="[^"]*")?'
+                    r'(?: transform="[^"]*")?/>\s*')
+"""A glyph matplotlib's SVG backend defines where a text first uses it
+(``DejaVuSans-31``; markers' ids have no dash)."""
+_EMPTY_DEFS = re.compile(r"[ ]*<defs>\s*</defs>\n?")
+
+
+def _shared_glyphs(svg: str, glyphs: dict[str, str]) -> str:
+    """``svg`` with its glyph definitions moved into ``glyphs`` (id -> the
+    path element), which the page defines once for every step; a glyph
+    whose id already means another shape stays where it is."""
+    def move(found: re.Match) -> str:
+        element = found.group(0).strip()
+        if glyphs.setdefault(found.group(1), element) != element:
+            return found.group(0)
+        return ""
+
+    return _EMPTY_DEFS.sub("", _GLYPH.sub(move, svg))
+
+
 def page_data(steps: Steppable) -> dict:
-    """Everything the page replays, as JSON-ready data: the shared SVG
-    lines, each step's runs into them and its words, the pseudocode and
-    the jump lists.  Refuses a search too long before drawing anything
-    (:func:`check_steps`)."""
+    """Everything the page replays, as JSON-ready data: the glyphs every
+    picture uses (defined once), the shared SVG lines, each step's runs
+    into them and its words, the pseudocode and the jump lists.  Refuses
+    a search too long before drawing anything (:func:`check_steps`)."""
     count = check_steps(steps)
     table: dict[str, int] = {}
+    glyphs: dict[str, str] = {}
     records = []
     for index in range(count):
-        ids = [table.setdefault(line, len(table)) for line in steps.picture(index).split("\n")]
+        svg = _shared_glyphs(steps.picture(index), glyphs)
+        ids = [table.setdefault(line, len(table)) for line in svg.split("\n")]
         records.append({"svg": _runs(ids), "caption": steps.caption(index),
                         "counter": steps.counter(index), "alt": steps.alt(index),
                         "lines": list(steps.lines(index))})
     jumps = {name: list(indices) for name, indices in steps.jumps.items() if name in JUMPS}
-    return {"title": steps.title, "code": list(steps.code), "lines": list(table),
-            "steps": records, "jumps": jumps}
+    return {"title": steps.title, "code": list(steps.code), "glyphs": list(glyphs.values()),
+            "lines": list(table), "steps": records, "jumps": jumps}
 
 
 def html(obj, *, title: str | None = None) -> str:
@@ -211,6 +235,7 @@ input[type=range]{flex:1 1 200px;min-width:200px}
 <p id="caption" role="status" aria-live="polite" aria-atomic="true"></p>
 <p id="counter"></p>
 <div class="main">
+<svg id="glyphs" width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false"><defs></defs></svg>
 <figure id="picture" role="img" style="margin:0"></figure>
 <pre id="code" aria-label="pseudocode"></pre>
 </div>
@@ -224,6 +249,7 @@ input[type=range]{flex:1 1 200px;min-width:200px}
   var $ = function (id) { return document.getElementById(id); };
   var picture = $("picture"), caption = $("caption"), counter = $("counter");
   var slider = $("step"), play = $("play"), speed = $("speed");
+  $("glyphs").firstChild.innerHTML = D.glyphs.join("");
   var rows = D.code.map(function (line, k) {
     var row = document.createElement("div"), n = document.createElement("span"),
         m = document.createElement("span"), t = document.createElement("span");

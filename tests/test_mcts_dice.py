@@ -116,3 +116,9 @@ def test_bad_scores_are_refused_before_the_search(scores, error):
 def test_scores_in_a_search_must_hold_every_score():
     with pytest.raises(ValueError, match="outside scores"):
         uct_search(dice_below_the_root(), iterations=20, seed=1, scores=(-5, 5))
+
+
+@pytest.mark.parametrize("score", [-3, -0.5, 0, 0.0, 0.25, 7])
+def test_without_scores_a_playout_is_worth_who_won(score):
+    from gametree.games.mcts import result_for, winner_of
+    assert playout_result(score) == result_for(MAX, winner_of(score))

@@ -876,8 +876,8 @@ def playout_result(score: Value, scores: tuple[Value, Value] | None = None) -> R
     >>> playout_result(3), playout_result(0), playout_result(8, scores=(-10, 10))
     (1.0, 0.5, 0.9)
     """
-    if scores is None:
-        return result_for(MAX, winner_of(score))
+    if scores is None:   # result_for(MAX, winner_of(score)), without the two calls
+        return 1.0 if score > 0 else 0.5 if score == 0 else 0.0
     low, high = scores
     if not low <= score <= high:
         raise ValueError(f"a playout ended with the score {fmt(score)}, outside scores=({fmt(low)}, "

@@ -216,6 +216,7 @@ input[type=range]{flex:1 1 200px;min-width:200px}
 #code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
 #code .n{flex:0 0 2.5ch;color:#666;text-align:right;padding-right:1ch}
 #code .m{flex:0 0 2ch}
+#code span:last-child{flex:1 1 0}
 #code .current{background:#FCE3CF;border-left-color:#EE7733;font-weight:bold}
 .note{color:#555;font-size:.9em}
 </style>
@@ -255,7 +256,9 @@ input[type=range]{flex:1 1 200px;min-width:200px}
         m = document.createElement("span"), t = document.createElement("span");
     n.className = "n"; n.textContent = String(k + 1);
     m.className = "m"; m.setAttribute("aria-hidden", "true");
-    t.textContent = line;
+    var text = line.replace(/^ +/, "");  /* wrapped lines keep their indentation */
+    t.style.paddingLeft = (line.length - text.length) + "ch";
+    t.textContent = text;
     row.appendChild(n); row.appendChild(m); row.appendChild(t);
     $("code").appendChild(row);
     return row;

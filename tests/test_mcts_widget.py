@@ -155,10 +155,11 @@ def test_css_classes_for_the_browser_tests(stepper):
 
 def test_a_static_picture_and_words_for_pages_without_a_kernel(stepper):
     stepper.step_to(6)
-    bundle = stepper._repr_mimebundle_(include=None, exclude=None)
+    bundle, metadata = stepper._repr_mimebundle_(include=None, exclude=None)
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert base64.b64decode(bundle["image/png"]) == bytes(stepper.image.value)
     assert bundle["text/plain"] == stepper.alt_text and "Iteration 2, expand" in stepper.alt_text
+    assert metadata == {"image/png": {"alt": stepper.alt_text}}  # the picture's stored alt text
 
 
 def test_a_kalah_search_with_extra_turns_steps_too():

@@ -45,7 +45,7 @@ def test_page_says_it_is_for_practice_and_names_mistakes_as_the_checker_does():
     page = drill_page(42, 2)
     assert "for practice, not for grading" in page
     expected = {"value": MistakeKind.WRONG_VALUE.value, "cutoff": MistakeKind.MISSED_CUTOFF.value,
-                "over": MistakeKind.OVER_PRUNED.value}
+                "over": MistakeKind.OVER_PRUNED.value, "empty": MistakeKind.EMPTY.value}
     assert expected == WORDS
     assert all(f'"{word}"' in page for word in WORDS.values())
 

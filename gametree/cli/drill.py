@@ -35,7 +35,7 @@ from .usage import (
 __all__ = ["register", "drill_trees", "drill_page", "WORDS"]
 
 WORDS = {"value": str(MistakeKind.WRONG_VALUE), "cutoff": str(MistakeKind.MISSED_CUTOFF),
-         "over": str(MistakeKind.OVER_PRUNED)}
+         "over": str(MistakeKind.OVER_PRUNED), "empty": str(MistakeKind.EMPTY)}
 """The page's names for mistakes: the practice checker's."""
 
 

@@ -146,8 +146,11 @@ def test_drill_marks_a_wrong_answer_wrong_and_the_key_right(pages, offline):
     exercise = sheet_exercises(42, 10)[0]
     assert isinstance(exercise, Exercise)
     key = drill_trees([exercise])[0]
-    _fill(page, 1, key.values, key.pruned)
     feedback = page.locator("#tree-1 .feedback")
+    _fill(page, 1, {}, ())  # nothing filled in: says so, and nothing of the key
+    expect(feedback.locator("li.mistake")).to_have_count(1)
+    assert feedback.locator("li.mistake").get_attribute("data-kind") == "empty"
+    _fill(page, 1, key.values, key.pruned)
     expect(feedback.locator(".ok")).to_have_count(1)
     expect(page.locator("#score")).to_have_text("Score: 1 of 10 trees right")
 

@@ -6,7 +6,9 @@ matplotlib) with every edge a button that crosses it out, and a box for
 the value of every internal node.  *Check* names each mistake: a wrong
 value (or a blank one), a missed cutoff (a branch searched that
 alpha-beta prunes) and over-pruning (a branch crossed out that alpha-beta
-must search); the score counts the trees whose last check was right.
+must search); a check with nothing filled in says only that, as the
+practice checker does.  The score counts the trees whose last check was
+right.
 
 The key is computed in Python when the page is written (the caller
 passes it in, see :class:`DrillTree`), so the page's answers can be read
@@ -28,7 +30,8 @@ from ..layout import tidy_layout
 
 __all__ = ["DrillTree", "drill_html", "MISTAKE_WORDS", "MAX_DRILL_LEAVES"]
 
-MISTAKE_WORDS = {"value": "wrong value", "cutoff": "missed cutoff", "over": "over-pruned"}
+MISTAKE_WORDS = {"value": "wrong value", "cutoff": "missed cutoff", "over": "over-pruned",
+                 "empty": "empty"}
 """The page's name for each kind of mistake (the practice checker's words
 by default; :func:`drill_html` takes others)."""
 
@@ -141,8 +144,9 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
     title : str
         The page's heading.
     words : mapping
-        The name of each kind of mistake: keys "value", "cutoff", "over"
-        (by default :data:`MISTAKE_WORDS`).
+        The name of each kind of mistake: keys "value", "cutoff", "over",
+        and "empty" for a check with nothing filled in, which says only
+        that, and nothing of the key (by default :data:`MISTAKE_WORDS`).
 
     Returns
     -------
@@ -256,6 +260,11 @@ button{font-size:1em;padding:.25em .7em}
     var k = Number(section.getAttribute("data-tree")), key = D.keys[k], W = D.words;
     var crossed = new Set(), keyPruned = new Set(key.pruned), mistakes = [];
     section.querySelectorAll(".edge.crossed").forEach(function (e) { crossed.add(e.getAttribute("data-node")); });
+    var typed = Array.from(section.querySelectorAll(".boxes input")).some(function (b) { return b.value.trim() !== ""; });
+    if (!typed && crossed.size === 0) {  /* says nothing of the key, not even what is pruned */
+      report(section, k, [["", W.empty, "nothing is filled in yet: cross out branches and type values, then press Check"]]);
+      return;
+    }
     key.pruned.forEach(function (n) {
       if (!under(n, crossed, key.parents)) {
         mistakes.push([n, W.cutoff, "alpha-beta prunes the branch to " + n + ", but it is not crossed out"]);
@@ -277,6 +286,9 @@ button{font-size:1em;padding:.25em .7em}
       box.classList.toggle("wrong", wrong);
       box.setAttribute("aria-invalid", wrong ? "true" : "false");
     });
+    report(section, k, mistakes);
+  }
+  function report(section, k, mistakes) {
     var out = section.querySelector(".feedback");
     out.innerHTML = "";
     if (mistakes.length === 0) {
@@ -291,7 +303,7 @@ button{font-size:1em;padding:.25em .7em}
         var li = document.createElement("li"); li.className = "mistake"; li.setAttribute("data-kind", m[1]);
         li.setAttribute("data-node", m[0]);
         var b = document.createElement("b"); b.textContent = m[1];
-        li.appendChild(b); li.appendChild(document.createTextNode(" at " + m[0] + ": " + m[2]));
+        li.appendChild(b); li.appendChild(document.createTextNode((m[0] ? " at " + m[0] : "") + ": " + m[2]));
         list.appendChild(li);
       });
       out.appendChild(head); out.appendChild(list);

@@ -20,7 +20,9 @@ a slider labelled "step" and a select labelled "speed"; the keyboard
 steps with the arrows, Home and End, and space plays and pauses.  The
 caption is a live region (``role="status"``), silent while playing; the
 picture carries the step's alt text; the highlighted pseudocode line is
-marked by an arrow and bold type as well as by colour.
+marked by an arrow and bold type as well as by colour.  The picture is
+shown at one pixel per point, as in the Stepper: a tree too wide for the
+window scrolls sideways rather than shrink its labels.
 """
 
 from __future__ import annotations
@@ -212,7 +214,8 @@ input[type=range]{flex:1 1 200px;min-width:200px}
 #caption{font-size:1.15em;min-height:1.6em;margin:.3em 0}
 #counter{font-weight:bold;margin:.2em 0 .5em}
 .main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-#picture svg{display:block;max-width:100%;height:auto}
+#picture{max-width:100%;overflow-x:auto}
+#picture svg{display:block}
 #code{font-family:monospace;font-size:13px;line-height:1.35;background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
 #code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
 #code .n{flex:0 0 2.5ch;color:#666;text-align:right;padding-right:1ch}

@@ -8,7 +8,9 @@ value (or a blank one), a missed cutoff (a branch searched that
 alpha-beta prunes) and over-pruning (a branch crossed out that alpha-beta
 must search); a check with nothing filled in says only that, as the
 practice checker does.  The score counts the trees whose last check was
-right.
+right.  The page is simpler than the notebooks' checker in one way: a
+value is compared with the key's, so a value that follows correctly from
+a wrong value below it is marked too (the checker marks only the first).
 
 The key is computed in Python when the page is written (the caller
 passes it in, see :class:`DrillTree`), so the page's answers can be read

@@ -15,26 +15,28 @@ ipywidgets; the drawing and widget modules import them when used.
 [3, 7]
 """
 
-from .chance import (
-    expected_values,
-    expectiminimax,
-    random_chance_tree,
-    trace_expectiminimax,
-    trace_search,
-)
-from .generate import (
-    best_order,
-    knuth_moore_minimum,
-    random_leaves,
-    random_tree,
-    worst_order,
-)
-from .maxn import maxn, maxn_values, trace_maxn
-from .parse import parse_leaves, parse_tree
-from .rules import CutRule
-from .search import alpha_beta, backed_up_values, minimax, principal_variation
-from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
-from .tree import CHANCE, MAX, MIN, Node, Player, Tree, as_tree
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads the name)
+if TYPE_CHECKING:  # what a type checker and an editor see; at run time each name loads on first use
+    from .chance import (
+        expected_values,
+        expectiminimax,
+        random_chance_tree,
+        trace_expectiminimax,
+        trace_search,
+    )
+    from .generate import (
+        best_order,
+        knuth_moore_minimum,
+        random_leaves,
+        random_tree,
+        worst_order,
+    )
+    from .parse import parse_leaves, parse_tree
+    from .rules import CutRule
+    from .search import alpha_beta, backed_up_values, minimax, principal_variation
+    from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
+    from .tree import CHANCE, MAX, MIN, Node, Player, Tree, as_tree
+    from .vectors import maxn, maxn_values, trace_maxn
 
 __all__ = [
     "alpha_beta", "minimax", "backed_up_values", "principal_variation",
@@ -50,14 +52,29 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-_LAZY = {"number_game": "gametree.games.numbergame"}
-"""Public names whose modules load on first use: the games (gametree.games,
-every game and its searches) are not needed to import gametree, which stays
-quick."""
+_MODULES = {
+    "gametree.search": ["alpha_beta", "minimax", "backed_up_values", "principal_variation"],
+    "gametree.trace": ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
+                       "pseudocode"],
+    "gametree.rules": ["CutRule"],
+    "gametree.chance": ["expectiminimax", "expected_values", "trace_expectiminimax",
+                        "trace_search", "random_chance_tree"],
+    "gametree.vectors": ["maxn", "maxn_values", "trace_maxn"],
+    "gametree.tree": ["Tree", "Node", "Player", "MAX", "MIN", "CHANCE", "as_tree"],
+    "gametree.generate": ["random_leaves", "random_tree", "best_order", "worst_order",
+                          "knuth_moore_minimum"],
+    "gametree.parse": ["parse_leaves", "parse_tree"],
+    "gametree.games.numbergame": ["number_game"],
+}
+_LAZY = {name: module for module, names in _MODULES.items() for name in names}
+"""Where each public name lives.  ``import gametree`` loads none of these
+modules (SPEC 1's lazy loading): a name's module, and what it imports, loads
+the first time the name is used, so importing the package stays quick and
+the games (every game and its searches) load only for ``number_game``."""
 
 
 def __getattr__(name: str) -> object:
-    """``gametree.number_game`` and the other names of :data:`_LAZY`, imported when first asked for."""
+    """A public name (:data:`_LAZY`), imported from its module when first asked for."""
     if name in _LAZY:
         import importlib
 

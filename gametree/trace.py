@@ -295,7 +295,7 @@ class Step(NamedTuple):
         if self.code_lines:
             return self.code_lines
         if self.search == "maxn":
-            from .maxn import step_lines as maxn_lines
+            from .vectors import step_lines as maxn_lines
 
             return maxn_lines(self)
         if self.search != "alpha-beta":
@@ -309,7 +309,7 @@ class Step(NamedTuple):
         """One line in the pseudocode's own words, e.g.
         ``MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)``."""
         if self.search == "maxn":
-            from .maxn import step_caption as maxn_caption
+            from .vectors import step_caption as maxn_caption
 
             return maxn_caption(self)
         if self.search != "alpha-beta":

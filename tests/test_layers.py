@@ -31,7 +31,7 @@ FORBIDDEN = {
 
 SANCTIONED = {("gametree.tree", "_repr_png_", "gametree.view.draw"),
               ("gametree.trace", "_repr_png_", "gametree.view.draw"),
-              ("gametree.maxn", "_repr_png_", "gametree.view.maxn")}
+              ("gametree.vectors", "_repr_png_", "gametree.view.maxn")}
 """(module, function, import): the lazy pictures of a Tree and a Trace in a
 notebook, the one upward import allowed (as python-chess's _repr_svg_)."""
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree import StepKind, minimax
-from gametree.maxn import (
+from gametree.vectors import (
     MAX_PLAYERS_MAXN,
     as_maxn_tree,
     maxn,
@@ -117,8 +117,8 @@ def test_a_tree_deeper_than_the_limit_is_refused_before_any_search():
 
 
 def test_trace_maxn_records_at_most_max_trace_nodes(monkeypatch):
-    # gametree.maxn is also the function, so the module is looked up by name.
-    module = importlib.import_module("gametree.maxn")
+    # the module itself (gametree.vectors), whose limit trace_maxn reads at each call
+    module = importlib.import_module("gametree.vectors")
     monkeypatch.setattr(module, "MAX_TRACE_NODES", 7)
     assert trace_maxn([[(1, 2), (3, 4)], [(5, 6), (7, 8)]]).evaluated == 4  # 7 nodes
     with pytest.raises(ValueError, match="trace_maxn records at most 7"):
@@ -212,7 +212,7 @@ def _subtree(tree, game, node):
 
 
 def test_random_max_n_trees_are_seeded_and_bounded():
-    from gametree.maxn import MAX_MAXN_LEAVES, random_maxn_tree
+    from gametree.vectors import MAX_MAXN_LEAVES, random_maxn_tree
 
     made = random_maxn_tree(3, 2, 3, seed=8)
     assert made.to_nested() == random_maxn_tree(3, 2, 3, seed=8).to_nested()

@@ -5,8 +5,8 @@ widget stepping a max^n trace."""
 import pytest
 from matplotlib.colors import to_hex
 
-from gametree.maxn import as_maxn_tree, trace_maxn
 from gametree.trace import StepKind
+from gametree.vectors import as_maxn_tree, trace_maxn
 from gametree.view.draw import CURRENT_COLOR, MAX_WIDTH
 from gametree.view.maxn import MaxnPlot, draw_maxn, needed_size, vector_label
 

@@ -7,11 +7,11 @@ import re
 import pytest
 
 from gametree import Tree, backed_up_values, expected_values, trace_alpha_beta
-from gametree.maxn import maxn, vector_text
 from gametree.practice.chance import TOLERANCE
 from gametree.practice.quiz import Verdict
 from gametree.practice.quiz_players import check_ghost_skipped, check_maxn_vector, check_node_value
 from gametree.text import fmt
+from gametree.vectors import maxn, vector_text
 
 GHOSTS = ("MAX", "MIN", "MIN")
 MIXED = ("MAX", "MIN", "CHANCE")

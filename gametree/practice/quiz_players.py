@@ -28,10 +28,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ..chance import expected_values
-from ..maxn import maxn
 from ..text import describe, fmt, join_names
 from ..trace import trace_alpha_beta
 from ..tree import CHANCE, MAX, MIN, Player, Players, as_tree, check_players
+from ..vectors import maxn
 from .chance import TOLERANCE
 from .quiz import Feedback, _leaf_hint, _skipped_names, empty, invalid, right, wrong
 from .quiz_chance import _is_number

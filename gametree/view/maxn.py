@@ -1,6 +1,6 @@
 """Drawing max^n: a utility vector at each node, the mover's utility in bold.
 
-:class:`MaxnPlot` draws a :class:`~gametree.maxn.MaxnTrace` at any step
+:class:`MaxnPlot` draws a :class:`~gametree.vectors.MaxnTrace` at any step
 (or the finished search): each node is a box holding its vector (a leaf's
 from the start, an internal node's best so far once it is reached, ``?``
 before), the component of the player to move there in bold (at a leaf,
@@ -24,9 +24,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex
 from matplotlib.patches import FancyBboxPatch
 
-from ..maxn import MaxnTrace, trace_maxn, vector_text
 from ..text import pretty
 from ..trace import Snapshot, Status
+from ..vectors import MaxnTrace, trace_maxn, vector_text
 from .draw import (
     CURRENT_COLOR,
     MAX_WIDTH,

@@ -34,7 +34,6 @@ import html
 
 import ipywidgets as widgets
 
-from ..maxn import MaxnTrace, MaxnTree
 from ..practice.predict import (
     ASK_ALL,
     Ask,
@@ -48,6 +47,7 @@ from ..practice.predict import (
 )
 from ..text import describe
 from ..trace import Trace
+from ..vectors import MaxnTrace, MaxnTree
 from ..view.hotspots import hotspots
 from ..view.style import Line, palette
 from .clicks import TreeClicks

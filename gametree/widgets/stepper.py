@@ -41,13 +41,13 @@ import ipywidgets as widgets
 
 from ..chance import trace_search
 from ..checks import check_step
-from ..maxn import MaxnTrace, MaxnTree, trace_maxn
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
 from ..text import fmt, ordinal
 from ..trace import Snapshot, StepKind, Trace, turns
 from ..tree import Tree, as_tree
+from ..vectors import MaxnTrace, MaxnTree, trace_maxn
 from ..view import labels
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
 from ..view.layout import tidy_layout
@@ -146,7 +146,7 @@ class Stepper(widgets.VBox):
         What to search: a recorded :class:`~gametree.trace.Trace`, or a
         tree (alpha-beta is run on it, or expectiminimax if it has chance
         nodes: :func:`gametree.trace_search`).  A max^n trace
-        (:func:`gametree.trace_maxn`) or :class:`~gametree.maxn.MaxnTree`
+        (:func:`gametree.trace_maxn`) or :class:`~gametree.vectors.MaxnTree`
         is stepped with a vector at each node
         (:class:`~gametree.view.maxn.MaxnPlot`).
     branching : int, optional

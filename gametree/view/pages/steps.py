@@ -19,7 +19,7 @@ A steppable search is read through six things, and nothing else:
 :class:`TraceSteps` implements it for every recorded tree search
 (alpha-beta, fail-hard, expectiminimax and Star1 traces, PVS and MTD(f)
 traces of :mod:`gametree.games.windows`, and max^n traces of
-:mod:`gametree.maxn`), and :func:`steps_of` picks the adapter for an object.
+:mod:`gametree.vectors`), and :func:`steps_of` picks the adapter for an object.
 Another search (MCTS iterations, say) joins by offering the same names;
 :func:`gametree.view.pages.html` then replays it without change.  This is
 the seed of one protocol for the Stepper and the page export alike.

@@ -1,4 +1,8 @@
-"""Max^n: games of more than two players, each after its own utility.
+"""Trees whose leaves are utility vectors: max^n, for games of more than
+two players, each after its own utility.
+
+(The module is ``gametree.vectors``, so that ``gametree.maxn`` stays the
+function whatever has been imported.)
 
 With three or more players a single score cannot say who is ahead: each
 leaf carries a *vector* of utilities, one per player, and the player to

@@ -61,9 +61,12 @@ def _data(page: str) -> dict:
 
 
 def _picture(data: dict, index: int) -> str:
-    runs = data["steps"][index]["svg"]
-    return "\n".join("\n".join(data["lines"][start:start + length])
-                     for start, length in zip(runs[::2], runs[1::2], strict=True))
+    def text(part: list) -> str:
+        runs = part[1:]
+        return "\n".join("\n".join(data["lines"][start:start + length])
+                         for start, length in zip(runs[::2], runs[1::2], strict=True))
+
+    return "\n".join(text(data["parts"][p]) for p in data["steps"][index]["svg"])
 
 
 class Controls(HTMLParser):

@@ -170,3 +170,28 @@ def test_drill_marks_a_wrong_answer_wrong_and_the_key_right(pages, offline):
     python = exercise.check(Answer(values=wrong, pruned=key.pruned))
     assert (root, MistakeKind.WRONG_VALUE) in {(m.node, m.kind) for m in python}
     assert asked == []
+
+
+_FRESH_AND_SHOWN = """() => {
+  const D = JSON.parse(document.getElementById("steps-data").textContent);
+  const text = p => { const r = D.parts[p], out = [];
+    for (let j = 1; j < r.length; j += 2) out.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n"));
+    return out.join("\\n"); };
+  const fresh = document.createElement("div");
+  fresh.innerHTML = D.steps[Number(document.getElementById("step").value)].svg.map(text).join("\\n");
+  return [fresh.firstElementChild.innerHTML, document.getElementById("picture").firstElementChild.innerHTML];
+}"""
+
+
+def test_a_step_drawn_by_replacing_groups_equals_the_step_drawn_whole(pages, offline):
+    """The page replaces only the artists' groups that changed; every step
+    so reached, forwards, backwards and by a jump, is the picture drawn
+    whole."""
+    page, asked = offline
+    page.goto(pages["steps"].as_uri())
+    moves = ["ArrowRight"] * 25 + ["ArrowLeft"] * 6 + ["Home", "End", "Home"]
+    for key in moves:
+        page.keyboard.press(key)
+        fresh, shown = page.evaluate(_FRESH_AND_SHOWN)
+        assert shown == fresh
+    assert asked == []

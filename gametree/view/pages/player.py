@@ -9,8 +9,9 @@ any static web host.
 What steps share is stored once.  The glyphs of the pictures' texts
 (drawn as paths, so no font is needed) are defined once for the page;
 every step's SVG is cut into lines, the page keeps each distinct line
-once, and a step is a short list of runs (start, length) into that
-table, since a step redraws only a few marks of the step before.  For AIMA's 9-leaf tree the 26 pictures take about a
+once, and an artist's group is a short list of runs (start, length)
+into that table; a step is a list of such parts, and the page draws it
+by replacing only the groups that differ from the step shown.  For AIMA's 9-leaf tree the 26 pictures take about a
 tenth of what they take stored whole (see ``benchmarks/bench_pages.py``).
 
 The controls are the Stepper's, as real HTML controls with the
@@ -103,24 +104,61 @@ def _shared_glyphs(svg: str, glyphs: dict[str, str]) -> str:
     return _EMPTY_DEFS.sub("", _GLYPH.sub(move, svg))
 
 
+_PART = re.compile(r'   <g id="([^"]+)">')
+"""The first line of a part of a picture: a group of one artist, three
+levels down in matplotlib's SVG (the children of the axes)."""
+
+
+def _parts(lines: Sequence[str]) -> list[tuple[str | None, int, int]]:
+    """``lines`` cut into parts: (the group's id, first line, end) for each
+    artist's group, and (None, first, end) for the lines between them.
+
+    >>> _parts(["<svg>", '   <g id="a">', "x", "   </g>", "</svg>"])
+    [(None, 0, 1), ('a', 1, 4), (None, 4, 5)]
+    """
+    parts: list[tuple[str | None, int, int]] = []
+    start = i = 0
+    while i < len(lines):
+        found = _PART.fullmatch(lines[i])
+        end = lines.index("   </g>", i + 1) if found and "   </g>" in lines[i + 1:] else -1
+        if found is None or end < 0:
+            i += 1
+            continue
+        if start < i:
+            parts.append((None, start, i))
+        parts.append((found.group(1), i, end + 1))
+        start = i = end + 1
+    if start < len(lines):
+        parts.append((None, start, len(lines)))
+    return parts
+
+
 def page_data(steps: Steppable) -> dict:
     """Everything the page replays, as JSON-ready data: the glyphs every
-    picture uses (defined once), the shared SVG lines, each step's runs
-    into them and its words, the pseudocode and the jump lists.  Refuses
-    a search too long before drawing anything (:func:`check_steps`)."""
+    picture uses (defined once), the shared SVG lines, the parts of
+    pictures (an artist's group, or the lines between: its id or None and
+    its runs of lines), each step's list of parts and its words, the
+    pseudocode and the jump lists.  A step whose parts differ from the
+    step shown only in some artists' groups is drawn by replacing those
+    groups.  Refuses a search too long before drawing anything
+    (:func:`check_steps`)."""
     count = check_steps(steps)
     table: dict[str, int] = {}
     glyphs: dict[str, str] = {}
+    parts: dict[tuple, int] = {}
     records = []
     for index in range(count):
-        svg = _shared_glyphs(steps.picture(index), glyphs)
-        ids = [table.setdefault(line, len(table)) for line in svg.split("\n")]
-        records.append({"svg": _runs(ids), "caption": steps.caption(index),
+        lines = _shared_glyphs(steps.picture(index), glyphs).split("\n")
+        ids = [table.setdefault(line, len(table)) for line in lines]
+        picture = [parts.setdefault((name, *_runs(ids[start:end])), len(parts))
+                   for name, start, end in _parts(lines)]
+        records.append({"svg": picture, "caption": steps.caption(index),
                         "counter": steps.counter(index), "alt": steps.alt(index),
                         "lines": list(steps.lines(index))})
     jumps = {name: list(indices) for name, indices in steps.jumps.items() if name in JUMPS}
     return {"title": steps.title, "code": list(steps.code), "glyphs": list(glyphs.values()),
-            "lines": list(table), "steps": records, "jumps": jumps}
+            "lines": list(table), "parts": [list(part) for part in parts], "steps": records,
+            "jumps": jumps}
 
 
 def html(obj, *, title: str | None = None) -> str:
@@ -267,10 +305,34 @@ input[type=range]{flex:1 1 200px;min-width:200px}
     $("code").appendChild(row);
     return row;
   });
-  function svg(k) {
-    var r = D.steps[k].svg, parts = [];
-    for (var j = 0; j < r.length; j += 2) { parts.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n")); }
-    return parts.join("\\n");
+  function text(p) {
+    var r = D.parts[p], out = [];
+    for (var j = 1; j < r.length; j += 2) { out.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n")); }
+    return out.join("\\n");
+  }
+  var shown = null;  /* the parts drawn */
+  function draw(k) {
+    var next = D.steps[k].svg, svgElement = picture.firstElementChild, changed = [];
+    if (shown !== null && svgElement && next.length === shown.length) {
+      for (var i = 0; i < next.length && changed !== null; i++) {
+        if (next[i] !== shown[i]) {
+          var name = D.parts[next[i]][0];
+          changed = name !== null && name === D.parts[shown[i]][0] ? changed.concat([i]) : null;
+        }
+      }
+      if (changed !== null) {  /* only some artists changed: replace their groups */
+        changed.forEach(function (i) {
+          var old = svgElement.querySelector('[id="' + D.parts[next[i]][0] + '"]');
+          var holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+          holder.innerHTML = text(next[i]);
+          old.replaceWith(holder.firstElementChild);
+        });
+        shown = next;
+        return;
+      }
+    }
+    picture.innerHTML = next.map(text).join("\\n");
+    shown = next;
   }
   function nextIn(list, k) {
     for (var j = 0; j < list.length; j++) { if (list[j] > k) { return list[j]; } }
@@ -280,7 +342,7 @@ input[type=range]{flex:1 1 200px;min-width:200px}
     var t0 = performance.now();
     at = Math.max(0, Math.min(last, k));
     var s = D.steps[at];
-    picture.innerHTML = svg(at);
+    draw(at);
     picture.setAttribute("aria-label", s.alt);
     var svgElement = picture.querySelector("svg");
     if (svgElement) { svgElement.setAttribute("aria-hidden", "true"); svgElement.setAttribute("focusable", "false"); }

@@ -11,8 +11,10 @@ What steps share is stored once.  The glyphs of the pictures' texts
 every step's SVG is cut into lines, the page keeps each distinct line
 once, and an artist's group is a short list of runs (start, length)
 into that table; a step is a list of such parts, and the page draws it
-by replacing only the groups that differ from the step shown.  For AIMA's 9-leaf tree the 26 pictures take about a
-tenth of what they take stored whole (see ``benchmarks/bench_pages.py``).
+by replacing only the groups that differ from the step shown.  AIMA's
+9-leaf tree makes an 85 kB page, a twelfth of its 26 pictures stored
+whole, and a seeded 81-leaf search about 1 MB, a twentieth (see
+``benchmarks/bench_pages.py``).
 
 The controls are the Stepper's, as real HTML controls with the
 accessible names "play" (turning to "pause" while playing), "previous",
@@ -40,7 +42,7 @@ __all__ = ["html", "save_html", "page_data", "check_steps", "MAX_PAGE_STEPS", "S
 
 MAX_PAGE_STEPS = 400
 """Most steps a page replays: an 81-leaf alpha-beta search fits even in
-the order that prunes least (250 to 280 steps, about 3.5 MB), a 243-leaf
+the order that prunes least (250 to 280 steps), a 243-leaf
 one in that order does not (over 800); drawing takes about a quarter of
 a second a step.  A longer search is refused before any picture is
 drawn."""

@@ -12,12 +12,18 @@
   controls the widgets share.
 * :class:`MctsStepper` (:mod:`~gametree.widgets.mcts`): a Monte-Carlo tree
   search, phase by phase.
+* :class:`MazeBoard` (:mod:`~gametree.widgets.maze`): watch a runner and its
+  ghosts play, or play the runner yourself;
+* :class:`DrillWidget` (:mod:`~gametree.widgets.drill`): the practice widget
+  with a running score and streak over fresh trees whose levels grow.
 
 Widgets wire controls to drawings (:mod:`gametree.view`) and searches; they
 compute nothing themselves.  Nothing outside this package imports it.
 """
 
+from .drill import DrillWidget
 from .kalah import KalahBoard
+from .maze import MazeBoard
 from .mcts import MctsStepper
 from .practice import PracticeWidget
 from .predict import PredictStepper
@@ -25,4 +31,4 @@ from .stepper import Stepper
 from .tictactoe import TicTacToeBoard
 
 __all__ = ["Stepper", "PredictStepper", "TicTacToeBoard", "KalahBoard", "PracticeWidget",
-           "MctsStepper"]
+           "MctsStepper", "MazeBoard", "DrillWidget"]

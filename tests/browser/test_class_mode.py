@@ -62,6 +62,25 @@ def caption(trace, index):
     return f"Step {index} of {len(trace) - 1}: {trace[index].caption}"
 
 
+
+def settled(page, step, question, shown: int, revealed: bool) -> None:
+    """Wait for the kernel's answer to a click at step ``shown``: after
+    *reveal*, the next step with no question; after *next*, a question at the
+    same step or the next step with none.  (The caption and the question
+    arrive as separate widget messages, so one alone may be stale.)"""
+    def state():
+        return int(step.text_content().split()[1]), bool(question.text_content().strip())
+
+    wanted = {(shown + 1, False)} if revealed else {(shown, True), (shown + 1, False)}
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        if state() in wanted:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"at step {shown} the widget showed {state()} after the click, "
+                         f"not one of {sorted(wanted)}")
+
+
 def test_predict_mode_asks_then_reveals_on_clicks_typing_and_keys(page):
     trace = gametree.trace_alpha_beta(FIG52, 3)
     root = page.page.locator(".gametree-stepper").first
@@ -94,12 +113,12 @@ def test_predict_mode_asks_then_reveals_on_clicks_typing_and_keys(page):
         shown = int(step.text_content().split()[1])
         if shown == cut - 1 and question.text_content().strip():
             break
-        if question.text_content().strip():
+        revealed = bool(question.text_content().strip())
+        if revealed:
             root.locator("button.gametree-reveal-button").click()
         else:
             next_button.click()
-        expect(step).not_to_have_text("", timeout=WAIT_MS)
-        page.page.wait_for_timeout(150)
+        settled(page.page, step, question, shown, revealed)  # never read a stale panel
     expect(question).to_contain_text("Which children of MIN node C are pruned now?")
     # The keyboard: Tab from the last button of the panel reaches the edges on the tree.
     root.locator("button.gametree-reveal-button").focus()

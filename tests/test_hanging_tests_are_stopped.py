@@ -61,7 +61,10 @@ def _pytest(folder: Path, files: dict[str, str], grace: float = 0.5) -> subproce
                "hypothesis.extra.pytestplugin", "-p", "no:cacheprovider", *files]
     try:
         return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=60,
-                              env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PATH": "/usr/bin:/bin"})
+                              # TMPDIR: the inner conftest's folders go into tmp_path, so a
+                              # run ended by the backstop (no unconfigure) leaves none in /tmp
+                              env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PATH": "/usr/bin:/bin",
+                                   "TMPDIR": str(folder)})
     except subprocess.TimeoutExpired as hung:
         raise AssertionError(f"the inner pytest run was not stopped by its 0.5 s timeout:\n"
                              f"{hung.stdout}") from None

@@ -34,12 +34,26 @@ __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_
            "check_star1_skipped"]
 
 
-def _is_number(x: object) -> bool:
+def is_number(x: object) -> bool:
+    """Whether ``x`` is a finite real number a student may give (bool excluded)."""
     return isinstance(x, Real) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def _close(a: Value, b: Value) -> bool:
+def close_enough(a: Value, b: Value) -> bool:
+    """Whether a typed value ``a`` is the value ``b`` within :data:`TOLERANCE`
+    (two decimals are enough)."""
     return abs(a - b) <= TOLERANCE + 1e-12
+
+
+def read_value(answer: object) -> float | Feedback:
+    """The number a student gave for a node's value, or the Feedback saying
+    why it is none: nothing given yet, or not a plain finite number."""
+    if answer is None:
+        return empty("the value you worked out, a number such as 4.5")
+    if not is_number(answer):
+        return invalid(f"{describe(answer)} is not a number: write the value as a plain number, "
+                       f"such as 4.5, without quotes.")
+    return cast(float, answer)
 
 
 def _values_if(tree: Tree, chance_rule) -> list[Any]:
@@ -73,14 +87,11 @@ def check_chance_value(answer: object, tree: object) -> Feedback:
     A chance node is no player: it is worth the sum of probability × value over its outcomes.
     """
     tree = as_tree(tree)
-    if answer is None:
-        return empty("the value you worked out, a number such as 4.5")
-    if not _is_number(answer):
-        return invalid(f"{describe(answer)} is not a number: write the value as a plain number, "
-                       f"such as 4.5, without quotes.")
-    number = cast(float, answer)
+    number = read_value(answer)
+    if isinstance(number, Feedback):
+        return number
     value = expected_values(tree)[0]
-    if _close(number, value):
+    if close_enough(number, value):
         return right(f"the root is worth {fmt(value)}.")
     slips = (
         (lambda p, v: min(v), f"{fmt(number)} is what you get if the dice were MAX's opponent, "
@@ -91,7 +102,7 @@ def check_chance_value(answer: object, tree: object) -> Feedback:
                                        f"equally likely: weight each by its probability."),
     )
     for rule, sentence in slips:
-        if _close(number, _values_if(tree, rule)[0]):
+        if close_enough(number, _values_if(tree, rule)[0]):
             return wrong(sentence, "A chance node is no player: it is worth the sum of "
                                    "probability × value over its outcomes.")
     return wrong(f"not {fmt(number)}. Work from the bottom up: MIN nodes take the smallest value, "
@@ -173,7 +184,7 @@ def check_order_preserving_change(answer: object, tree: object) -> Feedback:
         return invalid(f"{describe(answer)} is not a list: write {count} numbers in square brackets.")
     if len(answer) != count:
         return invalid(f"that is {len(answer)} numbers; give exactly {count}, one per leaf.")
-    bad = [item for item in answer if not _is_number(item)]
+    bad = [item for item in answer if not is_number(item)]
     if bad:
         return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or 2.5.")
     old = tree.leaf_scores

@@ -32,15 +32,10 @@ from ..text import describe, fmt, join_names
 from ..trace import trace_alpha_beta
 from ..tree import CHANCE, MAX, MIN, Player, Players, as_tree, check_players
 from ..vectors import maxn
-from .chance import TOLERANCE
 from .quiz import Feedback, _leaf_hint, _skipped_names, empty, invalid, right, wrong
-from .quiz_chance import _is_number
+from .quiz_chance import close_enough, is_number, read_value
 
 __all__ = ["check_node_value", "check_ghost_skipped", "check_maxn_vector"]
-
-
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= TOLERANCE + 1e-12
 
 
 def _values(tree: object, players: Sequence[Player] | None) -> list[Any] | None:
@@ -109,29 +104,26 @@ def check_node_value(answer: object, tree: object, *, players: Players, node: st
         raise ValueError(f"node {node!r} is not in the tree; its nodes are named "
                          f"{built.root.name} to {built[len(built) - 1].name}")
     target = built[node.strip().upper()]
-    if answer is None:
-        return empty("the value you worked out, a number such as 4.5")
-    if not _is_number(answer):
-        return invalid(f"{describe(answer)} is not a number: write the value as a plain number, "
-                       f"such as 4.5, without quotes.")
-    number = cast(float, answer)
+    number = read_value(answer)
+    if isinstance(number, Feedback):
+        return number
     values = expected_values(built)
     value = values[target.id]
-    if _close(number, value):
+    if close_enough(number, value):
         return right(f"{target.name} is worth {fmt(value)}.")
     for slip, sentence in _slips(cycle):
         other = _values(tree, slip)
-        if other is not None and not _close(other[target.id], value) and _close(number, other[target.id]):
+        if other is not None and not close_enough(other[target.id], value) and close_enough(number, other[target.id]):
             return wrong(f"{fmt(number)} is what {target.name} is worth {sentence}.")
     under = [n for n in built if n is not target and target in built.path(n)]
     below = {n.player for n in under if not n.is_leaf}
     scores = [cast(float, n.score) for n in under if n.is_leaf]
-    if scores and _close(number, min(scores)) and below - {MIN}:
+    if scores and close_enough(number, min(scores)) and below - {MIN}:
         why = ("where Pacman moves again, he takes the largest value" if MAX in below
                else "a random ghost's level averages its children")
         return wrong(f"{fmt(number)} is the smallest leaf under {target.name}, but not every level "
                      f"below {target.name} takes the smallest: {why}.")
-    if scores and _close(number, max(scores)) and below - {MAX}:
+    if scores and close_enough(number, max(scores)) and below - {MAX}:
         return wrong(f"{fmt(number)} is the largest leaf under {target.name}, but Pacman cannot "
                      f"count on reaching it: the ghosts move in between.",
                      "Back the values up from the bottom level, one level (one agent) at a time.")
@@ -275,17 +267,17 @@ def check_maxn_vector(answer: object, tree: object) -> Feedback:
                        f"per player, such as {example}.")
     if len(answer) != n:
         return invalid(f"that is {len(answer)} numbers; a vector here has {n}, one per player.")
-    bad = [item for item in answer if not _is_number(item)]
+    bad = [item for item in answer if not is_number(item)]
     if bad:
         return invalid(f"{describe(bad[0])} is not a number: write plain numbers such as 3 or 2.5.")
     vector = tuple(answer)
     shown_vector = "(" + ", ".join(fmt(x) for x in vector) + ")"
-    if all(_close(a, b) for a, b in zip(vector, value, strict=True)):
+    if all(close_enough(a, b) for a, b in zip(vector, value, strict=True)):
         return right(f"play ends at the leaf {shown_vector}: each player's choice is the best "
                      f"for that player alone, given what the others will choose below.")
 
     def same(other: Vector) -> bool:
-        return all(_close(a, b) for a, b in zip(vector, other, strict=True))
+        return all(close_enough(a, b) for a, b in zip(vector, other, strict=True))
 
     if not any(same(leaf) for leaf in _leaf_vectors(tree)):
         return wrong(f"no leaf holds {shown_vector}, and the root's vector is always one leaf's "

@@ -25,9 +25,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import statistics
 import sys
-import time
+
+from bench_tictactoe import interleaved
 
 from gametree import MAX
 from gametree.games import Kalah, TicTacToe, uct_search
@@ -79,24 +79,6 @@ def ours(game, state, iterations, seed, record):
     return [(child.move, child.visits) for child in result.tree.children(result.tree.root)]
 
 
-def interleaved(searches, rounds):
-    """Median ms of each, and the median over rounds of its time over the straightforward one's."""
-    names = list(searches)
-    times = {name: [] for name in names}
-    ratios = {name: [] for name in names}
-    for r in range(rounds):
-        this = {}
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            start = time.process_time()
-            searches[name]()
-            this[name] = (time.process_time() - start) * 1000
-        for name in names:
-            times[name].append(this[name])
-            ratios[name].append(this[name] / this["straightforward"])
-    return ({n: statistics.median(t) for n, t in times.items()},
-            {n: statistics.median(q) for n, q in ratios.items()})
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
@@ -115,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
         }
         found = {label: search() for label, search in searches.items()}
         assert len({tuple(v) for v in found.values()}) == 1, f"the trees differ: {found}"
-        times, ratios = interleaved(searches, args.rounds)
+        times, ratios = interleaved(searches, ("straightforward",), args.rounds)
         for label in searches:
             print(f"{name:<14}{label:<22}{times[label]:>9.1f}{ratios[label]:>18.2f}x", flush=True)
     print("\ntargets: at most 1.5x with the record, 1.2x without")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from .checks import MAX_SCORE, check_branching, check_depth, check_int, check_leaf_count
-from .search import _levels, backed_up_values
-from .tree import MAX, MAX_DEPTH, Tree, _CompleteTree, as_tree, check_players
+from .search import backed_up_values, levels
+from .tree import MAX, MAX_DEPTH, Tree, CompleteTree, as_tree, check_players
 
 __all__ = ["random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
            "MAX_LEAVES"]
@@ -92,10 +92,10 @@ def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool,
     at a time from the root down: each node's children are put in order of
     their backed-up values (ties keep their order).  Levels alternate from
     MAX, or follow the cycle ``players``."""
-    levels = list(_levels(leaves, branching, depth, players))[::-1]  # the root's level first
+    rows = list(levels(leaves, branching, depth, players))[::-1]  # the root's level first
     order = [0]  # the nodes of the current level, in their new order
     for height in range(depth):
-        values = levels[height + 1].__getitem__
+        values = rows[height + 1].__getitem__
         maximizing = height % 2 == 0 if players is None else players[height % len(players)] is MAX
         descending = maximizing == best
         below = []
@@ -108,7 +108,7 @@ def _ordered_leaves(leaves: list, branching: int, depth: int, best: bool,
 
 def _reorder(tree: object, branching: int | None, best: bool):
     source = as_tree(tree, branching)
-    if isinstance(source, _CompleteTree):
+    if isinstance(source, CompleteTree):
         leaves = _ordered_leaves(source.leaf_scores, source.branching or 1, source.depth, best,
                                  source.players)
         # A complete tree comes from (leaves, branching) or Tree.from_leaves.

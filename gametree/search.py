@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from math import inf
 
 from .checks import check_branching, check_leaves, complete_depth
-from .tree import CHANCE, MAX, Node, Players, Tree, Value, _CompleteTree, as_tree, check_players
+from .tree import CHANCE, MAX, Node, Players, Tree, Value, CompleteTree, as_tree, check_players
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 
@@ -173,9 +173,9 @@ def backed_up_values(tree: object, branching: int | None = None, *,
     [14, 12, 6, 14]
     """
     tree = _decision_tree(tree, branching, players, "minimax")
-    if isinstance(tree, _CompleteTree):
-        levels = list(_levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players))
-        return [value for level in reversed(levels) for value in level]  # ids run root first
+    if isinstance(tree, CompleteTree):
+        rows = list(levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players))
+        return [value for level in reversed(rows) for value in level]  # ids run root first
     values: list = [None] * len(tree)
     child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
     for node in range(len(tree) - 1, -1, -1):  # level order reversed: children first
@@ -189,7 +189,7 @@ def backed_up_values(tree: object, branching: int | None = None, *,
     return values
 
 
-def _levels(leaves: list, branching: int, depth: int, players: Sequence | None = None):
+def levels(leaves: list, branching: int, depth: int, players: Sequence | None = None):
     """The values of a complete tree's levels, from the leaves up to the
     root: each level is max or min over groups of ``branching`` values of
     the level below (MAX at even depths, or as the cycle ``players`` says)."""
@@ -237,8 +237,8 @@ def minimax(tree: object, branching: int | None = None, *,
     5
     """
     tree = _decision_tree(tree, branching, players, "minimax")
-    if isinstance(tree, _CompleteTree):
-        *_, root = _levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players)
+    if isinstance(tree, CompleteTree):
+        *_, root = levels(tree.leaf_scores, tree.branching or 1, tree.depth, tree.players)
         return root[0]
     return backed_up_values(tree)[0]
 

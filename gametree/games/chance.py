@@ -29,7 +29,7 @@ from typing import Generic
 
 from ..tree import CHANCE, MAX, Player, Value
 from .base import Evaluation, Game, M, S, Strategy, check_game, check_whole
-from .search import SearchResult, Stats, _check_options, estimate
+from .search import SearchResult, Stats, check_options, estimate
 
 __all__ = ["ChanceSolver", "expectiminimax", "chance_player"]
 
@@ -95,7 +95,7 @@ class ChanceSolver(Generic[S, M]):
                  evaluate: Evaluation[S] | None = None, rounds: bool = False):
         check_game(game)
         self.game = game
-        self.depth = _check_options(None, depth, evaluate, None, None, None, rounds)
+        self.depth = check_options(None, depth, evaluate, None, None, None, rounds)
         """The depth limit (inf for none)."""
         self.evaluate = evaluate
         self.rounds = rounds

@@ -162,7 +162,7 @@ def minimax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
             known[state] = best[0]
         return best
 
-    with _deep_games(game):
+    with deep_games(game):
         best_value, best_move = value(state)
     return SearchResult(best_value, best_move, Stats(nodes, terminals, table_hits=hits))
 
@@ -216,7 +216,7 @@ def negamax(game: Game[S, M], state: S | None = None, *, memo: bool = False) -> 
             known[state] = best
         return best, best_move
 
-    with _deep_games(game):
+    with deep_games(game):
         best, best_move = value(state)
     return SearchResult(best if game.to_move(state) is MAX else -best, best_move,
                         Stats(nodes, terminals, table_hits=hits))
@@ -374,12 +374,12 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     (30, 3, 10, 1)
     """
     state = check_game(game, state)
-    plies = _check_options(table, depth, evaluate, first, best_moves, quiescence,
+    plies = check_options(table, depth, evaluate, first, best_moves, quiescence,
                            rounds)  # inf: no limit
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     if (table, first, best_moves, max_nodes, quiescence, recorder) == (None,) * 6:
-        with _deep_games(game):
+        with deep_games(game):
             return _bare_alpha_beta(game, state, plies, evaluate, rounds, low, high)
     if table is not None:
         table.claim(game)
@@ -508,7 +508,7 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
                 moves = [move, *(m for m in moves if m != move)]
         return moves
 
-    with _deep_games(game):
+    with deep_games(game):
         best, line = value(state, plies, low, high, root=True)
     stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
     return SearchResult(best, line[0] if line else None, stats, line)
@@ -614,7 +614,7 @@ def _check_window(window: object) -> tuple[Value, Value]:
 
 
 @contextmanager
-def _deep_games(game: Game[S, M]) -> Iterator[None]:
+def deep_games(game: Game[S, M]) -> Iterator[None]:
     """Turn Python's RecursionError, met when a line of ``game`` is longer
     than the recursion can follow, into a sentence that says what to do."""
     try:
@@ -625,7 +625,7 @@ def _deep_games(game: Game[S, M]) -> Iterator[None]:
                          f"with alpha_beta(..., depth=..., evaluate=...)") from None
 
 
-def _check_options(table: object, depth: object, evaluate: object, first: object,
+def check_options(table: object, depth: object, evaluate: object, first: object,
                    best_moves: object, quiescence: object = None, rounds: object = False) -> float:
     """The depth to search (inf for no limit), once the options of
     :func:`alpha_beta` are known to fit together."""

@@ -64,10 +64,10 @@ from .search import (
     S_contra,
     SearchResult,
     Stats,
-    _check_options,
-    _deep_games,
     alpha_beta,
     chance_error,
+    check_options,
+    deep_games,
     estimate,
 )
 from .table import Bound, Entry, TranspositionTable
@@ -426,7 +426,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
     (3, 'B', 7, 6, 0)
     """
     state = check_game(game, state)
-    depth_left = _check_options(None, depth, evaluate, None, None)
+    depth_left = check_options(None, depth, evaluate, None, None)
     rule = CutRule.of(strict)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     record = None if recorder is None else recorder.step
@@ -508,7 +508,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
             record(RETURN, state, v, alpha, beta, lines=_pvs_lines(RETURN, maximizing))
         return v, line
 
-    with _deep_games(game):
+    with deep_games(game):
         value, line = search(state, depth_left, -inf, inf)
     return PVSResult(value, line[0] if line else None,
                      Stats(nodes, terminals, cutoffs, 0, evaluated), line, tests, researches)
@@ -616,7 +616,7 @@ def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
     guess = _check_number("guess", guess)
     if table is None:
         table = TranspositionTable()
-    _check_options(table, depth, evaluate, None, None)
+    check_options(table, depth, evaluate, None, None)
     if game.to_move(state) is CHANCE and not game.is_over(state):
         raise chance_error(game, state)   # at once, before the first pass
     maximizing = game.to_move(state) is MAX

@@ -34,7 +34,7 @@ from ..view.mcts import MctsPlot
 # The alpha-beta stepper's controls, Play style (no stop button: Play pauses
 # where it is), speeds and caption escaping, so the two widgets look and read alike.
 from .controls import PLAY_STYLE, controls_row, fixed_layout, play_control
-from .stepper import SPEEDS, _html_text
+from .stepper import SPEEDS, html_text
 
 __all__ = ["MctsStepper", "PSEUDOCODE"]
 
@@ -187,7 +187,7 @@ class MctsStepper(widgets.VBox):
         step = self.plot.show(index).step
         self.image.value = self.plot.png()
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of '
-                              f'{self.result.steps - 1}:</b> {_html_text(step.caption)}</span>')
+                              f'{self.result.steps - 1}:</b> {html_text(step.caption)}</span>')
         self.counter.value = self._counter_text()
         self.code.value = self._code_html(_LINE[step.phase])
         self.table.value = self._table_html()

@@ -55,7 +55,7 @@ from ..view.maxn import MaxnPlot
 from ..view.maxn import needed_size as maxn_size
 from .controls import PLAY_STYLE, close_all, controls_row, fixed_layout, message_html, play_control
 
-__all__ = ["Stepper", "SPEEDS"]
+__all__ = ["Stepper", "SPEEDS", "html_text"]
 
 _CURRENT_LINE = "background:#FCE3CF;border-left:4px solid #EE7733;font-weight:bold;"
 _OTHER_LINE = "border-left:4px solid transparent;"
@@ -79,7 +79,7 @@ _FOLD = 44
 _SCROLLBAR = 16
 
 
-def _html_text(text: str) -> str:
+def html_text(text: str) -> str:
     """``text`` as HTML with only what could start markup escaped.
 
     Captions contain ``<=`` and ``>=``; in HTML a ``<`` that is not followed
@@ -526,7 +526,7 @@ class Stepper(widgets.VBox):
         self.plot.show(index)
         self.image.value = self.plot.png()
         self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
-                              f"</b> {_html_text(step.caption)}</span>")
+                              f"</b> {html_text(step.caption)}</span>")
         snapshot = self.plot.snapshot
         assert snapshot is not None  # the plot shows step index
         self.counter.value = counter_text(trace, snapshot.evaluated)

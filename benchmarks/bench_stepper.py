@@ -37,7 +37,7 @@ from matplotlib.figure import Figure
 import gametree
 from gametree.text import fmt
 from gametree.trace import Status
-from gametree.view.draw import _screen_dpi, draw, tree_graph
+from gametree.view.draw import screen_dpi, draw, tree_graph
 from gametree.widgets.stepper import Stepper
 
 STEPS = 60
@@ -90,7 +90,7 @@ def bench(depth: int) -> float:
 
     stepper = Stepper(trace)
     size = tuple(stepper.plot.figure.get_size_inches())
-    dpi = _screen_dpi(stepper.plot.figure)
+    dpi = screen_dpi(stepper.plot.figure)
     graph = tree_graph(tree)
 
     def in_place(step):

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
-           "tree_graph", "counter_text", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH", "CELL_HEIGHT"]
+           "tree_graph", "counter_text", "screen_dpi", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH", "CELL_HEIGHT"]
 
 MAX_NODES = 3300
 """Largest tree drawn (a complete ternary tree of depth 7 has 3,280 nodes);
@@ -1268,7 +1268,7 @@ class TreeFigure(Figure):
 
     def _repr_png_(self) -> bytes:
         out = io.BytesIO()
-        self.savefig(out, format="png", dpi=_screen_dpi(self))
+        self.savefig(out, format="png", dpi=screen_dpi(self))
         return out.getvalue()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -1280,7 +1280,7 @@ class TreeFigure(Figure):
         return bundle
 
 
-def _screen_dpi(figure: Figure) -> float:
+def screen_dpi(figure: Figure) -> float:
     """The resolution of pictures for the screen: :data:`SCREEN_DPI`."""
     return SCREEN_DPI
 
@@ -1374,7 +1374,7 @@ def png_with_alt(obj) -> tuple[bytes, dict[str, str]] | None:
         return None
     figure = draw(obj)
     out = io.BytesIO()
-    figure.savefig(out, format="png", dpi=_screen_dpi(figure))
+    figure.savefig(out, format="png", dpi=screen_dpi(figure))
     return out.getvalue(), {"alt": getattr(figure, "alt_text", "")}
 
 
@@ -1390,6 +1390,6 @@ def png(obj, step: int | None = None, *, dpi: float | None = None, **options) ->
         return None
     figure = draw(obj, step, **options)
     out = io.BytesIO()
-    figure.savefig(out, format="png", dpi=dpi or _screen_dpi(figure))
+    figure.savefig(out, format="png", dpi=dpi or screen_dpi(figure))
     return out.getvalue()
 

@@ -38,13 +38,13 @@ from .stamp import extent, widest
 
 __all__ = ["Fonts", "SCREEN_FONTS", "PRINT_FONTS", "Label", "Plan", "plan", "best_plan",
            "needed_width", "fit_fonts", "segment_crosses_box", "edge_text", "edge_anchor",
-           "node_texts"]
+           "node_texts", "Space", "place", "label_for"]
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 in points."""
 
 Cell = tuple[int, int]
-"""A square of the grid :class:`_Space` buckets boxes and segments on."""
+"""A square of the grid :class:`Space` buckets boxes and segments on."""
 
 INFINITIES = ("\u2212\u221e", "+\u221e")
 
@@ -242,7 +242,7 @@ def segment_crosses_box(segment, box: Box) -> bool:
     return True
 
 
-class _Space:
+class Space:
     """What is already drawn, as boxes and segments bucketed on a grid."""
 
     def __init__(self, cell: float = 24.0):
@@ -343,7 +343,7 @@ def _spot_box(centre, radius: float, size, spot, d: float, pad: float) -> Box:
     return (x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad)
 
 
-def _place(space: _Space, centre, radius: float, size, spots, reach: float, pad: float = 1.2):
+def place(space: Space, centre, radius: float, size, spots, reach: float, pad: float = 1.2):
     """The nearest free box (without its pad) for a ``size`` label at one
     of ``spots`` around a node, sliding up to ``reach`` points outwards;
     None if there is none."""
@@ -357,7 +357,7 @@ def _place(space: _Space, centre, radius: float, size, spots, reach: float, pad:
     return None
 
 
-def _label_for(box: Box, centre, font: float) -> Label:
+def label_for(box: Box, centre, font: float) -> Label:
     """Anchor a text so it fills ``box``, flush on the side facing the node."""
     x0, y0, x1, y1 = box
     cx, cy = centre
@@ -568,10 +568,10 @@ def _crosses(tree: Tree, centre) -> tuple[float, ...]:
     return tuple(sizes)
 
 
-def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> _Space:
+def _obstacles(tree: Tree, centre, draft: Plan, cell: float) -> Space:
     """Edges, markers, crosses that cut edges may carry and the texts under
-    the leaves, as a :class:`_Space`."""
-    space = _Space(cell)
+    the leaves, as a :class:`Space`."""
+    space = Space(cell)
     nodes = tree.nodes
     for node in nodes:
         if node.parent is None:  # the root: no edge into it
@@ -608,7 +608,7 @@ def _window_sample(tree: Tree) -> str:
     return f"\u03b1={longest}\n\u03b2={longest}"
 
 
-def _name_and_window_rows(tree: Tree, space: _Space, centre, draft: Plan):
+def _name_and_window_rows(tree: Tree, space: Space, centre, draft: Plan):
     """Names and windows of internal nodes, row by row from the top, each
     row in the richest of the module docstring's arrangements that fits."""
     font = draft.fonts.label
@@ -667,19 +667,19 @@ def _names_with_windows_on(space, row, centre, radius, sizes, window_size, font,
     added, names, windows = [], {}, {}
     for node in row:
         for name_spot, window_spot in arrangements:
-            name = _place(space, centre[node.id], radius[node.id], sizes[node.id],
+            name = place(space, centre[node.id], radius[node.id], sizes[node.id],
                           (_SPOT[name_spot],), 1.2 * font)
             if name is None:
                 continue
             mark = space.add_box(name)
-            window = _place(space, centre[node.id], radius[node.id], window_size,
+            window = place(space, centre[node.id], radius[node.id], window_size,
                             (_SPOT[window_spot],), 1.8 * font)
             if window is None:
                 space.undo([mark])
                 continue
             added += [mark, space.add_box(window)]
-            names[node.id] = _label_for(name, centre[node.id], font)
-            windows[node.id] = _label_for(window, centre[node.id], font)
+            names[node.id] = label_for(name, centre[node.id], font)
+            windows[node.id] = label_for(window, centre[node.id], font)
             break
         else:
             space.undo(added)
@@ -688,20 +688,20 @@ def _names_with_windows_on(space, row, centre, radius, sizes, window_size, font,
 
 
 def _names(space, row, centre, radius, sizes, font):
-    """Every name of a row and what :meth:`_Space.undo` needs to take them
+    """Every name of a row and what :meth:`Space.undo` needs to take them
     back, or (None, []) with nothing added if one does not fit."""
     for side in _NAME_SIDES:  # every name of the row on one side
         added: list[list[Cell]] = []
         names: dict[int, Label] = {}
         spots = [_SPOT[s] for s in side]
         for node in row:
-            box = _place(space, centre[node.id], radius[node.id], sizes[node.id], spots,
+            box = place(space, centre[node.id], radius[node.id], sizes[node.id], spots,
                          1.2 * font)
             if box is None:
                 space.undo(added)
                 break
             added.append(space.add_box(box))
-            names[node.id] = _label_for(box, centre[node.id], font)
+            names[node.id] = label_for(box, centre[node.id], font)
         else:
             return names, added
     return None, []
@@ -714,13 +714,13 @@ def _path_windows(space, row, centre, radius, window_size, font):
     spots = [_SPOT[s] for s in _WINDOW_SPOTS]
     boxes = {}
     for node in row:
-        box = _place(space, centre[node.id], radius[node.id], window_size, spots, 1.8 * font)
+        box = place(space, centre[node.id], radius[node.id], window_size, spots, 1.8 * font)
         if box is None:
             return None
         boxes[node.id] = box
     for box in boxes.values():
         space.add_box(box)
-    return {i: _label_for(box, centre[i], font) for i, box in boxes.items()}
+    return {i: label_for(box, centre[i], font) for i, box in boxes.items()}
 
 
 def _names_then_path_windows(space, row, centre, radius, sizes, window_size, font):
@@ -750,7 +750,7 @@ def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
     return ((px + cx) / 2, (py + cy) / 2)
 
 
-def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
+def _edge_label_rows(tree: Tree, space: Space, centre, font: float) -> dict:
     """Move labels and probabilities on edges, beside each edge's middle (a
     move outside its parent's fan of edges, a probability inside it); all
     of one depth or none of it."""
@@ -769,12 +769,12 @@ def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
             side = -1 if cx < px else 1
             size = extent(edge_text(node), font)
             if node.probability is None:
-                box = _place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
+                box = place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
             else:  # inside the fan of its parent's edges first: no doubt whose it is
                 box = None
                 for t in PROBABILITY_AT:
                     anchor = (px + t * (cx - px), py + t * (cy - py))
-                    box = _place(space, anchor, 0.0, size, ((-side, 0), (side, 0)), font)
+                    box = place(space, anchor, 0.0, size, ((-side, 0), (side, 0)), font)
                     if box is not None:
                         break
             if box is None:
@@ -782,6 +782,6 @@ def _edge_label_rows(tree: Tree, space: _Space, centre, font: float) -> dict:
                 placed = {}
                 break
             added.append(space.add_box(box))
-            placed[node.id] = _label_for(box, middle, font)
+            placed[node.id] = label_for(box, middle, font)
         placed_all.update(placed)
     return placed_all

@@ -71,7 +71,7 @@ from .draw import (
 
 # The label placement of the tree drawings, shared within the view layer:
 # what is drawn so far as boxes and segments, and the nearest free spot.
-from .labels import SCREEN_FONTS, Fonts, Label, _label_for, _place, _Space
+from .labels import SCREEN_FONTS, Fonts, Label, label_for, place, Space
 from .layout import Point, tidy_layout
 from .stamp import StampText, extent, wrap
 
@@ -391,20 +391,20 @@ class MctsPlot:
         size = extent(text, fonts.value, True)
         radius = self._geometry.marker / 2 + (5 if i in self._ringed() else 1)
         reach = (1.8 if i in self._ringed() else 0.8) * fonts.value   # the path's may go further
-        box = _place(space, self._centre(i), radius, size, _STATS_SPOTS, reach)
+        box = place(space, self._centre(i), radius, size, _STATS_SPOTS, reach)
         if box is not None:
             space.add_box(box)
-            plan.append(("stats", i, text, fonts.value, _label_for(box, self._centre(i), fonts.value)))
+            plan.append(("stats", i, text, fonts.value, label_for(box, self._centre(i), fonts.value)))
 
     def _place_name(self, space, tree, i, fonts, plan) -> None:
         node = tree.nodes[i]
         size = extent(node.name, fonts.label)
         radius = self._geometry.marker / 2 + (5 if i in self._ringed() else 1)
-        box = _place(space, self._centre(i), radius, size, ((-1, 0), (-1, 1), (0, 1), (1, 1)),
+        box = place(space, self._centre(i), radius, size, ((-1, 0), (-1, 1), (0, 1), (1, 1)),
                      0.6 * fonts.label)
         if box is not None:
             space.add_box(box)
-            plan.append(("name", i, node.name, fonts.label, _label_for(box, self._centre(i), fonts.label)))
+            plan.append(("name", i, node.name, fonts.label, label_for(box, self._centre(i), fonts.label)))
 
     def _place_move(self, space, tree, i, fonts, plan) -> None:
         node = tree.nodes[i]
@@ -413,11 +413,11 @@ class MctsPlot:
         (px, py), (cx, cy) = self._centre(node.parent), self._centre(i)
         middle = ((px + cx) / 2, (py + cy) / 2)
         side = -1 if cx < px else 1
-        box = _place(space, middle, 0.0, extent(node.label, fonts.label),
+        box = place(space, middle, 0.0, extent(node.label, fonts.label),
                      ((side, 0), (-side, 0), (0, 1), (0, -1)), 1.5 * fonts.label)
         if box is not None:
             space.add_box(box)
-            plan.append(("move", i, node.label, fonts.label, _label_for(box, middle, fonts.label)))
+            plan.append(("move", i, node.label, fonts.label, label_for(box, middle, fonts.label)))
 
     def _place_playout(self, space, end, fonts, plan) -> None:
         step = self.step
@@ -427,11 +427,11 @@ class MctsPlot:
             f"game over: {outcome}"
         size = extent(text, fonts.label)
         radius = 4.0 if moves else self._geometry.marker / 2 + 5
-        box = _place(space, end, radius, size, ((0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0)),
+        box = place(space, end, radius, size, ((0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0)),
                      3 * fonts.label)
         if box is not None:
             space.add_box(box)
-            plan.append(("playout", None, text, fonts.label, _label_for(box, end, fonts.label)))
+            plan.append(("playout", None, text, fonts.label, label_for(box, end, fonts.label)))
 
     # --- artists ------------------------------------------------------------------------
 
@@ -664,7 +664,7 @@ class MctsPlot:
         return out.getvalue()
 
 
-class _Inside(_Space):
+class _Inside(Space):
     """The label placement's record of what is drawn, which also keeps
     every label inside the picture."""
 

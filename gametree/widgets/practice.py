@@ -42,12 +42,12 @@ from ..practice import (
     check_reorder,
     parse_value,
 )
-from ..practice.exercise import BOUNDS, ORDERINGS, TASKS, _check_choice, _check_seed
+from ..practice.exercise import BOUNDS, ORDERINGS, TASKS, check_choice, check_seed
 from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
 from ..tree import Value
-from ..view.draw import TracePlot, TreeFigure, _screen_dpi, counter_text
+from ..view.draw import TracePlot, TreeFigure, screen_dpi, counter_text
 from ..view.hotspots import hotspots
 from ..view.style import COLORS, Line, Marks, node_id, palette
 from .clicks import TreeClicks
@@ -190,7 +190,7 @@ def _restyle(plot: TracePlot, pruned: set[int], mistakes, colors: dict[str, str]
 
 def _png(plot: TracePlot) -> bytes:
     out = io.BytesIO()
-    plot.figure.savefig(out, format="png", dpi=_screen_dpi(plot.figure))
+    plot.figure.savefig(out, format="png", dpi=screen_dpi(plot.figure))
     return out.getvalue()
 
 
@@ -808,14 +808,14 @@ def _bounds_of(exercise: Exercise) -> str:
 
 def _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root) -> None:
     """The constructor's options, checked before anything is made."""
-    _check_seed(seed)
+    check_seed(seed)
     branching = check_branching(branching)
     depth = check_depth(depth, low=1)
     check_flag(strict, "strict")
     check_flag(uneven, "uneven")
-    _check_choice(ordering, ORDERINGS, "ordering")
-    _check_choice(bounds, BOUNDS, "bounds")
-    _check_choice(task, TASKS, "task")
+    check_choice(ordering, ORDERINGS, "ordering")
+    check_choice(bounds, BOUNDS, "bounds")
+    check_choice(task, TASKS, "task")
     check_root(root)
     if branching > 5 or depth > 5:
         raise ValueError(f"the practice widget offers branching 2 to 5 and depth 1 to 5, not "

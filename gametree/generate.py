@@ -14,7 +14,7 @@ import random
 
 from .checks import MAX_SCORE, check_branching, check_depth, check_int, check_leaf_count
 from .search import backed_up_values, levels
-from .tree import MAX, MAX_DEPTH, Tree, CompleteTree, as_tree, check_players
+from .tree import MAX, MAX_DEPTH, CompleteTree, Tree, as_tree, check_players
 
 __all__ = ["random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
            "MAX_LEAVES"]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from math import inf
 
 from .checks import check_branching, check_leaves, complete_depth
-from .tree import CHANCE, MAX, Node, Players, Tree, Value, CompleteTree, as_tree, check_players
+from .tree import CHANCE, MAX, CompleteTree, Node, Players, Tree, Value, as_tree, check_players
 
 __all__ = ["alpha_beta", "minimax", "backed_up_values", "principal_variation"]
 

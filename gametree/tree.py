@@ -333,7 +333,7 @@ class Tree(Sequence):
         cycle = None if players is None else check_players(players)
         branching = check_branching(branching)
         leaves = check_leaves(leaves)
-        return _CompleteTree(leaves, branching, complete_depth(len(leaves), branching), cycle)
+        return CompleteTree(leaves, branching, complete_depth(len(leaves), branching), cycle)
 
     @classmethod
     def from_nested(cls, nested: object, *, root: Player | str | None = None,
@@ -816,7 +816,7 @@ class Tree(Sequence):
         )
 
 
-class _CompleteTree(Tree):
+class CompleteTree(Tree):
     """A complete tree computed from its ids: node i has children
     b*i + 1 ... b*i + b, and the leaves are the last b^d ids."""
 
@@ -874,7 +874,7 @@ class _CompleteTree(Tree):
             self.players[depth % len(self.players)] is CHANCE for depth in range(self.depth))
 
     def with_players(self, players: Players) -> Tree:
-        return _CompleteTree(self._leaves, self._width, self.depth, check_players(players))
+        return CompleteTree(self._leaves, self._width, self.depth, check_players(players))
 
     def score_of(self, node_id: int) -> Value | None:
         return self._leaves[node_id - self._internal] if node_id >= self._internal else None

@@ -88,7 +88,7 @@ def test_nested_lists_round_trip_with_pairs_and_fractions():
 
 def test_trees_without_chance_nodes_are_as_before():
     complete = Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
-    assert type(complete).__name__ == "_CompleteTree"  # the fast path is kept
+    assert type(complete).__name__ == "CompleteTree"  # the fast path is kept
     assert not complete.has_chance and all(n.probability is None for n in complete)
     assert Tree.from_nested([[3, 5], (2, 9, 4)]).leaf_scores == [3, 5, 2, 9, 4]  # a tuple node
     assert Tree.from_nested(BRIEF).has_chance

@@ -17,7 +17,7 @@ from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
 from .chance import bounds_argument, chance_trace
 from .trees import tree_arguments, tree_from_arguments
-from .usage import _STRICT_HELP, UsageError, file_error, file_name, whole_number
+from .usage import STRICT_HELP, UsageError, file_error, file_name, whole_number
 
 __all__ = ["register"]
 
@@ -38,7 +38,7 @@ def register(commands) -> None:
                         help="draw the search after step N (-1: finished); without it the plain tree")
     parser.add_argument("--gif", metavar="FILE", type=file_name, help="write the whole search as an animated GIF")
     parser.add_argument("--strict", action="store_true",
-                        help=_STRICT_HELP)
+                        help=STRICT_HELP)
     parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
     parser.set_defaults(run=_run)
 

@@ -23,8 +23,8 @@ from ..practice.sheets import sheet_exercises
 from ..view.pages.drill import DrillTree, drill_html
 from .trees import players_list
 from .usage import (
-    _STRICT_HELP,
     HANDOUTS,
+    STRICT_HELP,
     UsageError,
     default_out,
     file_error,
@@ -85,7 +85,7 @@ def register(commands) -> None:
                         help="children per internal node (default 3)")
     parser.add_argument("--depth", "-d", type=whole_number, default=3, metavar="D",
                         help="edges from the root to a leaf (default 3)")
-    parser.add_argument("--strict", action="store_true", help=_STRICT_HELP)
+    parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--ordering", choices=ORDERINGS, default="random",
                         help="children as drawn at random, or best or worst first")
     parser.add_argument("--uneven", action="store_true",

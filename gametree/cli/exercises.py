@@ -16,8 +16,8 @@ from ..practice.shapes import ROOTS
 from ..practice.sheets import PAPER, write_sheet
 from .trees import players_list
 from .usage import (
-    _STRICT_HELP,
     HANDOUTS,
+    STRICT_HELP,
     FileError,
     default_out,
     file_error,
@@ -49,7 +49,7 @@ def register(commands) -> None:
     parser.add_argument("--key", metavar="FILE", type=file_name,
                         help="the answer key (default: FILE-key.pdf beside the sheet)")
     parser.add_argument("--strict", action="store_true",
-                        help=_STRICT_HELP)
+                        help=STRICT_HELP)
     parser.add_argument("--ordering", choices=ORDERINGS, default="random",
                         help="children as drawn at random, or best or worst first")
     parser.add_argument("--bounds", choices=BOUNDS, default="some",

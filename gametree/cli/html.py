@@ -17,7 +17,7 @@ import argparse
 from ..tree import Tree
 from .chance import bounds_argument
 from .trees import tree_arguments, tree_from_arguments
-from .usage import _STRICT_HELP, HANDOUTS, UsageError, default_out, file_error, file_name
+from .usage import HANDOUTS, STRICT_HELP, UsageError, default_out, file_error, file_name
 
 __all__ = ["register", "SEARCHES"]
 
@@ -38,7 +38,7 @@ def register(commands) -> None:
     parser.add_argument("--search", choices=SEARCHES, default=None,
                         help="the search to replay (default: alpha-beta, or expectiminimax on a "
                              "tree with chance nodes)")
-    parser.add_argument("--strict", action="store_true", help=_STRICT_HELP)
+    parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the page: FILE.html (default: {HANDOUTS}/steps.html)")
     parser.set_defaults(run=_run)

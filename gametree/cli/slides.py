@@ -15,7 +15,7 @@ import argparse
 
 from ..trace import trace_alpha_beta
 from .trees import tree_arguments, tree_from_arguments
-from .usage import _STRICT_HELP, HANDOUTS, default_out, file_error, file_name
+from .usage import HANDOUTS, STRICT_HELP, default_out, file_error, file_name
 
 __all__ = ["register"]
 
@@ -30,7 +30,7 @@ def register(commands) -> None:
     tree_arguments(parser)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the slides: FILE.pdf (default: {HANDOUTS}/steps.pdf)")
-    parser.add_argument("--strict", action="store_true", help=_STRICT_HELP)
+    parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--cutoffs-only", action="store_true",
                         help="a page per cutoff only, not per step")
     parser.set_defaults(run=_run)

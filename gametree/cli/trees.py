@@ -14,7 +14,7 @@ from ..search import backed_up_values, principal_variation
 from ..text import fmt
 from ..trace import Trace, trace_alpha_beta
 from ..tree import CHANCE, MAX, Tree, check_players
-from .usage import _STRICT_HELP, UsageError, whole_number
+from .usage import STRICT_HELP, UsageError, whole_number
 
 __all__ = ["register", "tree_arguments", "tree_from_arguments", "print_trace", "players_list",
            "refuse_chance"]
@@ -125,7 +125,7 @@ def register(commands) -> None:
                                             "evaluated and a caption for every step.")
     tree_arguments(solve)
     solve.add_argument("--strict", action="store_true",
-                       help=_STRICT_HELP)
+                       help=STRICT_HELP)
     solve.add_argument("--fail-hard", action="store_true",
                        help="return v clamped into each node's window (fail-hard) instead of v")
     solve.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")

@@ -20,7 +20,7 @@ in ``.gitignore``); made when first needed.  An explicit ``--out`` is
 written where it says."""
 
 
-_STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
+STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
                 f"{CutRule.TIES.test} ({CutRule.TIES.source})")
 """The help of every command's --strict, in the rule's own words."""
 

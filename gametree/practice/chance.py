@@ -27,7 +27,7 @@ from ..rules import CutRule
 from ..text import fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Node, Tree, Value, as_tree
 from .checker import Mistake, MistakeKind
-from .exercise import Answer, _internal_range, _node_named
+from .exercise import Answer, internal_range, node_named
 
 __all__ = ["ChanceExercise", "check_chance", "MAX_CHANCE_EXERCISE_LEAVES", "TOLERANCE", "TIMES"]
 
@@ -218,14 +218,14 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
                         "node, then check again.")]
     given: dict[int, Value] = {}
     for name, value in answer.values.items():
-        node = _node_named(tree, name, "values")
+        node = node_named(tree, name, "values")
         if node.is_leaf:
             raise ValueError(f"values gives leaf {node.name} a number, but a leaf's score is "
                              f"given ({fmt(node.score)}); write values only for internal nodes "
-                             f"({_internal_range(tree)})")
+                             f"({internal_range(tree)})")
         given[node.id] = value
     found: list[Mistake] = []
-    crossed = sorted({_node_named(tree, name, "pruned").id for name in answer.pruned})
+    crossed = sorted({node_named(tree, name, "pruned").id for name in answer.pruned})
     resolved = _resolved(tree, given)
     for node in tree:
         if node.is_leaf:
@@ -233,7 +233,7 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
         written = given.get(node.id)
         if written is None:
             found.append(Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
-                                 f"{_title(node)} has no value: expectiminimax searches every node, "
+                                 f"{node.title} has no value: expectiminimax searches every node, "
                                  f"so write the value of {node.name}."))
             continue
         follows = _follows(tree, node, resolved)
@@ -251,10 +251,6 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
                              f"anything."))
     order = {node.name: node.id for node in tree}
     return sorted(found, key=lambda m: (order[m.node], m.field != "value"))
-
-
-def _title(node: Node) -> str:
-    return node.title  # "MIN node C", or "MIN node C (ghost 2)" in a tree with ghosts
 
 
 def _resolved(tree: Tree, given: Mapping[int, Value]) -> list[Any]:
@@ -288,11 +284,11 @@ def _reason(tree: Tree, node: Node, given: Value, follows: Any, resolved: list[A
     children = [tree[c] for c in node.children]
     if node.player is CHANCE:
         terms = " + ".join(f"{fmt(c.probability)} {TIMES} {fmt(resolved[c.id])}" for c in children)
-        return (f"{_title(node)}: {terms} = {fmt(_rounded(follows))}, not {fmt(given)} (a chance "
+        return (f"{node.title}: {terms} = {fmt(_rounded(follows))}, not {fmt(given)} (a chance "
                 f"node adds up probability {TIMES} value over its children).")
     pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
     inputs = ", ".join(fmt(resolved[c.id]) for c in children)
-    return (f"{_title(node)} takes the {word} value of its children "
+    return (f"{node.title} takes the {word} value of its children "
             f"({join_names(c.name for c in children)}): {pick}({inputs}) = {fmt(follows)}, "
             f"not {fmt(given)}.")
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..text import fmt, join_names
 from ..trace import Status, StepKind
 from ..tree import MAX, Node, Value
-from .exercise import Answer, Exercise, NodeName, _internal_range, _node_named
+from .exercise import Answer, Exercise, NodeName, internal_range, node_named
 
 __all__ = ["check", "Mistake", "MistakeKind"]
 
@@ -65,10 +65,6 @@ class Mistake(NamedTuple):
     def __str__(self) -> str:
         return f"{self.node} ({self.kind}): {self.explanation}"
 
-
-
-def _title(node: Node) -> str:
-    return node.title  # "MIN node C", or "MIN node C (ghost 2)" in a tree with ghosts
 
 
 def check(exercise: Exercise, answer: Answer) -> list[Mistake]:
@@ -145,7 +141,7 @@ class _Checker:
         self.values = self._by_id(answer.values, "values")
         self.alphas = self._by_id(answer.alphas, "alphas")
         self.betas = self._by_id(answer.betas, "betas")
-        marks = sorted({_node_named(tree, name, "pruned").id for name in answer.pruned})
+        marks = sorted({node_named(tree, name, "pruned").id for name in answer.pruned})
         marked = set(marks)
         # Crossed out: every mark and everything under it.
         crossed = set()
@@ -165,12 +161,12 @@ class _Checker:
     def _by_id(self, entries: Mapping[str, Value], what: str) -> dict[int, Value]:
         found = {}
         for name, value in entries.items():
-            node = _node_named(self.tree, name, what)
+            node = node_named(self.tree, name, what)
             if node.is_leaf:
                 raise ValueError(
                     f"{what} gives leaf {node.name} a number, but a leaf's score is given "
                     f"({fmt(node.score)}); write {what} only for internal nodes "
-                    f"({_internal_range(self.tree)})")
+                    f"({internal_range(self.tree)})")
             found[node.id] = value
         return found
 
@@ -242,7 +238,7 @@ class _Checker:
                 if searched:
                     yield node.id, Mistake(
                         node.name, MistakeKind.WRONG_VALUE, "value",
-                        f"{_title(node)} has no value: alpha-beta searches {node.name}, so write "
+                        f"{node.title} has no value: alpha-beta searches {node.name}, so write "
                         f"the value it returns (v when it finishes).")
                 continue
             follows = self.follows(node)
@@ -254,14 +250,14 @@ class _Checker:
     def _value_reason(self, node: Node, given: Value, follows: Value | None) -> str:
         children = self.searched_children(node)
         if follows is None:
-            return (f"{_title(node)} gets its value from the children it searches, and you "
+            return (f"{node.title} gets its value from the children it searches, and you "
                     f"crossed them all out.")
         pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
         inputs = ", ".join(fmt(self.resolved(c)) for c in children)
         crossed = [self.tree[c].name for c in node.children if c in self.student_pruned]
         which = (f"the children you searched ({join_names(c.name for c in children)})"
                  if crossed else f"its children ({join_names(c.name for c in children)})")
-        return (f"{_title(node)} takes the {word} value of {which}: "
+        return (f"{node.title} takes the {word} value of {which}: "
                 f"{pick}({inputs}) = {fmt(follows)}, not {fmt(given)}.")
 
     def bound_mistakes(self):
@@ -278,7 +274,7 @@ class _Checker:
                     if searched and node.id in asked:
                         yield node.id, Mistake(
                             node.name, MistakeKind.WRONG_BOUND, bound,
-                            f"{_title(node)} has no {bound}: write the {bound} {node.name} "
+                            f"{node.title} has no {bound}: write the {bound} {node.name} "
                             f"has when it returns.")
                     continue
                 true = getattr(final, bound)[node.id] if searched else None
@@ -314,10 +310,10 @@ class _Checker:
             return (f"A MIN node never changes alpha: {name} keeps the alpha it was given, "
                     f"{fmt(alpha_in)}, not {fmt(given)}.")
         if bound == "alpha":
-            return (f"At {_title(node)}, alpha ends as max(the alpha {name} was given, its "
+            return (f"At {node.title}, alpha ends as max(the alpha {name} was given, its "
                     f"value) = max({fmt(alpha_in)}, {fmt(value)}) = "
                     f"{fmt(max(alpha_in, value))}, not {fmt(given)}.")
-        return (f"At {_title(node)}, beta ends as min(the beta {name} was given, its value) = "
+        return (f"At {node.title}, beta ends as min(the beta {name} was given, its value) = "
                 f"min({fmt(beta_in)}, {fmt(value)}) = {fmt(min(beta_in, value))}, "
                 f"not {fmt(given)}.")
 
@@ -337,7 +333,7 @@ class _Checker:
                 partly = " (you crossed out only part of it)" if covered else ""
                 yield child.id, Mistake(
                     child.name, MistakeKind.MISSED_CUTOFF, "pruned",
-                    f"Alpha-beta never searches {what} {child.name}{partly}: at {_title(node)}, "
+                    f"Alpha-beta never searches {what} {child.name}{partly}: at {node.title}, "
                     f"after {last.name} returned, {test}, so {node.name}'s remaining children "
                     f"are pruned.")
         # Branches the student crossed out that alpha-beta searches.
@@ -353,7 +349,7 @@ class _Checker:
             parent = tree[node.parent]
             position = parent.children.index(mark)
             if position == 0:
-                reason = (f"{node.name} is the first child of {_title(parent)}, and alpha-beta "
+                reason = (f"{node.name} is the first child of {parent.title}, and alpha-beta "
                           f"always searches a node's first child.")
             else:
                 before = tree[parent.children[position - 1]]
@@ -361,7 +357,7 @@ class _Checker:
                               if s.kind is StepKind.UPDATE and s.node.id == parent.id
                               and s.child is not None and s.child.id == before.id)
                 alpha, beta = update.alpha, update.beta
-                reason = (f"after {before.name}, {_title(parent)} has alpha = {fmt(alpha)} and "
+                reason = (f"after {before.name}, {parent.title} has alpha = {fmt(alpha)} and "
                           f"beta = {fmt(beta)}, and {rule.no_cutoff(alpha, beta)} yet.")
             yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
                                 f"{node.name} must be searched: {reason}")

@@ -215,14 +215,14 @@ class Answer:
 # --- the exercise -----------------------------------------------------------------
 
 
-def _check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
+def check_choice(value: object, choices: tuple[str, ...], what: str) -> str:
     if value not in choices:
         raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, "
                          f"not {shown(value)}")
     return value
 
 
-def _check_seed(seed: object) -> int:
+def check_seed(seed: object) -> int:
     return check_int(seed, "seed", low=0, example="42")
 
 
@@ -290,8 +290,8 @@ class Exercise:
                 raise ValueError("an exercise needs a tree of depth 1 or more; give at least "
                                  f"{branching} leaf scores")
         CutRule.of(self.strict)
-        _check_choice(self.task, TASKS, "task")
-        _check_choice(self.ordering, ORDERINGS, "ordering")
+        check_choice(self.task, TASKS, "task")
+        check_choice(self.ordering, ORDERINGS, "ordering")
         if self.task == "reorder" and not _alternate(self.players):
             raise ValueError("the reorder task compares the leaves evaluated with the "
                              "Knuth-Moore minimum, which holds only when MAX and MIN take turns; "
@@ -301,7 +301,7 @@ class Exercise:
                              "evaluated with the Knuth-Moore minimum, which holds only for "
                              "complete trees; give a complete tree (no shape), or task='search'")
         if self.seed is not None:
-            _check_seed(self.seed)
+            check_seed(self.seed)
         object.__setattr__(self, "leaves", tuple(leaves))
         object.__setattr__(self, "branching", branching)
         tree = self.tree
@@ -310,10 +310,10 @@ class Exercise:
             asked = tuple(asked.replace(",", " ").split())
         names = []
         for name in asked:
-            node = _node_named(tree, name, "ask_bounds")
+            node = node_named(tree, name, "ask_bounds")
             if node.is_leaf:
                 raise ValueError(f"ask_bounds names leaf {node.name}; a leaf has no alpha or "
-                                 f"beta, so name internal nodes ({_internal_range(tree)})")
+                                 f"beta, so name internal nodes ({internal_range(tree)})")
             names.append(node)
         object.__setattr__(self, "ask_bounds",
                            tuple(n.name for n in sorted(set(names), key=lambda n: n.id)))
@@ -369,14 +369,14 @@ class Exercise:
         ('MIN node B (ghost 1)', 4)
         """
         cycle = None if players is None else _check_exercise_players(players, root or MAX)
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         branching = check_branching(branching)
         depth = check_depth(depth, low=1)
         count = check_leaf_count(branching, depth, MAX_EXERCISE_LEAVES, "an exercise")
         CutRule.of(strict)
-        _check_choice(ordering, ORDERINGS, "ordering")
-        _check_choice(bounds, BOUNDS, "bounds")
-        _check_choice(task, TASKS, "task")
+        check_choice(ordering, ORDERINGS, "ordering")
+        check_choice(bounds, BOUNDS, "bounds")
+        check_choice(task, TASKS, "task")
         low = check_int(low, "low", example="0")
         high = check_int(high, "high", example="20")
         check_flag(uneven, "uneven")
@@ -617,12 +617,12 @@ def _shaped(shape: tuple[int, ...], leaves: tuple, root: Player) -> Tree:
     return Tree.from_nested(nested(0), root=root)
 
 
-def _internal_range(tree: Tree) -> str:
+def internal_range(tree: Tree) -> str:
     internal = [n for n in tree if not n.is_leaf]
     return f"{internal[0].name} to {internal[-1].name}" if len(internal) > 1 else internal[0].name
 
 
-def _node_named(tree: Tree, name: object, what: str) -> Node:
+def node_named(tree: Tree, name: object, what: str) -> Node:
     """The node ``name`` names in the answer's field ``what`` (by name, as a
     student writes it): :meth:`Tree.node`, with the field in the message."""
     if not isinstance(name, str):

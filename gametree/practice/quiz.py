@@ -152,7 +152,7 @@ def _marked(mark: Callable[[_E, _A], _R], exercise: _E, answer: _A) -> _R | Feed
         return invalid(f"{str(error).rstrip('.')}.")
 
 
-def _mistakes(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exercise: _E, *,
+def marked_answer(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exercise: _E, *,
               form: str, example: str, todo: str) -> tuple[Answer, list[Mistake]] | Feedback:
     """``answer``, an :class:`Answer` to ``exercise``, and the mistakes
     ``mark`` finds in it; or the feedback to give instead when there is nothing to
@@ -178,12 +178,12 @@ def _mistakes(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exerc
 # what the exercise is about, works the right answer out with the library,
 # and returns a Feedback.  None of them prints.
 
-def _is_number(value: object) -> TypeGuard[float]:
+def is_value(value: object) -> TypeGuard[float]:
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and not (isinstance(value, float) and math.isnan(value)))
 
 
-def _leaf_hint(tree: Tree) -> str:
+def leaf_hint(tree: Tree) -> str:
     first, last = tree.leaves[0].name, tree.leaves[-1].name
     return f"the leaves are named {first} to {last}, the letters under them"
 
@@ -206,7 +206,7 @@ def check_value(answer: object, tree: object) -> Feedback:
     tree = as_tree(tree)
     if answer is None:
         return empty("the value you worked out, a number such as 4")
-    if not _is_number(answer):
+    if not is_value(answer):
         return invalid(f"{describe(answer)} is not a number: write the value as a plain number, "
                        f"such as 4, without quotes.")
     values = backed_up_values(tree)
@@ -244,13 +244,13 @@ def check_leaf(answer: object, tree: object) -> Feedback:
     tree = as_tree(tree)
     if answer is None:
         return empty('the name of a leaf in quotes, such as "E"')
-    if _is_number(answer):
+    if is_value(answer):
         return invalid(f'{fmt(answer)} is a score; give the name of the leaf instead, in quotes, '
-                       f'such as "E" ({_leaf_hint(tree)}).')
+                       f'such as "E" ({leaf_hint(tree)}).')
     names = {node.name for node in tree}
     if not isinstance(answer, str) or typed_name(answer) not in names:
         return invalid(f"{describe(answer)} is not a node of the tree: give a leaf's name in "
-                       f'quotes, such as "E" ({_leaf_hint(tree)}).')
+                       f'quotes, such as "E" ({leaf_hint(tree)}).')
     node = tree[typed_name(answer)]
     if not node.is_leaf:
         return wrong(f"{node.name} is not a leaf: follow best play all the way down to the "
@@ -276,7 +276,7 @@ def _leaf_names(answer: object) -> list[str] | None:
     return [typed_name(name) for name in answer]
 
 
-def _skipped_names(answer: object, tree: Tree, named: str, *, remind: bool) -> list[str] | Feedback:
+def skipped_names(answer: object, tree: Tree, named: str, *, remind: bool) -> list[str] | Feedback:
     """``answer``, a list of names of leaves of ``tree``, as upper-case names;
     or the feedback to give instead: :func:`empty` for None, :func:`invalid`
     for anything else.  ``named`` is the clause that names the leaves
@@ -315,7 +315,7 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     """
     trace = trace_alpha_beta(tree, strict=strict)
     tree = trace.tree
-    names = _skipped_names(answer, tree, _leaf_hint(tree), remind=True)
+    names = skipped_names(answer, tree, leaf_hint(tree), remind=True)
     if isinstance(names, Feedback):
         return names
     skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
@@ -363,7 +363,7 @@ def check_cut_tree(answer: object, branching: int = 2, count: int = 4, *,
     if len(answer) != count:
         return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
                        f"tree with branching {branching}.")
-    bad = [item for item in answer if not _is_number(item) or math.isinf(item)]
+    bad = [item for item in answer if not is_value(item) or math.isinf(item)]
     if bad:
         return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
     trace = trace_alpha_beta(list(answer), branching)
@@ -442,7 +442,7 @@ def check_alpha_beta(function: object) -> Feedback:
             return wrong(f"on {call} your function returns {result}: the value is off.",
                          "Check the window each child is given and what a node returns: v, "
                          "the max (at MAX) or min (at MIN) of the values of the children searched.")
-        more = "more" if _is_number(mine_count) and mine_count > evaluated else "fewer"
+        more = "more" if is_value(mine_count) and mine_count > evaluated else "fewer"
         return wrong(f"on {call} your function returns {result}: the value is right, but it "
                      f"counts {more} leaves than alpha-beta evaluates.",
                      "Stop a node's loop as soon as alpha >= beta, and count a leaf only when "
@@ -468,7 +468,7 @@ def check_search(answer: object, exercise: Exercise) -> Feedback:
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check_search needs an Exercise, not {type(exercise).__name__}")
-    marked = _mistakes(
+    marked = marked_answer(
         answer, check, exercise,
         form='an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})',
         example='Answer(values={"A": 3, ...}, pruned={"I", ...}, alphas={...}, betas={...})',

@@ -28,7 +28,7 @@ from ..chance import expected_values, trace_expectiminimax
 from ..text import describe, fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Tree, Value, as_tree
 from .chance import TOLERANCE, ChanceExercise, check_chance
-from .quiz import Feedback, _mistakes, _skipped_names, empty, invalid, right, wrong
+from .quiz import Feedback, empty, invalid, marked_answer, right, skipped_names, wrong
 
 __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_change",
            "check_star1_skipped"]
@@ -126,7 +126,7 @@ def check_chance_values(answer: object, exercise: ChanceExercise) -> Feedback:
     """
     if not isinstance(exercise, ChanceExercise):
         raise TypeError(f"check_chance_values needs a ChanceExercise, not {type(exercise).__name__}")
-    marked = _mistakes(
+    marked = marked_answer(
         answer, check_chance, exercise,
         form='an Answer(values={"A": ..., "B": ..., ...}) with a value for every MAX, MIN and chance node',
         example='Answer(values={"A": 2.5, "B": ..., ...})',
@@ -226,7 +226,7 @@ def check_star1_skipped(answer: object, tree: object, bounds: tuple[Value, Value
     trace = trace_expectiminimax(tree, bounds=bounds)
     tree = trace.tree
     named = f"the leaves are named {tree.leaves[0].name} to {tree.leaves[-1].name}"
-    names = _skipped_names(answer, tree, named, remind=False)
+    names = skipped_names(answer, tree, named, remind=False)
     if isinstance(names, Feedback):
         return names
     known = {node.name: node for node in tree}

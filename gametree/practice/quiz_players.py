@@ -32,7 +32,7 @@ from ..text import describe, fmt, join_names
 from ..trace import trace_alpha_beta
 from ..tree import CHANCE, MAX, MIN, Player, Players, as_tree, check_players
 from ..vectors import maxn
-from .quiz import Feedback, _leaf_hint, _skipped_names, empty, invalid, right, wrong
+from .quiz import Feedback, empty, invalid, leaf_hint, right, skipped_names, wrong
 from .quiz_chance import close_enough, is_number, read_value
 
 __all__ = ["check_node_value", "check_ghost_skipped", "check_maxn_vector"]
@@ -158,7 +158,7 @@ def check_ghost_skipped(answer: object, tree: object, *, players: Players,
     """
     trace = trace_alpha_beta(tree, players=players, strict=strict)
     built = trace.tree
-    names = _skipped_names(answer, built, _leaf_hint(built), remind=True)
+    names = skipped_names(answer, built, leaf_hint(built), remind=True)
     if isinstance(names, Feedback):
         return names
     skipped = {built.leaves[i].name for i in trace.pruned_leaves}

@@ -24,7 +24,7 @@ from ..search import minimax
 from ..text import describe, fmt
 from ..trace import PhaseKind
 from ..tree import MAX, Node, Tree, as_tree
-from .quiz import Feedback, _is_number, empty, invalid, right, wrong
+from .quiz import Feedback, empty, invalid, is_value, right, wrong
 
 __all__ = ["check_test_value", "check_researches", "check_mtdf_returns"]
 
@@ -50,10 +50,10 @@ def check_test_value(answer: object, tree: object, *, beta: float) -> Feedback:
     tree, game = _game(tree)
     if answer is None:
         return empty("the number the search returns, such as 3")
-    if not _is_number(answer):
+    if not is_value(answer):
         return invalid(f"{describe(answer)} is not a number: write what the search returns as a "
                        f"plain number, such as 3, without quotes.")
-    assert isinstance(answer, (int, float))  # what _is_number accepts
+    assert isinstance(answer, (int, float))  # what is_value accepts
     test = null_window_test(game, beta=beta)
     side = "at least" if test.fails_high else "at most"
     if answer == test.value:
@@ -154,7 +154,7 @@ def check_mtdf_returns(answer: object, tree: object, *, guess: float) -> Feedbac
     form = "a list of numbers, one a pass, such as [4, 6, 6]"
     if answer is None:
         return empty(form)
-    if not isinstance(answer, (list, tuple)) or not answer or not all(map(_is_number, answer)):
+    if not isinstance(answer, (list, tuple)) or not answer or not all(map(is_value, answer)):
         return invalid(f"{describe(answer)} is not a list of numbers: write {form}.")
     result = mtdf(game, guess=guess)
     returns = [p.value for p in result.passes]

@@ -15,7 +15,7 @@ from ..search import backed_up_values
 from ..text import fmt
 from ..trace import Status, trace_alpha_beta
 from ..tree import MAX, Node, Tree, Value, as_tree
-from .checker import Mistake, MistakeKind, _title
+from .checker import Mistake, MistakeKind
 from .exercise import Exercise
 from .shapes import with_root
 
@@ -147,7 +147,7 @@ def _local_hints(tree: Tree, rule: CutRule, evaluated: int) -> list[Mistake]:
             saved = evaluated - count
             hints.append(Mistake(
                 node.name, MistakeKind.NOT_BEST_FIRST, "order",
-                f"{_title(node)} searches a child worth {fmt(values[kids[0]])} first, but its "
+                f"{node.title} searches a child worth {fmt(values[kids[0]])} first, but its "
                 f"best child is worth {fmt(best)}; searching the best first here alone saves "
                 f"{saved} leaf evaluation{'s' if saved != 1 else ''}."))
     return hints

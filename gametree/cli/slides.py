@@ -38,10 +38,10 @@ def register(commands) -> None:
 
 def _run(args: argparse.Namespace) -> None:
     from ..view.progress import Progress
-    from ..view.slides import _pdf_path, check_slides, slide_steps, write_slides
+    from ..view.slides import check_slides, pdf_path, slide_steps, write_slides
 
     if args.out is not None:
-        _pdf_path(args.out)  # a bad name is refused before the search
+        pdf_path(args.out)  # a bad name is refused before the search
     trace = trace_alpha_beta(tree_from_arguments(args), strict=args.strict)
     pages = check_slides(len(slide_steps(trace, args.cutoffs_only)), args.cutoffs_only)
     out = args.out if args.out is not None else default_out("steps.pdf")

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Chart", "PALETTE", "MARKERS", "LINESTYLES", "DPI", "leaf_counts_chart",
            "branching_factor_chart", "search_cost_chart", "move_values_chart", "ordering_chart",
-           "strength_chart", "round_robin_chart"]
+           "strength_chart", "round_robin_chart", "styled", "new_chart", "checked_mapping"]
 
 PALETTE = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB")
 """Paul Tol's "bright" qualitative palette (blue, red, green, yellow, cyan,
@@ -86,14 +86,14 @@ class Chart(Figure):
         return data, {"image/png": {"alt": self.alt}}
 
 
-def _styled(function):
+def styled(function):
     """Run a chart function inside the projector style, so every text it makes
     (titles, legends, labels added after the axes) has the style's sizes."""
     @functools.wraps(function)
-    def styled(*args, **kwargs):
+    def in_style(*args, **kwargs):
         with matplotlib.rc_context(_STYLE):
             return function(*args, **kwargs)
-    return styled
+    return in_style
 
 
 def _figure(alt: str, size: tuple[float, float]) -> Chart:
@@ -109,8 +109,9 @@ def _figure(alt: str, size: tuple[float, float]) -> Chart:
     return chart
 
 
-def _chart(alt: str, size: tuple[float, float]) -> tuple[Chart, Axes]:
-    """A chart of one Axes."""
+def new_chart(alt: str, size: tuple[float, float]) -> tuple[Chart, Axes]:
+    """A chart of one Axes, ``size`` inches, with ``alt`` text (ValueError
+    if there is none or the chart would not fit a projector)."""
     chart = _figure(alt, size)
     return chart, chart.subplots()
 
@@ -121,7 +122,9 @@ def _chart_row(alt: str, size: tuple[float, float], ncols: int) -> tuple[Chart, 
     return chart, list(chart.subplots(ncols=ncols, squeeze=False)[0])
 
 
-def _mapping(name: str, value: object) -> Mapping:
+def checked_mapping(name: str, value: object) -> Mapping:
+    """``value`` if it is a non-empty mapping; TypeError or ValueError, naming
+    ``name``, otherwise."""
     if not isinstance(value, Mapping):
         raise TypeError(f"{name} must be a mapping (a dict), not {type(value).__name__}")
     if not value:
@@ -154,7 +157,7 @@ def _grid(name: str, data: Mapping) -> dict[int, list[int]]:
 
 # --- 04: how much alpha-beta saves --------------------------------------------------
 
-@_styled
+@styled
 def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int]]], *,
                       minimum: Mapping[tuple[int, int], int]) -> Chart:
     """Leaves alpha-beta evaluates against depth, on a log scale, one panel
@@ -177,10 +180,10 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
     >>> chart.alt.startswith("Leaves alpha-beta evaluates")
     True
     """
-    depths = _grid("counts", _mapping("counts", counts))
-    _mapping("minimum", minimum)
+    depths = _grid("counts", checked_mapping("counts", counts))
+    checked_mapping("minimum", minimum)
     for key, by_order in counts.items():
-        if set(_mapping(f"counts{key}", by_order)) != set(_ORDERS):
+        if set(checked_mapping(f"counts{key}", by_order)) != set(_ORDERS):
             raise ValueError(f"counts{key} must give the 'worst', 'random' and 'best' counts, "
                              f"not {sorted(by_order)}")
         for order in _ORDERS:
@@ -209,7 +212,7 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
     return chart
 
 
-@_styled
+@styled
 def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
                            pearl: Mapping[int, float]) -> Chart:
     """The growth per ply of the leaves evaluated on random trees,
@@ -231,8 +234,8 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
     >>> "Pearl" in chart.alt
     True
     """
-    depths = _grid("mean_leaves", _mapping("mean_leaves", mean_leaves))
-    _mapping("pearl", pearl)
+    depths = _grid("mean_leaves", checked_mapping("mean_leaves", mean_leaves))
+    checked_mapping("pearl", pearl)
     for b in depths:
         if b not in pearl:
             raise ValueError(f"pearl has no limit for branching {b}")
@@ -259,7 +262,7 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
 
 # --- 06: tic-tac-toe -----------------------------------------------------------------
 
-@_styled
+@styled
 def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()) -> Chart:
     """Positions each search visits, as horizontal bars on a log scale,
     the searches that remember positions (named in ``remembers``) hatched
@@ -268,14 +271,14 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
     >>> search_cost_chart({"minimax": 549946, "minimax + memo": 16168}, remembers=["minimax + memo"]).alt
     'Positions visited to solve tic-tac-toe, log scale: minimax 549,946; minimax + memo 16,168.'
     """
-    _mapping("nodes", nodes)
+    checked_mapping("nodes", nodes)
     _series("nodes", list(nodes.values()))
     unknown = set(remembers) - set(nodes)
     if unknown:
         raise ValueError(f"remembers names {sorted(unknown)}, which are not in nodes")
     alt = "Positions visited to solve tic-tac-toe, log scale: " + "; ".join(
         f"{name} {count:,}" for name, count in nodes.items()) + "."
-    chart, ax = _chart(alt, (10.8, 4.4))
+    chart, ax = new_chart(alt, (10.8, 4.4))
     names = list(nodes)[::-1]
     for i, name in enumerate(names):
         table = name in remembers
@@ -295,7 +298,7 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
 
 # --- 07: the horizon effect ----------------------------------------------------------
 
-@_styled
+@styled
 def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float | None = None,
                       title: str = "", ylabel: str = "value of the move", dodge: float = 0.06) -> Chart:
     """Each move's value (one line per move, each with its own colour,
@@ -308,7 +311,7 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
     >>> move_values_chart({"S1": [1, 0, -9], "S2": [1, 0, 0]}, horizon=2.5).alt
     'The value of each move against the depth searched (S1, S2), with a dotted line between depth 2 and 3.'
     """
-    _mapping("values", values)
+    checked_mapping("values", values)
     if len(values) > len(MARKERS):
         raise ValueError(f"values has {len(values)} moves; a chart tells at most {len(MARKERS)} apart")
     for name, line in values.items():
@@ -316,7 +319,7 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
     alt = f"The value of each move against the depth searched ({', '.join(values)})"
     if horizon is not None:
         alt += f", with a dotted line between depth {math.floor(horizon)} and {math.ceil(horizon)}"
-    chart, ax = _chart(alt + ".", (10.0, 4.8))
+    chart, ax = new_chart(alt + ".", (10.0, 4.8))
     colours = [c for c in PALETTE if c != PALETTE[6]] + ["black"]
     for i, (name, line) in enumerate(values.items()):
         shift = dodge * (i - (len(values) - 1) / 2)
@@ -332,7 +335,7 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
 
 # --- 08: move ordering and playing strength ------------------------------------------
 
-@_styled
+@styled
 def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes searched (log scale)") -> Chart:
     """Nodes searched at each depth 1, 2, ..., one line per move ordering
     (the keys of ``nodes`` name them), on a log scale.
@@ -340,14 +343,14 @@ def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes s
     >>> ordering_chart({"none": [10, 100], "best": [10, 50]}).alt
     'Nodes searched against depth, log scale, for each move ordering: at depth 2, none 100, best 50.'
     """
-    _mapping("nodes", nodes)
+    checked_mapping("nodes", nodes)
     lengths = {len(_series(f"nodes[{name!r}]", line)) for name, line in nodes.items()}
     if len(lengths) != 1:
         raise ValueError("every ordering in nodes needs a count for the same depths")
     depth = lengths.pop()
     alt = (f"Nodes searched against depth, log scale, for each move ordering: at depth {depth}, "
            + ", ".join(f"{name} {line[-1]:,}" for name, line in nodes.items()) + ".")
-    chart, ax = _chart(alt, (10.0, 4.8))
+    chart, ax = new_chart(alt, (10.0, 4.8))
     for i, (name, line) in enumerate(nodes.items()):
         ax.plot(range(1, depth + 1), line, color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i], label=name)
     ax.set_yscale("log")
@@ -362,7 +365,7 @@ def _rates(match: Mapping, key: str) -> tuple[float, float, float]:
     return 100 * rate, 100 * (rate - low), 100 * (high - rate)
 
 
-@_styled
+@styled
 def strength_chart(results: Mapping) -> Chart:
     """Two panels from the strength experiment's results (the JSON that
     ``benchmarks/bench_kalah_strength.py`` writes): the share of games won
@@ -376,7 +379,7 @@ def strength_chart(results: Mapping) -> Chart:
     >>> strength_chart(results).alt.startswith("Two panels.")
     True
     """
-    _mapping("results", results)
+    checked_mapping("results", results)
     for part in ("baselines", "evaluations"):
         if not results.get(part):
             raise ValueError(f"results has no {part!r} matches; pass what bench_kalah_strength.py writes")
@@ -407,7 +410,7 @@ def strength_chart(results: Mapping) -> Chart:
     return chart
 
 
-@_styled
+@styled
 def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequence[str]) -> Chart:
     """A table of shares as a heat map: ``share[i][j]`` is the share of the
     points player ``names[i]`` took from player ``names[j]`` (None on the
@@ -427,7 +430,7 @@ def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequenc
     pairs = ", ".join(f"{names[i + 1]} took {100 * grid[i + 1][i]:.0f}% from {names[i]}"
                       for i in range(len(names) - 1))
     alt = f"Round robin: each cell is the row player’s share of the points against the column player; {pairs}."
-    chart, ax = _chart(alt, (8.0, 5.6))
+    chart, ax = new_chart(alt, (8.0, 5.6))
     image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
     for i, row in enumerate(share):
         for j, x in enumerate(row):

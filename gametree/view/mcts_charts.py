@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 # The chart helpers of the other experiments, shared within the view layer.
-from .charts import LINESTYLES, MARKERS, PALETTE, Chart, _chart, _mapping, _styled
+from .charts import LINESTYLES, MARKERS, PALETTE, Chart, checked_mapping, new_chart, styled
 
 __all__ = ["playouts_chart", "mcts_strength_chart"]
 
@@ -31,7 +31,7 @@ def _count(value: float, _position=None) -> str:
 
 
 def _entries(results: Mapping, part: str, fields: tuple[str, ...]) -> list[Mapping]:
-    _mapping("results", results)
+    checked_mapping("results", results)
     entries = results.get(part)
     if not entries:
         raise ValueError(f"results has no {part!r}; pass the JSON the benchmark writes")
@@ -47,7 +47,7 @@ def _error(rate: float, interval) -> tuple[float, float]:
     return 100 * (rate - low), 100 * (high - rate)
 
 
-@_styled
+@styled
 def playouts_chart(results: Mapping) -> Chart:
     """The share of positions where UCT's move is perfect, against the
     playouts it had (log scale), one line per exploration constant C, with
@@ -71,7 +71,7 @@ def playouts_chart(results: Mapping) -> Chart:
            + "; ".join(f"C = {c:.2f} reaches {100 * best[c]['rate']:.0f}% at {best[c]['playouts']:,}"
                        for c in constants)
            + ". The perfect player is right every time.")
-    chart, ax = _chart(alt, (10.0, 4.8))
+    chart, ax = new_chart(alt, (10.0, 4.8))
     colours = [PALETTE[i] for i in (0, 1, 2, 5, 3, 4)]
     for i, c in enumerate(constants):
         series = sorted((e for e in entries if e["exploration"] == c), key=lambda e: e["playouts"])
@@ -95,7 +95,7 @@ def playouts_chart(results: Mapping) -> Chart:
     return chart
 
 
-@_styled
+@styled
 def mcts_strength_chart(results: Mapping) -> Chart:
     """UCT's share of the games won against depth-limited alpha-beta at
     equal time per move (log scale), one line per alpha-beta evaluation
@@ -113,7 +113,7 @@ def mcts_strength_chart(results: Mapping) -> Chart:
            "the time per move (log scale), one line per evaluation function of alpha-beta: "
            + "; ".join(f"against {ev}, from {100 * _ends(entries, ev)[0]:.0f}% to "
                        f"{100 * _ends(entries, ev)[1]:.0f}%" for ev in evaluations) + ".")
-    chart, ax = _chart(alt, (10.0, 4.8))
+    chart, ax = new_chart(alt, (10.0, 4.8))
     colours = {"kalah_evaluation": PALETTE[1], "store difference": PALETTE[0], "none": PALETTE[2]}
     for i, evaluation in enumerate(evaluations):
         series = sorted((e for e in entries if e["evaluation"] == evaluation),

@@ -51,7 +51,7 @@ from .labels import Fonts
 from .stamp import extent
 
 __all__ = ["write_slides", "slide_steps", "check_slides", "SLIDE_SIZE", "SLIDE_FONTS",
-           "CAPTION_SIZE", "CODE_SIZE", "MAX_SLIDES", "PDF_METADATA"]
+           "CAPTION_SIZE", "CODE_SIZE", "MAX_SLIDES", "PDF_METADATA", "pdf_path"]
 
 SLIDE_SIZE = (13.333, 7.5)
 """Inches: a 16:9 page, PowerPoint's widescreen size."""
@@ -253,7 +253,7 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     1
     """
     steps = slide_steps(trace, cutoffs_only)
-    path = _pdf_path(out)
+    path = pdf_path(out)
     check_slides(len(steps), cutoffs_only)
     slide = _Slide(trace)
     with written_whole(path) as temporary, open(temporary, "wb") as stream:
@@ -274,7 +274,10 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     return len(steps)
 
 
-def _pdf_path(out: object) -> Path:
+def pdf_path(out: object) -> Path:
+    """``out`` as the Path of a PDF to write, checked before any work:
+    TypeError if it is not text or a Path, ValueError (naming the fix) if it
+    names no file, a folder, a file not ending in .pdf or a missing folder."""
     if not isinstance(out, (str, Path)):
         raise TypeError(f"the slides' file name must be text such as steps.pdf, not "
                         f"{describe(out)}")

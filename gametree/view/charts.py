@@ -13,7 +13,9 @@ Every chart is made for a projector: at most 1,080 by 560 pixels, so it
 fits a 1280x720 screen beside the notebook's margins, and no text smaller
 than 15 pixels.  Series never differ by colour alone: each also has its own
 marker or line style (or hatching, for bars), and the colours are Paul
-Tol's colour-blind-safe "bright" palette, as in the tree drawings.
+Tol's colour-blind-safe "bright" palette, as in the tree drawings: the
+``"series 1"`` to ``"series 7"`` keys of the theme each chart function takes
+as ``theme=`` (see :mod:`gametree.view.theme`; ``"print"`` gives greys).
 
 A chart is a :class:`Chart`: a matplotlib Figure that shows itself in a
 notebook as a PNG with alt text (the image's ``alt`` metadata, and the
@@ -38,6 +40,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
 
+from .theme import DEFAULT, theme_of
+
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType, MarkerType, RcKeyType
 
@@ -45,12 +49,13 @@ __all__ = ["Chart", "PALETTE", "MARKERS", "LINESTYLES", "DPI", "leaf_counts_char
            "branching_factor_chart", "search_cost_chart", "move_values_chart", "ordering_chart",
            "strength_chart", "round_robin_chart", "styled", "new_chart", "checked_mapping"]
 
-PALETTE = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB")
-"""Paul Tol's "bright" qualitative palette (blue, red, green, yellow, cyan,
-purple, grey): distinguishable with every common colour-vision deficiency."""
-MARKERS = ("o", "s", "^", "v", "D", "P", "X", "*")
+PALETTE = DEFAULT.series
+"""The default theme's series colours, Paul Tol's "bright" qualitative
+palette (blue, red, green, yellow, cyan, purple, grey): distinguishable with
+every common colour-vision deficiency.  A chart reads its theme's instead."""
+MARKERS = DEFAULT.series_markers
 """Markers, one per series, so that no two series differ by colour alone."""
-LINESTYLES = ("-", "--", "-.", ":", (0, (5, 1.5, 1, 1.5, 1, 1.5)), (0, (8, 2)))
+LINESTYLES = DEFAULT.series_lines
 """Line styles, one per series."""
 DPI = 100
 """Pixels per inch of the PNG a notebook shows."""
@@ -61,7 +66,8 @@ _STYLE: dict[RcKeyType, Any] = {
     "ytick.labelsize": 12, "legend.fontsize": 12, "legend.title_fontsize": 12,
     "lines.linewidth": 2.2, "lines.markersize": 8, "axes.grid": True, "grid.alpha": 0.3,
     "axes.spines.top": False, "axes.spines.right": False}
-_ORDERS = {"worst": (PALETTE[1], "v", "-"), "random": (PALETTE[0], "o", "-."), "best": (PALETTE[2], "^", "none")}
+_ORDERS = {"worst": (1, "v", "-"), "random": (0, "o", "-."), "best": (2, "^", "none")}
+"""Each move order's series (an index into the theme's), marker and line style."""
 
 
 class Chart(Figure):
@@ -159,7 +165,7 @@ def _grid(name: str, data: Mapping) -> dict[int, list[int]]:
 
 @styled
 def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int]]], *,
-                      minimum: Mapping[tuple[int, int], int]) -> Chart:
+                      minimum: Mapping[tuple[int, int], int], theme: object = None) -> Chart:
     """Leaves alpha-beta evaluates against depth, on a log scale, one panel
     per branching factor: the mean for worst, random and best order, the
     spread of random order as a band, and the two yardsticks b^d and
@@ -172,6 +178,8 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
         the leaves evaluated on each tree measured with branching b and depth d.
     minimum : mapping
         ``minimum[b, d]``: the fewest leaves alpha-beta can evaluate there.
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`); None: the default.
 
     Examples
     --------
@@ -180,6 +188,7 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
     >>> chart.alt.startswith("Leaves alpha-beta evaluates")
     True
     """
+    paint = theme_of(theme)
     depths = _grid("counts", checked_mapping("counts", counts))
     checked_mapping("minimum", minimum)
     for key, by_order in counts.items():
@@ -195,13 +204,14 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
            "Knuth-Moore minimum, and random order lies between them, its line climbing more steeply than the minimum's.")
     chart, axes = _chart_row(alt, (10.8, 5.0), ncols=len(depths))
     for ax, (b, ds) in zip(axes, depths.items(), strict=True):
-        ax.plot(ds, [b**d for d in ds], color="black", ls="--", lw=1.6, label="$b^d$ (minimax)")
-        ax.plot(ds, [minimum[b, d] for d in ds], color="black", ls=":", lw=2.4, label="Knuth–Moore minimum")
-        for order, (colour, marker, line) in _ORDERS.items():
+        ax.plot(ds, [b**d for d in ds], color=paint["ink"], ls="--", lw=1.6, label="$b^d$ (minimax)")
+        ax.plot(ds, [minimum[b, d] for d in ds], color=paint["ink"], ls=":", lw=2.4, label="Knuth–Moore minimum")
+        for order, (series, marker, line) in _ORDERS.items():
             means = [sum(counts[b, d][order]) / len(counts[b, d][order]) for d in ds]
-            ax.plot(ds, means, color=colour, marker=marker, ls=line, ms=9, label=f"{order} order (mean)")
+            ax.plot(ds, means, color=paint.series[series], marker=marker, ls=line, ms=9,
+                    label=f"{order} order (mean)")
         ax.fill_between(ds, [min(counts[b, d]["random"]) for d in ds], [max(counts[b, d]["random"]) for d in ds],
-                        color=PALETTE[0], alpha=0.15, label="random order (fewest to most)")
+                        color=paint.series[0], alpha=0.15, label="random order (fewest to most)")
         ax.set_yscale("log")
         ax.yaxis.set_major_formatter(ScalarFormatter())
         ax.minorticks_off()
@@ -214,7 +224,7 @@ def leaf_counts_chart(counts: Mapping[tuple[int, int], Mapping[str, Sequence[int
 
 @styled
 def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
-                           pearl: Mapping[int, float]) -> Chart:
+                           pearl: Mapping[int, float], theme: object = None) -> Chart:
     """The growth per ply of the leaves evaluated on random trees,
     N^(1/d), against depth, one panel per branching factor b, beside four
     levels: b (minimax), ``pearl[b]`` (Pearl's limit), b^(3/4) (AIMA's
@@ -227,6 +237,8 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
         random trees with branching b and depth d.
     pearl : mapping
         ``pearl[b]``: Pearl's limit of N^(1/d) for branching b.
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`); None: the default.
 
     Examples
     --------
@@ -244,10 +256,11 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
            + " and ".join(map(str, depths)) + ": it starts at b and falls with depth towards Pearl's limit, "
            "drawn with b, b^(3/4) and the square root of b for comparison.")
     chart, axes = _chart_row(alt, (10.8, 4.6), ncols=len(depths))
-    levels = [("$b$ (minimax)", "black", "--"), ("$b^{3/4}$ (AIMA, random order)", PALETTE[5], "-."),
-              ("Pearl's limit", PALETTE[1], "-"), (r"$\sqrt{b}$ (best order)", "black", ":")]
+    paint = theme_of(theme)
+    levels = [("$b$ (minimax)", paint["ink"], "--"), ("$b^{3/4}$ (AIMA, random order)", paint.series[5], "-."),
+              ("Pearl's limit", paint.series[1], "-"), (r"$\sqrt{b}$ (best order)", paint["ink"], ":")]
     for ax, (b, ds) in zip(axes, depths.items(), strict=True):
-        ax.plot(ds, [mean_leaves[b, d] ** (1 / d) for d in ds], color=PALETTE[0], marker="o", ls="-",
+        ax.plot(ds, [mean_leaves[b, d] ** (1 / d) for d in ds], color=paint.series[0], marker="o", ls="-",
                 label="random trees: $N^{1/d}$")
         for (label, colour, style), level in zip(levels, (b, b**0.75, pearl[b], math.sqrt(b)), strict=True):
             ax.axhline(level, color=colour, ls=style, lw=2, label=label)
@@ -263,10 +276,12 @@ def branching_factor_chart(mean_leaves: Mapping[tuple[int, int], float], *,
 # --- 06: tic-tac-toe -----------------------------------------------------------------
 
 @styled
-def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()) -> Chart:
+def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = (),
+                      theme: object = None) -> Chart:
     """Positions each search visits, as horizontal bars on a log scale,
     the searches that remember positions (named in ``remembers``) hatched
-    and coloured apart from the others.
+    and coloured apart from the others; ``theme`` gives the colours (see
+    :func:`gametree.view.theme.theme_of`).
 
     >>> search_cost_chart({"minimax": 549946, "minimax + memo": 16168}, remembers=["minimax + memo"]).alt
     'Positions visited to solve tic-tac-toe, log scale: minimax 549,946; minimax + memo 16,168.'
@@ -278,20 +293,22 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
         raise ValueError(f"remembers names {sorted(unknown)}, which are not in nodes")
     alt = "Positions visited to solve tic-tac-toe, log scale: " + "; ".join(
         f"{name} {count:,}" for name, count in nodes.items()) + "."
+    paint = theme_of(theme)
     chart, ax = new_chart(alt, (10.8, 4.4))
     names = list(nodes)[::-1]
+    plain, remembering = paint.series[0], paint.series[3]
     for i, name in enumerate(names):
         table = name in remembers
-        bar = ax.barh([i], [nodes[name]], color=PALETTE[3] if table else PALETTE[0],
-                      hatch="//" if table else None, edgecolor="black", linewidth=0.8)
+        bar = ax.barh([i], [nodes[name]], color=remembering if table else plain,
+                      hatch="//" if table else None, edgecolor=paint["ink"], linewidth=0.8)
         ax.bar_label(bar, labels=[f"{nodes[name]:,}"], padding=6)
     ax.set_yticks(range(len(names)), names)
     ax.set_xscale("log")
     ax.set_xlim(300, 1e7)
     ax.grid(False, axis="y")
     ax.set(xlabel="positions visited (log scale)", title="Proving that tic-tac-toe is a draw")
-    ax.legend(handles=[Patch(facecolor=PALETTE[0], edgecolor="black", label="remembers nothing"),
-                       Patch(facecolor=PALETTE[3], edgecolor="black", hatch="//",
+    ax.legend(handles=[Patch(facecolor=plain, edgecolor=paint["ink"], label="remembers nothing"),
+                       Patch(facecolor=remembering, edgecolor=paint["ink"], hatch="//",
                              label="remembers positions (memo or table)")], loc="lower right")
     return chart
 
@@ -300,13 +317,15 @@ def search_cost_chart(nodes: Mapping[str, int], *, remembers: Sequence[str] = ()
 
 @styled
 def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float | None = None,
-                      title: str = "", ylabel: str = "value of the move", dodge: float = 0.06) -> Chart:
+                      title: str = "", ylabel: str = "value of the move", dodge: float = 0.06,
+                      theme: object = None) -> Chart:
     """Each move's value (one line per move, each with its own colour,
     marker and line style) against the depth searched, 1, 2, ...; a
     dotted vertical line at ``horizon`` when given.  Moves often share a
     value, so each line is shifted sideways by ``dodge`` depths from the
     next, and equal values show as markers side by side, not one on top
-    of another.
+    of another.  ``theme`` gives the colours (see
+    :func:`gametree.view.theme.theme_of`).
 
     >>> move_values_chart({"S1": [1, 0, -9], "S2": [1, 0, 0]}, horizon=2.5).alt
     'The value of each move against the depth searched (S1, S2), with a dotted line between depth 2 and 3.'
@@ -319,14 +338,15 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
     alt = f"The value of each move against the depth searched ({', '.join(values)})"
     if horizon is not None:
         alt += f", with a dotted line between depth {math.floor(horizon)} and {math.ceil(horizon)}"
+    paint = theme_of(theme)
     chart, ax = new_chart(alt + ".", (10.0, 4.8))
-    colours = [c for c in PALETTE if c != PALETTE[6]] + ["black"]
+    colours = [*paint.series[:6], paint["ink"]]  # not the grey series 7: it reads as a guide
     for i, (name, line) in enumerate(values.items()):
         shift = dodge * (i - (len(values) - 1) / 2)
         ax.plot([d + shift for d in range(1, len(line) + 1)], line, color=colours[i % len(colours)], marker=MARKERS[i],
                 ls=LINESTYLES[i % len(LINESTYLES)], label=name)
     if horizon is not None:
-        ax.axvline(horizon, color="grey", ls=":", lw=2)
+        ax.axvline(horizon, color=paint["guide"], ls=":", lw=2)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel="search depth (moves)", ylabel=ylabel, title=title)
     chart.legend(title="move", loc="outside right upper")
@@ -336,9 +356,11 @@ def move_values_chart(values: Mapping[str, Sequence[float]], *, horizon: float |
 # --- 08: move ordering and playing strength ------------------------------------------
 
 @styled
-def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes searched (log scale)") -> Chart:
+def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes searched (log scale)",
+                   theme: object = None) -> Chart:
     """Nodes searched at each depth 1, 2, ..., one line per move ordering
-    (the keys of ``nodes`` name them), on a log scale.
+    (the keys of ``nodes`` name them), on a log scale, in ``theme``'s colours
+    (see :func:`gametree.view.theme.theme_of`).
 
     >>> ordering_chart({"none": [10, 100], "best": [10, 50]}).alt
     'Nodes searched against depth, log scale, for each move ordering: at depth 2, none 100, best 50.'
@@ -350,9 +372,10 @@ def ordering_chart(nodes: Mapping[str, Sequence[int]], *, ylabel: str = "nodes s
     depth = lengths.pop()
     alt = (f"Nodes searched against depth, log scale, for each move ordering: at depth {depth}, "
            + ", ".join(f"{name} {line[-1]:,}" for name, line in nodes.items()) + ".")
+    paint = theme_of(theme)
     chart, ax = new_chart(alt, (10.0, 4.8))
     for i, (name, line) in enumerate(nodes.items()):
-        ax.plot(range(1, depth + 1), line, color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i], label=name)
+        ax.plot(range(1, depth + 1), line, color=paint.series[i], marker=MARKERS[i], ls=LINESTYLES[i], label=name)
     ax.set_yscale("log")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel="search depth (moves)", ylabel=ylabel, title="Move ordering: nodes per depth")
@@ -366,12 +389,13 @@ def _rates(match: Mapping, key: str) -> tuple[float, float, float]:
 
 
 @styled
-def strength_chart(results: Mapping) -> Chart:
+def strength_chart(results: Mapping, *, theme: object = None) -> Chart:
     """Two panels from the strength experiment's results (the JSON that
     ``benchmarks/bench_kalah_strength.py`` writes): the share of games won
     against the random and greedy players by depth, and the games won and
     lost by ``kalah_evaluation`` against the store difference at the same
-    depth, each rate with its 95% interval as an error bar.
+    depth, each rate with its 95% interval as an error bar, in ``theme``'s
+    colours (see :func:`gametree.view.theme.theme_of`).
 
     >>> match = {"win_rate": 0.5, "win_ci": [0.4, 0.6], "loss_rate": 0.5, "loss_ci": [0.4, 0.6]}
     >>> results = {"baselines": [dict(match, player="depth 1", opponent="random")],
@@ -386,22 +410,23 @@ def strength_chart(results: Mapping) -> Chart:
     alt = ("Two panels. First, the share of games a depth-limited player wins against a random and a "
            "greedy player, by depth, with 95% intervals. Second, the games won and lost by "
            "kalah_evaluation against the store difference at the same depth.")
+    paint = theme_of(theme)
     chart, (left, right) = _chart_row(alt, (10.8, 4.8), ncols=2)
     opponents = list(dict.fromkeys(m["opponent"] for m in results["baselines"]))
     for i, opponent in enumerate(opponents):
         matches = [m for m in results["baselines"] if m["opponent"] == opponent]
         depths = [int(m["player"].split()[1]) for m in matches]
         rate, low, high = zip(*(_rates(m, "win") for m in matches), strict=True)
-        left.errorbar(depths, rate, yerr=[low, high], color=PALETTE[i], marker=MARKERS[i], ls=LINESTYLES[i],
+        left.errorbar(depths, rate, yerr=[low, high], color=paint.series[i], marker=MARKERS[i], ls=LINESTYLES[i],
                       capsize=4, label=f"against {opponent}")
     left.set(xlabel="search depth (moves)", ylabel="games won (%)", ylim=(0, 102), title="Against the baselines")
     left.legend(loc="lower right")
     depths = [int(m["player"].split()[1]) for m in results["evaluations"]]
     for i, (key, words) in enumerate((("win", "games won"), ("loss", "games lost"))):
         rate, low, high = zip(*(_rates(m, key) for m in results["evaluations"]), strict=True)
-        right.errorbar(depths, rate, yerr=[low, high], color=PALETTE[2 * i], marker=MARKERS[2 + i],
+        right.errorbar(depths, rate, yerr=[low, high], color=paint.series[2 * i], marker=MARKERS[2 + i],
                        ls=LINESTYLES[i], capsize=4, label=words)
-    right.axhline(50, color="grey", ls=":")
+    right.axhline(50, color=paint["guide"], ls=":")
     right.set(xlabel="search depth (moves), the same for both", ylabel="% of games", ylim=(0, 100),
               title="kalah_evaluation against store difference")
     right.legend(loc="upper right")
@@ -411,21 +436,19 @@ def strength_chart(results: Mapping) -> Chart:
 
 
 @styled
-def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequence[str]) -> Chart:
+def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequence[str],
+                      theme: object = None) -> Chart:
     """A table of shares as a heat map: ``share[i][j]`` is the share of the
     points player ``names[i]`` took from player ``names[j]`` (None on the
     diagonal), written in each cell as a percentage on a blue (more than
-    half) to red (less than half) scale.
+    half) to red (less than half) scale, in ``theme``'s text colours (see
+    :func:`gametree.view.theme.theme_of`).
 
     >>> round_robin_chart([[None, 0.2], [0.8, None]], names=["depth 1", "depth 2"]).alt
     'Round robin: each cell is the row player’s share of the points against the column player; depth 2 took 80% from depth 1.'
     """
-    if len(share) != len(names) or any(len(row) != len(names) for row in share):
-        raise ValueError(f"share must be a {len(names)} x {len(names)} table, one row and column per name")
-    for i, row in enumerate(share):
-        for j, x in enumerate(row):
-            if (x is None) != (i == j) or (x is not None and not 0 <= x <= 1):
-                raise ValueError(f"share[{i}][{j}] must be {'None' if i == j else 'a share from 0 to 1'}, not {x!r}")
+    _check_share(share, names)
+    paint = theme_of(theme)
     grid = [[0.5 if x is None else x for x in row] for row in share]  # off the diagonal: share
     pairs = ", ".join(f"{names[i + 1]} took {100 * grid[i + 1][i]:.0f}% from {names[i]}"
                       for i in range(len(names) - 1))
@@ -436,13 +459,24 @@ def round_robin_chart(share: Sequence[Sequence[float | None]], *, names: Sequenc
         for j, x in enumerate(row):
             strong = x is not None and abs(x - 0.5) > 0.3
             ax.text(j, i, "–" if x is None else f"{100 * x:.0f}%", ha="center", va="center",
-                    color="white" if strong else "black")
+                    color=paint["text on dark"] if strong else paint["ink"])
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)), names)
     ax.grid(False)
     ax.set(xlabel="opponent", ylabel="player", title="Round robin: the player's share of the points")
     chart.colorbar(image, ax=ax, shrink=0.8, label="share of the points")
     return chart
+
+
+def _check_share(share: Sequence[Sequence[float | None]], names: Sequence[str]) -> None:
+    """ValueError naming the first cell of ``share`` that is not a share
+    (None on the diagonal, a number from 0 to 1 elsewhere)."""
+    if len(share) != len(names) or any(len(row) != len(names) for row in share):
+        raise ValueError(f"share must be a {len(names)} x {len(names)} table, one row and column per name")
+    for i, row in enumerate(share):
+        for j, x in enumerate(row):
+            if (x is None) != (i == j) or (x is not None and not 0 <= x <= 1):
+                raise ValueError(f"share[{i}][{j}] must be {'None' if i == j else 'a share from 0 to 1'}, not {x!r}")
 
 
 def _legend_keys(chart: Chart) -> list[tuple[MarkerType, LineStyleType]]:

@@ -11,8 +11,9 @@ JupyterLab cell at 1280x720: at most 1,100 by 540 pixels, letters on the
 board 18 px, other text 13 px or more).  The figure carries a sentence of
 alt text (``figure.alt_text``) saying where everyone stands.
 
-The colours come from :data:`MAZE_COLORS`, merged with ``colors={...}`` on
-each call, the way :func:`gametree.view.style.palette` does.
+The colours come from the theme given as ``theme=`` (see
+:func:`gametree.view.theme.theme_of`; its maze keys are :data:`MAZE_COLORS`),
+with ``colors={...}`` merged over them on each call.
 
 >>> from gametree.games.maze import Maze
 >>> figure = maze_figure(Maze("small").initial, title="The small maze")
@@ -25,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Rectangle
@@ -33,24 +35,17 @@ from ..games.maze import Cell, MazeState
 from ..text import describe
 from .draw import SCREEN_DPI, TreeFigure
 from .stamp import StampText, wrap
-from .style import color
+from .theme import DEFAULT, Theme, theme_of
 
 __all__ = ["maze_figure", "MAZE_COLORS", "BOARD_PIXELS"]
 
-MAZE_COLORS: Mapping[str, str] = MappingProxyType({
-    "wall": "#33415C",
-    "floor": "#FFFFFF",
-    "dot": "#444444",
-    "runner": "#DDAA33",
-    "ghost 1": "#BB5566",
-    "ghost 2": "#004488",
-    "ghost 3": "#117733",
-    "arrow": "#222222",
-    "text": "#222222",
-})
-"""The maze's colours (Paul Tol's high-contrast and bright schemes), read-only:
-walls, open floor, dots, the runner's badge, each ghost, the arrows of the
-last moves, and text.  Give ``colors={...}`` to change any of them."""
+_MAZE_KEYS = ("wall", "floor", "dot", "runner", "ghost 1", "ghost 2", "ghost 3", "arrow", "text")
+MAZE_COLORS: Mapping[str, str] = MappingProxyType({key: DEFAULT[key] for key in _MAZE_KEYS})
+"""The maze's colours in the default theme (Paul Tol's high-contrast and
+bright schemes), read-only: walls, open floor, dots, the runner's badge,
+each ghost, the arrows of the last moves, and text.  Give ``colors={...}``
+to change any of them, ``theme=`` to change them all (and the grid and
+outlines)."""
 
 BOARD_PIXELS = 420
 """The side of the square the maze is fitted into, in pixels (a square of
@@ -61,7 +56,9 @@ _TITLE, _TEXT, _MARK = 16.0, 14.0, 18.0
 """Font sizes in pixels: title, panel text, the letters and numbers on the board."""
 
 
-def _palette(colors: Mapping[str, object] | None) -> dict[str, str]:
+def _palette(colors: Mapping[str, object] | None, theme: object) -> Theme:
+    """``theme`` (see :func:`gametree.view.theme.theme_of`) with the maze
+    colours ``colors`` merged over it."""
     if colors is None:
         colors = {}
     if not isinstance(colors, Mapping):
@@ -70,7 +67,7 @@ def _palette(colors: Mapping[str, object] | None) -> dict[str, str]:
         if key not in MAZE_COLORS:
             raise ValueError(f"there is no maze colour named {key!r}; the keys are "
                              f"{', '.join(map(repr, MAZE_COLORS))}")
-    return {key: color(colors.get(key, value)) for key, value in MAZE_COLORS.items()}
+    return theme_of(theme).merged(colors)
 
 
 def _where(cell: Cell) -> str:
@@ -79,7 +76,7 @@ def _where(cell: Cell) -> str:
 
 def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
                 moves: Sequence[tuple[str, Cell, Cell]] = (),
-                colors: Mapping[str, object] | None = None) -> TreeFigure:
+                colors: Mapping[str, object] | None = None, theme: object = None) -> TreeFigure:
     """Draw the maze position ``state``.
 
     Parameters
@@ -95,7 +92,9 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
         Moves to draw as arrows, e.g. ``[("runner", (1, 1), (1, 2))]``: the
         last round, say.  ``agent`` is ``"runner"`` or ``"ghost k"``.
     colors : mapping, optional
-        Colours merged over :data:`MAZE_COLORS`.
+        Maze colours (keys of :data:`MAZE_COLORS`) merged over the theme's.
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`); None: the default.
 
     Returns
     -------
@@ -108,7 +107,7 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
     for text, name in ((title, "title"), (caption, "caption")):
         if not isinstance(text, str):
             raise TypeError(f"{name} must be text, not {describe(text)}")
-    paint = _palette(colors)
+    paint = _palette(colors, theme)
     arrows = _check_moves(moves, state)
     layout = state.layout
     rows, cols = len(layout.rows), len(layout.rows[0])
@@ -128,12 +127,25 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
     ax.set_ylim(rows, 0)
     ax.set_axis_off()
     ax.set_aspect("equal")
-    mark = _MARK * min(1.0, cell / 40)  # letters stay inside small squares
-    mark = max(mark, 14.0)
+    _draw_board(ax, state, arrows, paint, cell)
+    _draw_agents(ax, state, paint, mark=max(_MARK * min(1.0, cell / 40), 14.0))  # letters fit small squares
+    if title:
+        figure.add_artist(StampText(10 / width, 1 - 8 / height, title, ha="left", va="top",
+                                    fontsize=_TITLE, fontweight="bold", color=paint["text"],
+                                    transform=figure.transFigure))
+    _panel(figure, lines, paint, left=board_w + 30, width=width, height=height, top=top)
+    figure.alt_text = _alt_text(state, caption, arrows)
+    return figure
+
+
+def _draw_board(ax: Any, state: MazeState, arrows: Sequence[tuple[str, Cell, Cell]], paint: Theme,
+                cell: float) -> None:
+    """The walls, the floor, the dots and the arrows of the last moves."""
+    layout = state.layout
     squares = [Rectangle((c, r), 1, 1) for r, row in enumerate(layout.rows)
                for c, ch in enumerate(row)]
     walls = [paint["wall" if ch == "#" else "floor"] for row in layout.rows for ch in row]
-    edges = [paint["wall"] if ch == "#" else "#BBBBBB" for row in layout.rows for ch in row]
+    edges = [paint["wall" if ch == "#" else "grid"] for row in layout.rows for ch in row]
     ax.add_collection(PatchCollection(squares, facecolors=walls, edgecolors=edges, linewidths=0.5))
     dots = sorted(state.dots)
     if dots:
@@ -144,29 +156,26 @@ def maze_figure(state: MazeState, *, title: str = "", caption: str = "",
                                      arrowstyle="-|>", mutation_scale=16, linewidth=2,
                                      linestyle=(0, (3, 2)), color=paint["arrow"], zorder=2,
                                      shrinkA=4, shrinkB=cell * 0.42))
+
+
+def _draw_agents(ax: Any, state: MazeState, paint: Theme, *, mark: float) -> None:
+    """The ghosts with their numbers, and the runner's badge (an X if caught)."""
     for k in range(len(state.ghosts), 0, -1):   # ghost 1 drawn last, on top, where ghosts share
         r, c = state.ghosts[k - 1]
         ax.add_patch(Polygon(_ghost_outline(c + 0.5, r + 0.5), closed=True,
-                             facecolor=paint[f"ghost {k}"], edgecolor="black", linewidth=1.5,
+                             facecolor=paint[f"ghost {k}"], edgecolor=paint["ink"], linewidth=1.5,
                              zorder=3))
         ax.add_artist(StampText(c + 0.5, r + 0.52, str(k), ha="center", va="center",
-                                fontsize=mark, fontweight="bold", color="white", zorder=4))
+                                fontsize=mark, fontweight="bold", color=paint["text on dark"], zorder=4))
     r, c = state.runner
     if state.caught:
         ax.add_artist(StampText(c + 0.5, r + 0.5, "X", ha="center", va="center",
-                                fontsize=mark * 2, fontweight="bold", color="black", zorder=5))
+                                fontsize=mark * 2, fontweight="bold", color=paint["ink"], zorder=5))
     else:
-        ax.add_patch(Circle((c + 0.5, r + 0.5), 0.38, facecolor=paint["runner"], edgecolor="black",
+        ax.add_patch(Circle((c + 0.5, r + 0.5), 0.38, facecolor=paint["runner"], edgecolor=paint["ink"],
                             linewidth=1.5, zorder=3))
         ax.add_artist(StampText(c + 0.5, r + 0.52, "R", ha="center", va="center",
-                                fontsize=mark, fontweight="bold", color="black", zorder=4))
-    if title:
-        figure.add_artist(StampText(10 / width, 1 - 8 / height, title, ha="left", va="top",
-                                    fontsize=_TITLE, fontweight="bold", color=paint["text"],
-                                    transform=figure.transFigure))
-    _panel(figure, lines, paint, left=board_w + 30, width=width, height=height, top=top)
-    figure.alt_text = _alt_text(state, caption, arrows)
-    return figure
+                                fontsize=mark, fontweight="bold", color=paint["ink"], zorder=4))
 
 
 def _check_moves(moves: object, state: MazeState) -> list[tuple[str, Cell, Cell]]:

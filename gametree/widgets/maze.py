@@ -68,6 +68,7 @@ from ..games.maze import (
 )
 from ..text import describe, pretty
 from ..view.maze import maze_figure
+from ..view.theme import Theme, theme_of
 from .controls import StatusLine, fixed_layout
 
 __all__ = ["MazeBoard", "MAX_DEPTH"]
@@ -104,9 +105,14 @@ class MazeBoard(widgets.VBox):
         Seeds the ghosts' chances.
     mode : str
         ``"watch"`` (the computer runs) or ``"play"`` (you run).
+    theme : optional
+        The board's colours (see :func:`gametree.view.theme.theme_of`);
+        None: the default.
 
     Attributes
     ----------
+    theme : Theme
+        The board's colours.
     state : MazeState
         The position on the board.
     history : list of MazeState
@@ -121,7 +127,7 @@ class MazeBoard(widgets.VBox):
 
     def __init__(self, game: Maze | str = "default", *, depth: int = 2, model: str = "MIN",
                  evaluate: str = "maze", ghosts: str = "random", seed: int = 0,
-                 mode: str = "watch"):
+                 mode: str = "watch", theme: object = None):
         if isinstance(game, str):
             game = Maze(game)
         if not isinstance(game, Maze):
@@ -137,6 +143,7 @@ class MazeBoard(widgets.VBox):
                                  f"not {describe(value)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be a whole number such as 1, not {describe(seed)}")
+        self.theme: Theme = theme_of(theme)
         self.game, self.seed = game, seed
         self.state: MazeState = game.initial
         self.history: list[MazeState] = [game.initial]
@@ -344,7 +351,7 @@ class MazeBoard(widgets.VBox):
     def _show(self) -> None:
         playing = self.mode.value == "play"
         caption = self.transcript[-1] if self.transcript else ""
-        figure = maze_figure(self.state, caption=caption, moves=self._last_moves())
+        figure = maze_figure(self.state, caption=caption, moves=self._last_moves(), theme=self.theme)
         png = base64.b64encode(figure._repr_png_()).decode("ascii")
         self.alt_text = figure.alt_text
         self.picture.value = (f'<img src="data:image/png;base64,{png}" '

@@ -8,7 +8,8 @@ of the player choosing among it and its siblings), the node's
 name left of its box, and ``player k`` beside each level.  The
 current node has a thick orange outline and the path to it is thick; a
 child skipped by shallow pruning is dashed and grey.  Bold, outline
-widths and dashes carry every cue, so colour is never the only one.
+widths and dashes carry every cue, so colour is never the only one.  The
+colours and widths come from ``theme=`` (see :func:`gametree.view.theme.theme_of`).
 
 It offers what the step-through widget reads from a plot (``show``,
 ``snapshot``, ``png``, ``alt_text``), so :class:`gametree.widgets.stepper.Stepper`
@@ -17,7 +18,6 @@ steps a max^n trace as it steps alpha-beta.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -28,12 +28,8 @@ from ..text import pretty
 from ..trace import Snapshot, Status
 from ..vectors import MaxnTrace, trace_maxn, vector_text
 from .draw import (
-    CURRENT_COLOR,
     MAX_WIDTH,
-    PRUNED_COLOR,
     SCREEN_DPI,
-    TEXT_COLOR,
-    WINDOW_COLOR,
     EdgeLook,
     NodeLook,
     TreeFigure,
@@ -42,6 +38,7 @@ from .draw import (
 )
 from .layout import tidy_layout
 from .stamp import widest, wrap
+from .theme import Theme, theme_of
 
 __all__ = ["MaxnPlot", "draw_maxn", "png", "png_with_alt", "needed_size", "vector_label"]
 
@@ -59,7 +56,11 @@ _PAD = 6.0
 """Points between a vector and its box."""
 _HEADER = 26.0
 """Points the title takes; each caption line takes another 17."""
-_BOX_FILL = {"unvisited": "#FFFFFF", "active": "#FCE3CF", "done": "#E8F1FA", "pruned": "#F2F2F2"}
+_BOX_FILL = {Status.UNVISITED: "background", Status.ACTIVE: "highlight", Status.DONE: "box done",
+             Status.PRUNED: "pruned fill"}
+"""The theme key of a box's fill at each status."""
+_EDGE_WIDTH = 1.4
+"""Points: an edge off the current path, and a box's outline (a little thinner)."""
 
 
 def vector_label(vector: Any, bold: int | None) -> str:
@@ -112,6 +113,8 @@ class MaxnPlot:
     figsize : (float, float), optional
         Inches at 72 dpi; by default the size :func:`needed_size` gives.
         The tree is drawn centred in it at full font size.
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`); None: the default.
 
     Raises
     ------
@@ -128,7 +131,9 @@ class MaxnPlot:
     """
 
     def __init__(self, obj, *, caption: bool = True, counter: bool = True,
-                 figsize: tuple[float, float] | None = None):
+                 figsize: tuple[float, float] | None = None, theme: object = None):
+        self.theme: Theme = theme_of(theme)
+        """The colours the search is drawn in."""
         self.trace: MaxnTrace = obj if isinstance(obj, MaxnTrace) else trace_maxn(obj)
         self.tree = self.trace.tree
         check_figsize(figsize)
@@ -160,7 +165,7 @@ class MaxnPlot:
 
     def _build(self, width: float, height: float, need_w: float, need_h: float,
                lines: int) -> None:
-        tree, ax = self.tree, self.ax
+        tree, ax, paint = self.tree, self.ax, self.theme
         box_w, box_h = _box_width(self.trace), VALUE_FONT + 2 * _PAD
         column = box_w + _GAP
         left = _left(self.trace) + (width - need_w) / 2
@@ -174,7 +179,7 @@ class MaxnPlot:
         self._edges = {}
         for node in tree.nodes[1:]:
             (px, py), (cx, cy) = self._centre[node.parent], self._centre[node.id]  # type: ignore[index]
-            line, = ax.plot([px, cx], [py - box_h / 2, cy + box_h / 2], color=TEXT_COLOR, lw=1.4,
+            line, = ax.plot([px, cx], [py - box_h / 2, cy + box_h / 2], color=paint["text"], lw=_EDGE_WIDTH,
                             solid_capstyle="round", zorder=1)
             self._edges[node.id] = line
         self._boxes, self._values = {}, {}
@@ -182,21 +187,21 @@ class MaxnPlot:
             x, y = self._centre[node.id]
             box = FancyBboxPatch((x - box_w / 2, y - box_h / 2), box_w, box_h,
                                  boxstyle="round,pad=0,rounding_size=5", lw=1.3,
-                                 ec=TEXT_COLOR, fc="white", zorder=2)
+                                 ec=paint["text"], fc=paint["background"], zorder=2)
             ax.add_patch(box)
             self._boxes[node.id] = box
             self._values[node.id] = ax.text(x, y, "", fontsize=VALUE_FONT, ha="center",
-                                            va="center", color=TEXT_COLOR, zorder=3)
+                                            va="center", color=paint["text"], zorder=3)
             ax.text(x - box_w / 2 - 4, y, node.name, fontsize=LABEL_FONT,
-                    ha="right", va="center", color=WINDOW_COLOR, zorder=3)
+                    ha="right", va="center", color=paint["window"], zorder=3)
         for depth in range(tree.depth):  # the levels where someone moves
             y = top + row * -depth - box_h / 2
             ax.text(left - 14, y, f"player {depth % self.trace.game.players + 1}",
-                    fontsize=LABEL_FONT, ha="right", va="center", color=WINDOW_COLOR)
+                    fontsize=LABEL_FONT, ha="right", va="center", color=paint["window"])
         self._title = ax.text(width / 2, height - 8, "", fontsize=LABEL_FONT, ha="center",
-                              va="top", fontweight="bold", color=TEXT_COLOR)
+                              va="top", fontweight="bold", color=paint["text"])
         self._caption = ax.text(width / 2, height - _HEADER - 2, "", fontsize=LABEL_FONT,
-                                ha="center", va="top", color=TEXT_COLOR)
+                                ha="center", va="top", color=paint["text"])
         self._caption_width = width - 20
 
     # --- showing a step -----------------------------------------------------------
@@ -204,36 +209,15 @@ class MaxnPlot:
     def show(self, step: int | None = None) -> MaxnPlot:
         """Draw the state right after step ``step`` (negative counts from the
         end; None draws the tree with only its leaves' vectors).  Returns self."""
-        game = self.trace.game
         snap = None if step is None else self.trace.state(step)
         self.snapshot = snap
         on_path = set() if snap is None else {n.id for n in snap.path} | {snap.current.id}
         for node in self.tree:
-            i = node.id
-            status = Status.UNVISITED if snap is None else snap.status[i]
-            mover = None if node.is_leaf and node.parent is None else game.mover(
-                node.parent if node.is_leaf else i)  # type: ignore[arg-type]
-            if node.is_leaf:
-                vector: Any = game.vector_of(i)
-            else:
-                vector = None if snap is None else snap.v[i]
-            self._values[i].set_text(vector_label(vector, mover))
-            pruned = status is Status.PRUNED
-            self._values[i].set_color(PRUNED_COLOR if pruned else TEXT_COLOR)
-            box = self._boxes[i]
-            box.set_facecolor(_BOX_FILL[status.value])
-            box.set_edgecolor(PRUNED_COLOR if pruned else TEXT_COLOR)
-            box.set_linestyle("--" if pruned else "-")
-            box.set_linewidth(1.3)
-            if i in self._edges:
-                edge = self._edges[i]
-                edge.set_color(PRUNED_COLOR if pruned else CURRENT_COLOR if i in on_path else TEXT_COLOR)
-                edge.set_linestyle("--" if pruned else "-")
-                edge.set_linewidth(3.2 if i in on_path else 1.4)
+            self._show_node(node, snap, node.id in on_path)
         if snap is not None:
             current = self._boxes[snap.current.id]
-            current.set_edgecolor(CURRENT_COLOR)
-            current.set_linewidth(3.2)
+            current.set_edgecolor(self.theme["current"])
+            current.set_linewidth(self.theme.line("current path").width)
         title = counter_text(self.trace, None if snap is None else snap.evaluated) \
             if self._counter_on else ""
         self._title.set_text(title if snap is not None else self.trace.algorithm)
@@ -242,6 +226,32 @@ class MaxnPlot:
         self._caption.set_text("\n".join(wrap(caption, LABEL_FONT, self._caption_width)[:2])
                                if self._caption_on else "")
         return self
+
+    def _show_node(self, node, snap: Snapshot | None, on_path: bool) -> None:
+        """Node ``node``'s vector, box and incoming edge as ``snap`` has them."""
+        paint, game, i = self.theme, self.trace.game, node.id
+        status = Status.UNVISITED if snap is None else snap.status[i]
+        mover = None if node.is_leaf and node.parent is None else game.mover(
+            node.parent if node.is_leaf else i)
+        if node.is_leaf:
+            vector: Any = game.vector_of(i)
+        else:
+            vector = None if snap is None else snap.v[i]
+        self._values[i].set_text(vector_label(vector, mover))
+        pruned = status is Status.PRUNED
+        ink = paint["pruned edge" if pruned else "text"]
+        self._values[i].set_color(ink)
+        box = self._boxes[i]
+        box.set_facecolor(paint[_BOX_FILL[status]])
+        box.set_edgecolor(ink)
+        box.set_linestyle("--" if pruned else "-")
+        box.set_linewidth(1.3)
+        if i in self._edges:
+            path = paint.line("current path")
+            edge = self._edges[i]
+            edge.set_color(path.color if on_path and not pruned else ink)
+            edge.set_linestyle("--" if pruned else "-")
+            edge.set_linewidth(path.width if on_path else _EDGE_WIDTH)
 
     def node_look(self, ref) -> NodeLook:
         """How node ``ref`` (a name, id or Node) is drawn now: its box's fill,
@@ -277,30 +287,30 @@ class MaxnPlot:
                 f"{known}")
 
     def png(self) -> bytes:
-        """The picture as PNG bytes."""
-        out = io.BytesIO()
-        self.figure.savefig(out, format="png", dpi=SCREEN_DPI)
-        return out.getvalue()
+        """The picture as PNG bytes, as the figure shows itself."""
+        return self.figure._repr_png_()
 
 
-def draw_maxn(obj, step: int | None = -1, *, caption: bool = True) -> TreeFigure:
+def draw_maxn(obj, step: int | None = -1, *, caption: bool = True,
+              theme: object = None) -> TreeFigure:
     """Draw a max^n tree or trace at ``step`` (by default the finished
     search; None for the tree alone) as a Figure that shows itself in a
-    notebook, with alt text.
+    notebook, with alt text, in ``theme``'s colours (see
+    :func:`gametree.view.theme.theme_of`).
 
     >>> figure = draw_maxn([[(1, 5, 2), (4, 3, 1)], [(2, 2, 2)]], step=3)
     >>> figure.alt_text.split(": ", 1)[1]
     'player 2 at B picks (1, 5, 2): the first child, D. B = (1, 5, 2).'
     """
-    plot = MaxnPlot(obj, caption=caption).show(step)
+    plot = MaxnPlot(obj, caption=caption, theme=theme).show(step)
     figure = plot.figure
     figure.alt_text = plot.alt_text()
     return figure
 
 
-def png(obj, step: int | None = -1) -> bytes:
+def png(obj, step: int | None = -1, *, theme: object = None) -> bytes:
     """:func:`draw_maxn` as PNG bytes."""
-    return MaxnPlot(obj).show(step).png()
+    return MaxnPlot(obj, theme=theme).show(step).png()
 
 
 def png_with_alt(obj) -> tuple[bytes, dict[str, str]] | None:

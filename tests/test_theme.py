@@ -153,3 +153,11 @@ def test_a_theme_needs_every_key():
     del colors["wall"]
     with pytest.raises(ValueError, match="missing 'wall'"):
         Theme("mine", colors, {})
+
+
+@pytest.mark.parametrize("colour, css", [("#222222", "#222"), ("white", "#fff"), ("#ee7733", "#EE7733"),
+                                         ("#e0e0e0", "#E0E0E0"), ("#225522", "#225522")])
+def test_css_writes_colours_as_the_stored_html_has_them(colour, css):
+    """Short greys stay short, other colours are #RRGGBB in capitals, and both are the same colour."""
+    assert theme_module.css_color(colour) == css
+    assert mcolors.to_hex(css) == mcolors.to_hex(colour)

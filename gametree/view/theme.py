@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .style import Line
 
 __all__ = ["Theme", "theme_of", "DEFAULT", "PROJECTOR", "PRINT", "THEMES", "KEYS", "COLORS",
-           "palette", "hex_color", "ThemeKeyError"]
+           "palette", "hex_color", "css_color", "ThemeKeyError"]
 
 # key, DEFAULT, PROJECTOR, PRINT, what it colours.
 _TABLE: tuple[tuple[str, str, str, str, str], ...] = (
@@ -156,6 +156,19 @@ def hex_color(value: object) -> str:
     except (ValueError, TypeError):
         raise ValueError(f"{describe(value)} is not a colour; give a name such as 'orange' "
                          f"or '#RRGGBB'") from None
+
+
+def css_color(value: object) -> str:
+    """``value`` (any colour) as :meth:`Theme.css` writes it.
+
+    >>> css_color("white"), css_color("#555555"), css_color("#fce3cf")
+    ('#fff', '#555', '#FCE3CF')
+    """
+    code = hex_color(value)
+    r, g, b = code[1:3], code[3:5], code[5:7]
+    if r == g == b and r[0] == r[1]:
+        return "#" + r[0] * 3
+    return code.upper()
 
 
 def _listed(names) -> str:
@@ -278,6 +291,17 @@ class Theme(Mapping):
     def line_keys(self) -> tuple[str, ...]:
         """The keys that :meth:`line` knows (the others are colours only)."""
         return tuple(self._lines)
+
+    def css(self, key: str) -> str:
+        """The colour ``key`` as the widgets write it in HTML: a grey with a
+        three-digit form in that form (``#222``), any other colour as
+        ``#RRGGBB`` in capitals, so that stored notebook outputs, which
+        nbval compares as text, keep the exact strings they had.
+
+        >>> DEFAULT.css("board line"), DEFAULT.css("current"), DEFAULT.css("code border")
+        ('#222', '#EE7733', '#E0E0E0')
+        """
+        return css_color(self[key])
 
     def marker(self, key: str) -> str:
         """The matplotlib marker of a kind of node: ``"MAX node"``,

@@ -21,7 +21,8 @@ from gametree.practice.quiz_chance import (
     check_order_preserving_change,
     check_star1_skipped,
 )
-from gametree.practice.sheets import sheet_exercises, sheet_pages, write_sheet
+from gametree.practice.sheets import sheet_exercises
+from gametree.view.sheets import sheet_pages, write_sheet
 
 HALVES = [[(0.5, [3, 5]), (0.5, [1, 9])], [(0.5, [0, 2]), (0.5, [4, 8])]]
 RIGHT = {"A": 2, "B": 2, "C": 2, "D": 3, "E": 1, "F": 0, "G": 4}

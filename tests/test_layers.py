@@ -21,8 +21,8 @@ FORBIDDEN = {
              "gametree.cli"} | PLOTTING,
     "games": {"gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli"} | PLOTTING,
     "practice": {"gametree.view", "gametree.widgets", "gametree.cli"} | PLOTTING,
-    "sheets": {"gametree.widgets", "gametree.cli"},
     "view": {"gametree.practice", "gametree.widgets", "gametree.cli"},
+    "sheets": {"gametree.widgets", "gametree.grading", "gametree.cli"},
     "widgets": {"gametree.cli", "gametree.grading"},
     "grading": {"gametree.view", "gametree.widgets", "gametree.cli", "ipywidgets"},
     "cli": set(),
@@ -31,6 +31,7 @@ FORBIDDEN = {
 
 SANCTIONED = {("gametree.tree", "_repr_png_", "gametree.view.draw"),
               ("gametree.trace", "_repr_png_", "gametree.view.draw"),
+              ("gametree.replay", "_repr_png_", "gametree.view.draw"),
               ("gametree.vectors", "_repr_png_", "gametree.view.maxn")}
 """(module, function, import): the lazy pictures of a Tree and a Trace in a
 notebook, the one upward import allowed (as python-chess's _repr_svg_)."""
@@ -46,8 +47,8 @@ def layer(name: str) -> str | None:
     modules at the top of the package."""
     if name in ("gametree", "gametree.__main__"):
         return None  # the public facade and the entry point re-export from every layer
-    if name == "gametree.practice.sheets":
-        return "sheets"
+    if name == "gametree.view.sheets":
+        return "sheets"  # the view's drawing of the practice layer's exercise sheets
     sub = name.split(".")[1]
     return sub if sub in FORBIDDEN else "core"
 

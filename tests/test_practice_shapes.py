@@ -11,8 +11,9 @@ import gametree
 from gametree.cli import main
 from gametree.practice import Answer, Exercise, MistakeKind, check, check_reorder
 from gametree.practice.shapes import check_root, uneven_tree, with_root
-from gametree.practice.sheets import sheet_exercises, write_sheet
+from gametree.practice.sheets import sheet_exercises
 from gametree.tree import MAX, MIN
+from gametree.view.sheets import write_sheet
 
 SHAPES = [(2, 3), (3, 2), (3, 3), (4, 2), (2, 4)]
 

@@ -14,12 +14,8 @@ from PIL import Image
 import gametree
 from gametree.cli import main
 from gametree.practice import Exercise
-from gametree.practice.sheets import (
-    MAX_SHEET_LEAVES,
-    sheet_exercises,
-    sheet_pages,
-    write_sheet,
-)
+from gametree.practice.sheets import MAX_SHEET_LEAVES, sheet_exercises
+from gametree.view.sheets import sheet_pages, write_sheet
 
 
 def pdf_pages(path):

@@ -13,7 +13,7 @@ import argparse
 
 from ..practice.exercise import BOUNDS, ORDERINGS, TASKS
 from ..practice.shapes import ROOTS
-from ..practice.sheets import PAPER, write_sheet
+from ..view.sheets import PAPER, write_sheet
 from .trees import players_list
 from .usage import (
     HANDOUTS,

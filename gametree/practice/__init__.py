@@ -38,8 +38,12 @@ prune the most; :func:`check_reorder` checks that the student only
 reordered children and compares the leaves evaluated with the
 Knuth-Moore minimum.
 
-* :mod:`~gametree.practice.exercise`: :class:`Exercise` and :class:`Answer`;
-* :mod:`~gametree.practice.checker`: :func:`check` and its :class:`Mistake` s;
+* :mod:`~gametree.practice.answer`: :class:`Answer` and :class:`Mistake`,
+  shared by every exercise and checker below;
+* :mod:`~gametree.practice.exercise`: :class:`Exercise`;
+* :mod:`~gametree.practice.marking`: the rules an alpha-beta answer is
+  marked by, each mistake with its sentence;
+* :mod:`~gametree.practice.checker`: :func:`check`, for any exercise;
 * :mod:`~gametree.practice.reorder`: :func:`check_reorder`;
 * :mod:`~gametree.practice.shapes`: seeded uneven trees, MAX or MIN at the
   root (:func:`~gametree.practice.shapes.uneven_tree`,
@@ -49,11 +53,11 @@ Knuth-Moore minimum.
 * :mod:`~gametree.practice.chance`: :class:`ChanceExercise`, expectiminimax
   by hand on a tree with chance nodes (values only; :func:`check` takes it
   too);
-* :mod:`~gametree.practice.sheets`: printable sheets and keys (matplotlib,
-  loaded only when a sheet is drawn).
+* :mod:`~gametree.practice.sheets`: the exercises of a printable sheet and
+  the words on it and on its key (drawn by :mod:`gametree.view.sheets`).
 
-The exercise, checker, reorder, shapes and predict modules are pure: no
-matplotlib, no ipywidgets.  The widget is :mod:`gametree.widgets.practice`.
+Every module here is pure: no matplotlib, no ipywidgets, nothing of the
+view.  The widget is :mod:`gametree.widgets.practice`.
 """
 
 from .chance import ChanceExercise, check_chance

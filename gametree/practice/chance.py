@@ -26,8 +26,7 @@ from ..checks import check_int
 from ..rules import CutRule
 from ..text import fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Node, Tree, Value, as_tree
-from .checker import Mistake, MistakeKind
-from .exercise import Answer, internal_range, node_named
+from .answer import Answer, Mistake, MistakeKind, internal_range, node_named
 
 __all__ = ["ChanceExercise", "check_chance", "MAX_CHANCE_EXERCISE_LEAVES", "TOLERANCE", "TIMES"]
 

@@ -15,7 +15,7 @@ from ..search import backed_up_values
 from ..text import fmt
 from ..trace import Status, trace_alpha_beta
 from ..tree import MAX, Node, Tree, Value, as_tree
-from .checker import Mistake, MistakeKind
+from .answer import Mistake, MistakeKind
 from .exercise import Exercise
 from .shapes import with_root
 

@@ -38,6 +38,10 @@ each move button ``gametree-dice-move``; the status line
 ``gametree-dice-status``; the winning chance ``gametree-dice-chance``;
 "New game" ``gametree-dice-new-game``; the checkbox
 ``gametree-dice-worth``.
+
+The board's colours come from ``theme=`` (see
+:func:`gametree.view.theme.theme_of`): its ``"board ..."`` keys, and
+``"current"`` for the squares of the computer's last move.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from ..games.chance import ChanceSolver
 from ..games.dice import Checker, DiceRace, RaceMove, RaceState
 from ..text import describe
 from ..tree import CHANCE, MAX
+from ..view.theme import Theme, theme_of
 
 __all__ = ["DiceBoard"]
 
@@ -88,6 +93,29 @@ def _percent(value: float) -> str:
     return f"{100 * (float(value) + 1) / 2:.0f}%"
 
 
+def _badge(letter: str, checker: Checker, paint: Theme) -> str:
+    """A checker as a round badge with its letter, a marked one dashed and
+    with an asterisk; Black's dark, White's light."""
+    dark = letter == "B"
+    mark = "*" if checker.marked else ""
+    style = ("display:inline-block;min-width:26px;height:26px;line-height:26px;"
+             "border-radius:13px;margin:1px;font-weight:bold;font-size:15px;"
+             f"text-align:center;border:2px {'dashed' if mark else 'solid'} {paint.css('board line')};"
+             f"background:{paint.css('board dark' if dark else 'board light')};"
+             f"color:{paint.css('text on dark' if dark else 'board line')}")
+    return f'<span style="{style}">{letter}{mark}</span>'
+
+
+def _cell(content: str, width: int, paint: Theme, note: str = "", square: str = "") -> str:
+    """A square of the track: its name over its checkers, ``note`` (the
+    computer's last move) under them and a thick border if there is one."""
+    border = f"3px solid {paint.css('current')}" if note else f"1px solid {paint.css('board border')}"
+    return (f'<td class="gametree-dice-square" style="width:{width}px;height:84px;'
+            f'border:{border};text-align:center;vertical-align:top;padding:2px">'
+            f'<div style="font-size:13px;color:{paint.css("muted text")}">{square}</div>{content}'
+            f'<div style="font-size:12px;font-weight:bold;color:{paint.css("board line")}">{note}</div></td>')
+
+
 class DiceBoard(widgets.VBox):
     """The dice race against the perfect player.
 
@@ -100,10 +128,15 @@ class DiceBoard(widgets.VBox):
         The race to play; ``DiceRace()`` by default (6 squares, a six-sided die).
     start : RaceState, optional
         Where each game starts (White to roll); the game's start by default.
+    theme : optional
+        The board's colours (see :func:`gametree.view.theme.theme_of`);
+        None: the default.
 
     Attributes
     ----------
     game : DiceRace
+    theme : Theme
+        The board's colours.
     solver : ChanceSolver
         The perfect player's memory of every position's value.
     state : RaceState
@@ -120,7 +153,9 @@ class DiceBoard(widgets.VBox):
         the last roll, and the board.
     """
 
-    def __init__(self, *, seed: int = 1, game: DiceRace | None = None, start: RaceState | None = None):
+    def __init__(self, *, seed: int = 1, game: DiceRace | None = None, start: RaceState | None = None,
+                 theme: object = None):
+        self.theme: Theme = theme_of(theme)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be a whole number such as 1, not {describe(seed)}")
         if game is None:
@@ -189,11 +224,7 @@ class DiceBoard(widgets.VBox):
         """Roll the die for you (``face`` rolls that face instead).  Refused,
         with a message, unless it is your roll."""
         game, state = self.game, self.state
-        if game.is_over(state):
-            self._say("The game is over; press New game to play again.")
-            return
-        if game.to_move(state) is not CHANCE:
-            self._say("You have rolled already: choose the checker to move.")
+        if self._refused(CHANCE, "You have rolled already: choose the checker to move."):
             return
         if face is None:
             face = self.rng.randint(1, game.faces)
@@ -210,11 +241,7 @@ class DiceBoard(widgets.VBox):
         computer roll and answer.  Refused, with a message, unless you have
         rolled and button ``k`` offers a move."""
         game, state = self.game, self.state
-        if game.is_over(state):
-            self._say("The game is over; press New game to play again.")
-            return
-        if game.to_move(state) is not MAX:
-            self._say("Roll the die first.")
+        if self._refused(MAX, "Roll the die first."):
             return
         moves = _checkers(game.moves(state))
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(moves):
@@ -228,6 +255,17 @@ class DiceBoard(widgets.VBox):
         else:
             self._words = f"{mine} {self._computer_turn()}"
         self._show()
+
+    def _refused(self, mover, wrong_turn: str) -> bool:
+        """True, having said why, if the game is over or it is not
+        ``mover``'s turn (then the status says ``wrong_turn``)."""
+        if self.game.is_over(self.state):
+            self._say("The game is over; press New game to play again.")
+            return True
+        if self.game.to_move(self.state) is not mover:
+            self._say(wrong_turn)
+            return True
+        return False
 
     def _computer_turn(self) -> str:
         """The computer rolls and plays its best move; its turn in words."""
@@ -270,7 +308,8 @@ class DiceBoard(widgets.VBox):
         self.die.value = (f'<span style="font-size:40px;line-height:1" aria-label="die">'
                           f'{_DIE[roll - 1]}</span> <span style="font-size:18px">{roll}'
                           f"</span>" if roll is not None else
-                          '<span style="font-size:15px;color:#555">roll to move</span>')
+                          '<span style="font-size:15px;color:'
+                          f'{self.theme.css("muted text")}">roll to move</span>')
         self.roll_button.disabled = over or roll is not None
         texts = [] if roll is None else [self._button_text(state, roll, move)
                                          for move in _checkers(game.moves(state))]
@@ -308,51 +347,39 @@ class DiceBoard(widgets.VBox):
         squares, Black's start and White's home on the right; checkers as
         letters, a marked one with an asterisk; the computer's last move in
         words under its squares."""
-        game, state = self.game, self.state
-        home = game.home
+        state, paint, home = self.state, self.theme, self.game.home
+        notes = self._notes()
 
-        def badge(letter: str, checker: Checker) -> str:
-            dark = letter == "B"
-            mark = "*" if checker.marked else ""
-            style = ("display:inline-block;min-width:26px;height:26px;line-height:26px;"
-                     "border-radius:13px;margin:1px;font-weight:bold;font-size:15px;"
-                     f"text-align:center;border:2px {'dashed' if mark else 'solid'} #222;"
-                     f"background:{'#333' if dark else '#fff'};color:{'#fff' if dark else '#222'}")
-            return f'<span style="{style}">{letter}{mark}</span>'
+        def whites(square: int) -> str:
+            return "".join(_badge("W", c, paint) for c in state.white if c.at == square)
 
-        def cell(content: str, width: int, note: str = "", square: str = "") -> str:
-            border = "3px solid #EE7733" if note else "1px solid #999"
-            return (f'<td class="gametree-dice-square" style="width:{width}px;height:84px;'
-                    f'border:{border};text-align:center;vertical-align:top;padding:2px">'
-                    f'<div style="font-size:13px;color:#555">{square}</div>{content}'
-                    f'<div style="font-size:12px;font-weight:bold;color:#222">{note}</div></td>')
+        def blacks(square: int) -> str:  # Black's squares counted from White's side
+            return "".join(_badge("B", c, paint) for c in state.black if home - c.at == square)
 
-        notes: dict[int, str] = {}
-        if self._last is not None:
-            last_from = home - self._last[0].at  # Black's squares counted from White's side
-            last_to = home - self._last[1].at
-            notes[last_from] = "Black moved from here"
-            notes[last_to] = "Black moved here" if last_to != last_from else notes[last_from]
-        cells = []
-        left = "".join(badge("W", c) for c in state.white if c.at == 0)
-        left_home = "".join(badge("B", c) for c in state.black if c.at == home)
-        cells.append(cell(f'<div style="font-size:13px">White start</div>{left}'
-                          f'<div style="font-size:13px">Black home</div>{left_home}', END,
-                          notes.get(0, "")))
-        for square in range(1, game.length + 1):
-            here = "".join(badge("W", c) for c in state.white if c.at == square) + \
-                   "".join(badge("B", c) for c in state.black if home - c.at == square)
-            cells.append(cell(here, SQUARE, notes.get(square, ""), f"square {square}"))
-        right = "".join(badge("B", c) for c in state.black if c.at == 0)
-        right_home = "".join(badge("W", c) for c in state.white if c.at == home)
-        cells.append(cell(f'<div style="font-size:13px">White home</div>{right_home}'
-                          f'<div style="font-size:13px">Black start</div>{right}', END,
-                          notes.get(home, "")))
+        cells = [_cell(f'<div style="font-size:13px">White start</div>{whites(0)}'
+                       f'<div style="font-size:13px">Black home</div>{blacks(0)}', END, paint,
+                       notes.get(0, ""))]
+        cells += [_cell(whites(square) + blacks(square), SQUARE, paint, notes.get(square, ""),
+                        f"square {square}") for square in range(1, home)]
+        cells.append(_cell(f'<div style="font-size:13px">White home</div>{whites(home)}'
+                           f'<div style="font-size:13px">Black start</div>{blacks(home)}', END, paint,
+                           notes.get(home, "")))
         legend = ('<div style="font-size:14px;margin-top:4px">W: your checkers, moving right '
                   "\u2192 &nbsp;&nbsp; B: the computer's, moving left \u2190 &nbsp;&nbsp; "
                   "*: marked (hit once, cannot be hit again)</div>")
         return (f'<table style="border-collapse:collapse;table-layout:fixed">'
                 f'<tr>{"".join(cells)}</tr></table>{legend}')
+
+    def _notes(self) -> dict[int, str]:
+        """Square (counted from White's side) -> the words under it about the
+        computer's last move."""
+        notes: dict[int, str] = {}
+        if self._last is not None:
+            home = self.game.home
+            last_from, last_to = home - self._last[0].at, home - self._last[1].at
+            notes[last_from] = "Black moved from here"
+            notes[last_to] = "Black moved here" if last_to != last_from else notes[last_from]
+        return notes
 
     # --- reading the board -------------------------------------------------------------
 

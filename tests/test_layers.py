@@ -53,8 +53,19 @@ def layer(name: str) -> str | None:
     return sub if sub in FORBIDDEN else "core"
 
 
-def imports(path: Path, root: Path = PACKAGE):
-    """(enclosing function or None, absolute module name) for every import."""
+def _type_checking_only(node) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``),
+    whose imports a type checker reads and Python never runs."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports(path: Path, root: Path = PACKAGE, *, typing: bool = True):
+    """(enclosing function or None, absolute module name) for every import;
+    with ``typing=False`` without those only a type checker reads."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(), filename=str(path))
@@ -62,6 +73,10 @@ def imports(path: Path, root: Path = PACKAGE):
 
     def visit(node, function):
         for child in ast.iter_child_nodes(node):
+            if not typing and _type_checking_only(child):
+                for other in child.orelse:
+                    visit(ast.Module(body=[other], type_ignores=[]), function)
+                continue
             inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
             if isinstance(child, ast.Import):
                 found.extend((function, alias.name) for alias in child.names)
@@ -111,3 +126,68 @@ def test_the_checker_sees_a_lazy_upward_import(tmp_path):
     probe.parent.mkdir()
     probe.write_text("def f():\n    from .view import draw\n    import matplotlib.pyplot\n")
     assert upward(probe, probe.parent) == [("f", "gametree.view"), ("f", "matplotlib.pyplot")]
+
+
+# --- practice draws nothing ---------------------------------------------------------
+
+PRACTICE = [path for path in MODULES if module_name(path).startswith("gametree.practice")]
+
+
+def view_imports(path: Path, root: Path = PACKAGE) -> list:
+    """The (function, module) imports of ``path`` from gametree's view,
+    at module level or inside a function."""
+    return [(function, target) for function, target in imports(path, root)
+            if target == "gametree.view" or target.startswith("gametree.view.")]
+
+
+@pytest.mark.parametrize("path", PRACTICE, ids=[module_name(p) for p in PRACTICE])
+def test_practice_never_imports_the_view(path):
+    """Exercises and checkers hold no drawing: a sheet is drawn by
+    gametree.view.sheets, a widget by gametree.widgets."""
+    assert view_imports(path) == [], f"{module_name(path)} imports the view"
+
+
+def test_the_view_check_sees_a_lazy_import(tmp_path):
+    probe = tmp_path / "gametree" / "practice" / "probe.py"
+    probe.parent.mkdir(parents=True)
+    probe.write_text("from ..text import fmt\n\ndef f():\n    from ..view.draw import TracePlot\n")
+    assert view_imports(probe, probe.parent.parent) == [("f", "gametree.view.draw")]
+
+
+# --- private means private ------------------------------------------------------------
+
+KNOWN_PRIVATE_IMPORTS: dict[tuple[str, str], str] = {
+    ("gametree.chance", "_describe"): "trace.py (C) makes _describe public",
+}
+"""(importing module, private name) still allowed, each with the file whose
+owner is making the name public.  It only shrinks: no entry may be added."""
+
+
+def private_imports(path: Path, root: Path = PACKAGE) -> list[str]:
+    """Every ``from X import _name`` in ``path`` (a dunder such as
+    ``__version__`` is public), as "X._name"; in functions too."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [f"{'.' * node.level}{node.module or ''}.{alias.name}"
+            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+            if alias.name.startswith("_") and not (alias.name.startswith("__")
+                                                     and alias.name.endswith("__"))]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
+def test_no_module_imports_a_private_name(path):
+    """A name another module needs is public: a private one may change
+    without notice, and importing it ties two modules' insides together."""
+    name = module_name(path)
+    found = [target for target in private_imports(path)
+             if (name, target.rsplit(".", 1)[1]) not in KNOWN_PRIVATE_IMPORTS]
+    assert found == [], f"{name} imports private names: {found}"
+
+
+def test_the_private_check_sees_a_private_import(tmp_path):
+    probe = tmp_path / "gametree" / "probe.py"
+    probe.parent.mkdir()
+    probe.write_text("from __future__ import annotations\nfrom .tree import Tree, _CompleteTree\n"
+                     "def f():\n    from .view.draw import _screen_dpi, __doc__\n")
+    assert private_imports(probe, probe.parent) == [".tree._CompleteTree", ".view.draw._screen_dpi"]
+

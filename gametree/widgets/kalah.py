@@ -54,6 +54,7 @@ from ..games.depth import DepthResult, iterative_deepening, label_line
 from ..games.kalah import House, Kalah, KalahState, kalah_evaluation
 from ..text import fmt, join_names
 from ..tree import MAX, Player
+from ..view.theme import Theme, theme_of
 from .controls import COMPUTER, StatusLine, game_controls
 
 __all__ = ["KalahBoard", "MAX_DEPTH", "NODE_BUDGET"]
@@ -93,9 +94,14 @@ class KalahBoard(widgets.VBox):
         The position each game starts from, e.g. ``"0 3 1 / 5 2 / 1 0 4"``
         for a puzzle (MAX to move; pass a KalahState for MIN to move);
         ``houses`` and ``seeds`` are then ignored.
+    theme : optional
+        The board's colours (see :func:`gametree.view.theme.theme_of`):
+        the stores' border is its ``"pit border"``; None: the default.
 
     Attributes
     ----------
+    theme : Theme
+        The board's colours.
     houses : tuple of ipywidgets.Button
         ``houses[i]`` is the button of pit i: South's houses are 0 to n-1
         and North's n+1 to 2n (``houses[n]`` is None: that pit is South's
@@ -125,7 +131,8 @@ class KalahBoard(widgets.VBox):
 
     def __init__(self, houses: int = 6, seeds: int = 4, *, depth: int = 4, computer_starts: bool = False,
                  evaluate: Evaluation[KalahState] = kalah_evaluation,
-                 start: str | KalahState | None = None):
+                 start: str | KalahState | None = None, theme: object = None):
+        self.theme: Theme = theme_of(theme)
         if not isinstance(computer_starts, bool):
             raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
         check_whole("depth", depth, 1, MAX_DEPTH)
@@ -218,7 +225,7 @@ class KalahBoard(widgets.VBox):
 
     def _store(self, pit: int) -> widgets.Label:
         label = widgets.Label(layout=widgets.Layout(width=f"{HOUSE + 4}px", height=f"{2 * HOUSE + 4}px",
-                                                    border="2px solid #888",
+                                                    border=f"2px solid {self.theme.css('pit border')}",
                                                     justify_content="center", align_items="center"))
         label.style.font_size = "22px"
         label.add_class("gametree-kalah-store")

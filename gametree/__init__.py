@@ -15,6 +15,9 @@ ipywidgets; the drawing and widget modules import them when used.
 [3, 7]
 """
 
+import sys as _sys
+import types as _types
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads the name)
 if TYPE_CHECKING:  # what a type checker and an editor see; at run time each name loads on first use
     from .chance import (
@@ -22,7 +25,6 @@ if TYPE_CHECKING:  # what a type checker and an editor see; at run time each nam
         expectiminimax,
         random_chance_tree,
         trace_expectiminimax,
-        trace_search,
     )
     from .generate import (
         best_order,
@@ -34,6 +36,7 @@ if TYPE_CHECKING:  # what a type checker and an editor see; at run time each nam
     from .parse import parse_leaves, parse_tree
     from .rules import CutRule
     from .search import alpha_beta, backed_up_values, minimax, principal_variation
+    from .solve import trace_search
     from .trace import Snapshot, Status, Step, StepKind, Trace, pseudocode, trace_alpha_beta
     from .tree import CHANCE, MAX, MIN, Node, Player, Tree, as_tree
     from .vectors import maxn, maxn_values, trace_maxn
@@ -58,7 +61,8 @@ _MODULES = {
                        "pseudocode"],
     "gametree.rules": ["CutRule"],
     "gametree.chance": ["expectiminimax", "expected_values", "trace_expectiminimax",
-                        "trace_search", "random_chance_tree"],
+                        "random_chance_tree"],
+    "gametree.solve": ["trace_search"],
     "gametree.vectors": ["maxn", "maxn_values", "trace_maxn"],
     "gametree.tree": ["Tree", "Node", "Player", "MAX", "MIN", "CHANCE", "as_tree"],
     "gametree.generate": ["random_leaves", "random_tree", "best_order", "worst_order",
@@ -86,3 +90,19 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
+
+
+
+class _Package(_types.ModuleType):
+    """The package's own module type: a submodule named like a public name
+    (``gametree.pseudocode``, home of :class:`~gametree.pseudocode.Listing`,
+    beside the function :func:`gametree.pseudocode`) does not hide that name
+    when it loads.  ``from gametree.pseudocode import Listing`` still works."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _LAZY and isinstance(value, _types.ModuleType):
+            return  # the import system binding the submodule: the public name stays
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package

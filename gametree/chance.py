@@ -44,29 +44,31 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import check_bounds, check_int, check_leaf_count, check_score
-from .rules import CutRule
-from .text import fmt
-from .trace import (
+from .pseudocode import Listing
+from .replay import (
     CUTOFF,
     ENTER,
     LEAF,
     MAX_TRACE_NODES,
     RETURN,
     UPDATE,
+    Recording,
     Step,
     Trace,
-    _describe,
-    trace_alpha_beta,
-    turns,
+    Words,
 )
+from .text import fmt
+from .trace import after_child, alpha_beta_caption, prune_text, turns
 from .tree import CHANCE, MAX, MAX_DEPTH, MIN, Player, Players, Tree, Value, as_tree
 
 __all__ = ["expectiminimax", "expected_values", "trace_expectiminimax", "ChanceTrace",
-           "chance_pseudocode", "random_chance_tree", "trace_search", "MAX_CHANCE_LEAVES"]
+           "ChanceWords", "ChanceDetail", "chance_listing", "EXPECTIMINIMAX_STEPS", "STAR1_STEPS", "chance_pseudocode",
+           "random_chance_tree", "check_score_range", "MAX_CHANCE_LEAVES"]
 
 TIMES = "\u00d7"
 """The multiplication sign of the captions: ``0.5 × 3``."""
@@ -141,103 +143,207 @@ def expectiminimax(tree: object, *, players: Players | None = None) -> Value:
 
 # --- the pseudocode and the lines each step runs --------------------------------------
 
-_EXPECTIMINIMAX = """\
-function EXPECTIMINIMAX(node)
-  if node is a leaf: return its score
-  if node is MAX:
-    v = −∞
-    for each child c, left to right:
-      v = max(v, EXPECTIMINIMAX(c))
-    return v
-  if node is MIN:
-    v = +∞
-    for each child c, left to right:
-      v = min(v, EXPECTIMINIMAX(c))
-    return v
-  # node is a chance node
-  v = 0
-  for each child c, with probability p:
-    v = v + p × EXPECTIMINIMAX(c)
-  return v"""
+_EXPECTIMINIMAX = (
+    ("", "function EXPECTIMINIMAX(node)"),
+    ("leaf", "  if node is a leaf: return its score"),
+    ("max", "  if node is MAX:"),
+    ("max start", "    v = −∞"),
+    ("", "    for each child c, left to right:"),
+    ("max v", "      v = max(v, EXPECTIMINIMAX(c))"),
+    ("max return", "    return v"),
+    ("min", "  if node is MIN:"),
+    ("min start", "    v = +∞"),
+    ("", "    for each child c, left to right:"),
+    ("min v", "      v = min(v, EXPECTIMINIMAX(c))"),
+    ("min return", "    return v"),
+    ("chance", "  # node is a chance node"),
+    ("chance start", "  v = 0"),
+    ("", "  for each child c, with probability p:"),
+    ("chance v", "    v = v + p × EXPECTIMINIMAX(c)"),
+    ("chance return", "  return v"),
+)
 
-_STAR1 = """\
-function STAR1(node, alpha, beta)
-  if node is a leaf: return its score
-  if node is MAX:
-    v = −∞
-    for each child c, left to right:
-      v = max(v, STAR1(c, alpha, beta))
-      alpha = max(alpha, v)
-      if alpha >= beta: prune the other children; break
-  if node is MIN:
-    v = +∞
-    for each child c, left to right:
-      v = min(v, STAR1(c, alpha, beta))
-      beta = min(beta, v)
-      if alpha >= beta: prune the other children; break
-  if node is chance:  # every leaf is in [L, U]
-    v = 0
-    for each child c, with probability p:
-      r = the probabilities after c, added up
-      lo = max(L, (alpha - v - r × U) / p)
-      hi = min(U, (beta - v - r × L) / p)
-      v = v + p × STAR1(c, lo, hi)
-      if v + r × U <= alpha: prune; return v + r × U
-      if v + r × L >= beta: prune; return v + r × L
-  return v"""
+_STAR1 = (
+    ("", "function STAR1(node, alpha, beta)"),
+    ("leaf", "  if node is a leaf: return its score"),
+    ("max", "  if node is MAX:"),
+    ("max start", "    v = −∞"),
+    ("", "    for each child c, left to right:"),
+    ("max v", "      v = max(v, STAR1(c, alpha, beta))"),
+    ("update alpha", "      alpha = max(alpha, v)"),
+    ("max test", "      if alpha >= beta: prune the other children; break"),
+    ("min", "  if node is MIN:"),
+    ("min start", "    v = +∞"),
+    ("", "    for each child c, left to right:"),
+    ("min v", "      v = min(v, STAR1(c, alpha, beta))"),
+    ("update beta", "      beta = min(beta, v)"),
+    ("min test", "      if alpha >= beta: prune the other children; break"),
+    ("chance", "  if node is chance:  # every leaf is in [L, U]"),
+    ("chance start", "    v = 0"),
+    ("", "    for each child c, with probability p:"),
+    ("", "      r = the probabilities after c, added up"),
+    ("", "      lo = max(L, (alpha - v - r × U) / p)"),
+    ("", "      hi = min(U, (beta - v - r × L) / p)"),
+    ("chance v", "      v = v + p × STAR1(c, lo, hi)"),
+    ("fails low", "      if v + r × U <= alpha: prune; return v + r × U"),
+    ("fails high", "      if v + r × L >= beta: prune; return v + r × L"),
+    ("return", "  return v"),
+)
 
-# Pseudocode line numbers (from 1) each kind of step runs, by the node's player.
-_PLAIN_LINES = {
-    (LEAF, "MAX"): (2,), (LEAF, "MIN"): (2,), (LEAF, "CHANCE"): (2,),
-    (ENTER, "MAX"): (3, 4), (ENTER, "MIN"): (8, 9), (ENTER, "CHANCE"): (13, 14),
-    (UPDATE, "MAX"): (6,), (UPDATE, "MIN"): (11,), (UPDATE, "CHANCE"): (16,),
-    (RETURN, "MAX"): (7,), (RETURN, "MIN"): (12,), (RETURN, "CHANCE"): (17,),
+EXPECTIMINIMAX_STEPS: dict[object, tuple[str, ...]] = {
+    (LEAF, "MAX"): ("leaf",), (LEAF, "MIN"): ("leaf",), (LEAF, "CHANCE"): ("leaf",),
+    (ENTER, "MAX"): ("max", "max start"), (ENTER, "MIN"): ("min", "min start"),
+    (ENTER, "CHANCE"): ("chance", "chance start"),
+    (UPDATE, "MAX"): ("max v",), (UPDATE, "MIN"): ("min v",), (UPDATE, "CHANCE"): ("chance v",),
+    (RETURN, "MAX"): ("max return",), (RETURN, "MIN"): ("min return",),
+    (RETURN, "CHANCE"): ("chance return",),
 }
-_STAR1_LINES = {
-    (LEAF, "MAX"): (2,), (LEAF, "MIN"): (2,), (LEAF, "CHANCE"): (2,),
-    (ENTER, "MAX"): (3, 4), (ENTER, "MIN"): (9, 10), (ENTER, "CHANCE"): (15, 16),
-    (UPDATE, "MAX"): (6, 7), (UPDATE, "MIN"): (12, 13), (UPDATE, "CHANCE"): (21,),
-    (CUTOFF, "MAX"): (8,), (CUTOFF, "MIN"): (14,),
-    (RETURN, "MAX"): (24,), (RETURN, "MIN"): (24,), (RETURN, "CHANCE"): (24,),
+"""EXPECTIMINIMAX's: (kind, the node's player) -> the names of the lines a step runs."""
+STAR1_STEPS: dict[object, tuple[str, ...]] = {
+    (LEAF, "MAX"): ("leaf",), (LEAF, "MIN"): ("leaf",), (LEAF, "CHANCE"): ("leaf",),
+    (ENTER, "MAX"): ("max", "max start"), (ENTER, "MIN"): ("min", "min start"),
+    (ENTER, "CHANCE"): ("chance", "chance start"),
+    (UPDATE, "MAX"): ("max v", "update alpha"), (UPDATE, "MIN"): ("min v", "update beta"),
+    (UPDATE, "CHANCE"): ("chance v",),
+    (CUTOFF, "MAX"): ("max test",), (CUTOFF, "MIN"): ("min test",),
+    (RETURN, "MAX"): ("return",), (RETURN, "MIN"): ("return",), (RETURN, "CHANCE"): ("return",),
+    "fails low": ("fails low",), "fails high": ("fails high",),  # a chance node stops early
 }
-_STAR1_FAIL_LOW, _STAR1_FAIL_HIGH = 22, 23
-"""The lines where a chance node stops early: below the window, above it."""
+"""STAR1's: (kind, the node's player) -> the names of the lines a step
+runs; a chance node that stops early, below or above the window, runs the
+line of its test instead."""
+
+
+def chance_listing(bounds: bool = False, *, players: Players | None = None) -> Listing:
+    """The pseudocode of :func:`trace_expectiminimax`, its lines named:
+    EXPECTIMINIMAX, or with ``bounds=True`` STAR1 (alpha-beta at MAX and
+    MIN nodes, Ballard's Star1 at chance nodes, leaves in [L, U]).
+    ``players=`` adds a comment to the first line saying who moves in turn
+    (:func:`gametree.trace.turns`).
+
+    >>> code = chance_listing(bounds=True)
+    >>> code.number("fails high"), code.code[code.number("fails high") - 1].strip()
+    (23, 'if v + r × L >= beta: prune; return v + r × L')
+    """
+    if not isinstance(bounds, bool):
+        raise TypeError(f"bounds must be True or False here, not {bounds!r}")
+    lines = list(_STAR1 if bounds else _EXPECTIMINIMAX)
+    if players is not None:
+        name, head = lines[0]
+        lines[0] = (name, f"{head}  # turns: {turns(players)}")
+    return Listing.of("STAR1" if bounds else "EXPECTIMINIMAX", lines)
 
 
 def chance_pseudocode(bounds: bool = False, *, players: Players | None = None) -> list[str]:
-    """The pseudocode of :func:`trace_expectiminimax` as lines:
-    EXPECTIMINIMAX, or with ``bounds=True`` STAR1 (alpha-beta at MAX and
-    MIN nodes, Ballard's Star1 at chance nodes, leaves in [L, U]).
+    """The pseudocode of :func:`trace_expectiminimax` as lines (the text of
+    :func:`chance_listing`): EXPECTIMINIMAX, or with ``bounds=True`` STAR1.
     :attr:`gametree.Step.lines` index into it, counting from 1.
-    ``players=`` adds a comment to the first line saying who moves in turn
-    (:func:`gametree.trace.turns`).
 
     >>> chance_pseudocode()[15].strip()
     'v = v + p × EXPECTIMINIMAX(c)'
     >>> chance_pseudocode(bounds=True)[21].strip()
     'if v + r × U <= alpha: prune; return v + r × U'
     """
-    if not isinstance(bounds, bool):
-        raise TypeError(f"bounds must be True or False here, not {bounds!r}")
-    lines = (_STAR1 if bounds else _EXPECTIMINIMAX).splitlines()
-    if players is not None:
-        lines[0] += f"  # turns: {turns(players)}"
-    return lines
+    return list(chance_listing(bounds, players=players).code)
 
 
-def _fails_low(step: Step) -> bool:
-    """Whether a chance node's CUTOFF or RETURN after a cut stopped below
-    the window (its test ``v + r × U <= alpha`` held, the one tried first)."""
-    low, high = step.bounds  # type: ignore[misc]  # a cut has bounds
-    v, rest = _partial(step)
-    return _at_most(v, rest, high) <= step.alpha
+class ChanceDetail(NamedTuple):
+    """What a step at a chance node records besides the core fields (its
+    :attr:`gametree.Step.detail`)."""
+
+    terms: tuple[tuple[Value, Value], ...] = ()
+    """UPDATE, CUTOFF and RETURN: the (probability, value) of each child
+    searched so far, left to right."""
+
+
+@dataclass(frozen=True)
+class ChanceWords(Words):
+    """Expectiminimax's words: the sum at chance nodes (``chance node B: v
+    = 0.5 × 3 + 0.5 × 1 = 2``), and under Star1 alpha-beta's own words at
+    MAX and MIN nodes; the lines of :func:`chance_listing` by name."""
+
+    bounds: tuple[Value, Value] | None = None
+    """Star1's (low, high) that every leaf lies in; None for plain expectiminimax."""
+
+    def line_names(self, step: Step) -> tuple[str, ...]:
+        player = step.node.player.value
+        if self.bounds is None:
+            return EXPECTIMINIMAX_STEPS[step.kind, player]
+        if step.node.player is CHANCE and not step.node.is_leaf and (
+                step.kind is CUTOFF or (step.kind is RETURN and _was_cut(step))):
+            return STAR1_STEPS["fails low" if self._fails_low(step) else "fails high"]
+        return STAR1_STEPS[step.kind, player]
+
+    def used_names(self) -> frozenset[str]:
+        steps = EXPECTIMINIMAX_STEPS if self.bounds is None else STAR1_STEPS
+        return frozenset(name for names in steps.values() for name in names)
+
+    def caption(self, step: Step) -> str:
+        node, kind = step.node, step.kind
+        if kind is LEAF or (self.bounds is not None and (node.player is not CHANCE
+                                                         or kind is ENTER)):
+            return alpha_beta_caption(step)  # Star1 is alpha-beta at MAX and MIN nodes
+        if node.player is not CHANCE or kind is ENTER:  # no window
+            return _plain_caption(step)
+        if kind is UPDATE:
+            before = step.before.v if step.before is not None else 0
+            return f"{node.title}: v = {_sum_text(_terms(step), before)} = {fmt(step.v)}"
+        if kind is CUTOFF:
+            return self._cutoff_caption(step)
+        return self._return_caption(step)
+
+    def _fails_low(self, step: Step) -> bool:
+        """Whether a chance node's CUTOFF or RETURN after a cut stopped below
+        the window (its test ``v + r × U <= alpha`` held, the one tried first)."""
+        low, high = self.bounds  # type: ignore[misc]  # a cut has bounds
+        v, rest = _partial(step)
+        return _at_most(v, rest, high) <= step.alpha
+
+    def _cutoff_caption(self, step: Step) -> str:
+        low, high = self.bounds  # type: ignore[misc]  # a cut has bounds
+        v, rest = _partial(step)
+        title, pruned = step.node.title, prune_text(step.pruned)
+        if self._fails_low(step):
+            return (f"{title}: at most {fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = "
+                    f"{fmt(_at_most(v, rest, high))} <= alpha = {fmt(step.alpha)}, {pruned}")
+        return (f"{title}: at least {fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = "
+                f"{fmt(_at_least(v, rest, low))} >= beta = {fmt(step.beta)}, {pruned}")
+
+    def _return_caption(self, step: Step) -> str:
+        title = step.node.title
+        end = ": the value of the tree" if step.node.parent is None else ""
+        if _was_cut(step):
+            side = "at most" if self._fails_low(step) else "at least"
+            return f"{title} returns {fmt(step.v)}, a bound: its value is {side} {fmt(step.v)}{end}"
+        terms = _terms(step)
+        if len(terms) <= 4:
+            return f"{title} returns v = {_sum_text(terms, 0)} = {fmt(step.v)}{end}"
+        return f"{title} returns v = {fmt(step.v)}{end}"
+
+
+def _plain_caption(step: Step) -> str:
+    """Plain expectiminimax at a MAX or MIN node, or entering a chance node: no window."""
+    title, kind = step.node.title, step.kind
+    if kind is ENTER:
+        return f"{title}: enter; v = {fmt(step.v)}"
+    if kind is UPDATE:
+        pick = "max" if step.node.player is MAX else "min"
+        assert step.before is not None
+        return f"{title}: v = {pick}({fmt(step.before.v)}, {fmt(step.value)}) = {fmt(step.v)}"
+    end = ": the value of the tree" if step.node.parent is None else ""
+    return f"{title} returns v = {fmt(step.v)}{end}"
+
+
+def _terms(step: Step) -> tuple[tuple[Any, Any], ...]:
+    """The (probability, value) terms a chance node's step carries."""
+    return step.detail.terms if step.detail is not None else ()
 
 
 def _partial(step: Step) -> tuple[Any, Any]:
     """(the sum of p × value over the children searched, the probability
     of the children pruned) at a chance node's CUTOFF, or its RETURN after
     a cut (both carry the pruned children)."""
-    v = _added([p * value for p, value in step.terms])
+    v = _added([p * value for p, value in _terms(step)])
     return v, _added([child.probability for child in step.pruned])
 
 
@@ -260,18 +366,6 @@ def _at_least(v: Any, rest: Any, low: Any) -> Any:
     return v + rest * low if rest else v
 
 
-def step_lines(step: Step) -> tuple[int, ...]:
-    """The lines of :func:`chance_pseudocode` a step of
-    :func:`trace_expectiminimax` runs (what :attr:`gametree.Step.lines` gives)."""
-    player = step.node.player.value
-    if step.search == "expectiminimax":
-        return _PLAIN_LINES[step.kind, player]
-    if step.node.player is CHANCE and not step.node.is_leaf and (
-            step.kind is CUTOFF or (step.kind is RETURN and _was_cut(step))):
-        return (_STAR1_FAIL_LOW,) if _fails_low(step) else (_STAR1_FAIL_HIGH,)
-    return _STAR1_LINES[step.kind, player]
-
-
 def _was_cut(step: Step) -> bool:
     return bool(step.pruned)
 
@@ -282,53 +376,6 @@ def _sum_text(terms: Sequence[tuple[Any, Any]], before: Any) -> str:
         return " + ".join(f"{fmt(p)} {TIMES} {fmt(x)}" for p, x in terms)
     p, x = terms[-1]
     return f"{fmt(before)} + {fmt(p)} {TIMES} {fmt(x)}"
-
-
-def step_caption(step: Step) -> str:
-    """The caption of a step of :func:`trace_expectiminimax` (what
-    :attr:`gametree.Step.caption` gives): alpha-beta's own words at MAX and
-    MIN nodes under Star1, the sum at chance nodes."""
-    node, kind = step.node, step.kind
-    end = ": the value of the tree" if node.parent is None else ""
-    if kind is LEAF or (node.player is not CHANCE and step.search == "star1"):
-        return Step.caption.fget(step._replace(search="alpha-beta"))  # type: ignore[attr-defined]
-    title = node.title
-    if node.player is not CHANCE:  # plain expectiminimax at MAX and MIN: no window
-        if kind is ENTER:
-            return f"{title}: enter; v = {fmt(step.v)}"
-        if kind is UPDATE:
-            pick = "max" if node.player is MAX else "min"
-            assert step.before is not None
-            return f"{title}: v = {pick}({fmt(step.before.v)}, {fmt(step.value)}) = {fmt(step.v)}"
-        return f"{title} returns v = {fmt(step.v)}{end}"
-    if kind is ENTER:
-        if step.search == "star1":
-            return (f"{title}: enter with alpha = {fmt(step.alpha)}, beta = {fmt(step.beta)}; "
-                    f"v = {fmt(step.v)}")
-        return f"{title}: enter; v = {fmt(step.v)}"
-    if kind is UPDATE:
-        before = step.before.v if step.before is not None else 0
-        return f"{title}: v = {_sum_text(step.terms, before)} = {fmt(step.v)}"
-    if kind is CUTOFF:
-        low, high = step.bounds  # type: ignore[misc]
-        v, rest = _partial(step)
-        count = len(step.pruned)
-        pruned = f"prune {count} {'child' if count == 1 else 'children'} ({_describe(step.pruned)})"
-        if _fails_low(step):
-            return (f"{title}: at most {fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = "
-                    f"{fmt(_at_most(v, rest, high))} <= alpha = {fmt(step.alpha)}, {pruned}")
-        return (f"{title}: at least {fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = "
-                f"{fmt(_at_least(v, rest, low))} >= beta = {fmt(step.beta)}, {pruned}")
-    # RETURN
-    if _was_cut(step):
-        if _fails_low(step):
-            return (f"{title} returns {fmt(step.v)}, a bound: its value is at most "
-                    f"{fmt(step.v)}{end}")
-        return (f"{title} returns {fmt(step.v)}, a bound: its value is at least "
-                f"{fmt(step.v)}{end}")
-    if len(step.terms) <= 4:
-        return f"{title} returns v = {_sum_text(step.terms, 0)} = {fmt(step.v)}{end}"
-    return f"{title} returns v = {fmt(step.v)}{end}"
 
 
 # --- the recorded search ------------------------------------------------------------
@@ -345,14 +392,15 @@ class ChanceTrace(Trace):
         The (low, high) that every leaf lies in, for Star1; None for plain
         expectiminimax, which prunes nothing.
     search : str
-        ``"expectiminimax"`` or ``"star1"`` (see :attr:`gametree.Step.search`).
+        ``"expectiminimax"`` or ``"star1"`` (see :attr:`gametree.Trace.search`).
     """
 
     def __init__(self, tree: Tree, records: list, evaluated_ids: list[int],
                  bounds: tuple[Value, Value] | None):
         self.bounds = bounds
         self.search = "expectiminimax" if bounds is None else "star1"
-        super().__init__(tree, records, evaluated_ids, CutRule.TIES, False)
+        words = ChanceWords(chance_listing(bounds is not None, players=tree.players), bounds=bounds)
+        super().__init__(tree, records, evaluated_ids, words)
 
     @property
     def algorithm(self) -> str:
@@ -363,28 +411,23 @@ class ChanceTrace(Trace):
         low, high = self.bounds
         return f"Expectiminimax with Star1 pruning (leaves from {fmt(low)} to {fmt(high)})"
 
-    @property
-    def code(self) -> tuple[str, ...]:
-        """EXPECTIMINIMAX, or STAR1 with bounds: see :func:`chance_pseudocode`."""
-        return tuple(chance_pseudocode(self.bounds is not None, players=self.tree.players))
-
     def _step(self, index: int) -> Step:
         step = super()._step(index)
-        extra: dict[str, Any] = {"search": self.search, "bounds": self.bounds}
         node = step.node
-        if node.player is CHANCE and step.kind in (UPDATE, CUTOFF, RETURN):
-            self._index()
-            assert self._exit is not None
-            terms = []
-            for child in node.children:
-                done = self._exit[child]
-                if not 0 <= done < index:
-                    break
-                terms.append((self.tree.probability_of(child), self._returned(done)))
-            extra["terms"] = tuple(terms)
-            if step.kind is RETURN and len(terms) < len(node.children):
-                extra["pruned"] = tuple(map(self.tree._node, node.children[len(terms):]))
-        return step._replace(**extra)
+        if node.player is not CHANCE or step.kind not in (UPDATE, CUTOFF, RETURN):
+            return step
+        self._index()
+        assert self._exit is not None
+        terms: list[Any] = []
+        for child in node.children:
+            done = self._exit[child]
+            if not 0 <= done < index:
+                break
+            terms.append((self.tree.probability_of(child), self._returned(done)))
+        step = step._replace(detail=ChanceDetail(tuple(terms)))
+        if step.kind is RETURN and len(terms) < len(node.children):
+            step = step._replace(pruned=tuple(self.tree[i] for i in node.children[len(terms):]))
+        return step
 
     def __repr__(self) -> str:
         return (f"<Trace of {self.algorithm[0].lower()}{self.algorithm[1:]}: value "
@@ -465,18 +508,9 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
                 raise ValueError(f"leaf {leaf.name} scores {fmt(leaf.score)}, outside the bounds "
                                  f"({fmt(low)}, {fmt(high)}); every leaf must lie between them, "
                                  f"so widen the bounds or change the leaf")
-    child_ids, player_of, score_of = tree.child_ids, tree.player_of, tree.score_of
-    probability_of = tree.probability_of
-    records: list = []
-    evaluated: list[int] = []
-    record = records.extend
-
-    def evaluate(leaf: int, alpha: Any, beta: Any) -> Value:
-        """Evaluate a leaf: a step of its own."""
-        evaluated.append(leaf)
-        score: Value = score_of(leaf)  # type: ignore[assignment]  # a leaf has a score
-        record((LEAF, leaf, score, alpha, beta))
-        return score
+    child_ids, player_of, probability_of = tree.child_ids, tree.player_of, tree.probability_of
+    recording = Recording(tree)
+    record, evaluate = recording.step, recording.leaf
 
     def search(child: int, alpha: Any, beta: Any) -> Value:
         if not child_ids(child):
@@ -514,16 +548,7 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
             record((ENTER, node, v, alpha, beta))
             for child in children:
                 value = search(child, alpha, beta)
-                if maximizing:
-                    if value > v:  # v = max(v, value)
-                        v = value
-                    if v > alpha:  # alpha = max(alpha, v)
-                        alpha = v
-                else:
-                    if value < v:  # v = min(v, value)
-                        v = value
-                    if v < beta:  # beta = min(beta, v)
-                        beta = v
+                v, alpha, beta = after_child(maximizing, value, v, alpha, beta)  # alpha-beta's
                 record((UPDATE, node, v, alpha, beta))
                 if alpha >= beta:  # the cut rule, AIMA's
                     if child != children[-1]:
@@ -563,24 +588,7 @@ def trace_expectiminimax(tree: object, *, bounds: tuple[Value, Value] | None = N
         search(0, None, None)
     else:
         search(0, -math.inf, math.inf)
-    return ChanceTrace(tree, records, evaluated, window)
-
-
-def trace_search(tree: object, branching: int | None = None, *, strict: bool = False,
-                 players: Players | None = None) -> Trace:
-    """The recorded search a tree calls for: :func:`trace_expectiminimax`
-    when it has chance nodes, :func:`gametree.trace_alpha_beta` (with the
-    cut rule ``strict`` names) when it has none, each with ``players=``
-    when given.  What the stepper and the drawings run on a tree they are
-    given.
-
-    >>> trace_search([[(0.5, 3), (0.5, 5)]]).algorithm, trace_search([[3, 5]]).algorithm
-    ('Expectiminimax', 'Alpha-beta (cut when alpha >= beta)')
-    """
-    tree = as_tree(tree, branching, players=players)
-    if tree.has_chance or CHANCE in (tree.players or ()):
-        return trace_expectiminimax(tree)
-    return trace_alpha_beta(tree, strict=strict)
+    return ChanceTrace(tree, recording.records, recording.evaluated, window)
 
 
 # --- random trees with chance nodes --------------------------------------------------------
@@ -607,6 +615,26 @@ def _probabilities(rng: random.Random, count: int, style: str) -> list[Any]:
     return [part / 10 for part in parts]
 
 
+def check_score_range(low: object, high: object, *, high_example: str = "10") -> tuple[int, int]:
+    """``(low, high)``, whole-number scores with ``low <= high``, as the
+    random trees take them; else TypeError or ValueError with a sentence.
+
+    >>> check_score_range(0, 9)
+    (0, 9)
+    >>> check_score_range(5, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: low must be at most high, not 5 and 2
+    """
+    low = check_int(low, "low", example="0")
+    high = check_int(high, "high", example=high_example)
+    check_score(low, "low")
+    check_score(high, "high")
+    if low > high:
+        raise ValueError(f"low must be at most high, not {low} and {high}")
+    return low, high
+
+
 def random_chance_tree(depth: int, seed: int | None, *, branching: int = 2, outcomes: int = 2,
                        low: int = 0, high: int = 10, probabilities: str = "decimal",
                        root: Player = MAX) -> Tree:
@@ -630,12 +658,7 @@ def random_chance_tree(depth: int, seed: int | None, *, branching: int = 2, outc
     if seed is not None:
         check_int(seed, "seed", example="42")
     check_leaf_count(branching * outcomes, depth, MAX_CHANCE_LEAVES, "a random chance tree")
-    low = check_int(low, "low", example="0")
-    high = check_int(high, "high", example="10")
-    check_score(low, "low")
-    check_score(high, "high")
-    if low > high:
-        raise ValueError(f"low must be at most high, not {low} and {high}")
+    low, high = check_score_range(low, high)
     if probabilities not in PROBABILITY_STYLES:
         raise ValueError(f"probabilities must be one of {', '.join(map(repr, PROBABILITY_STYLES))}, "
                          f"not {probabilities!r}")

@@ -46,15 +46,17 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any
 
+from .chance import check_score_range
 from .checks import check_int, check_score
-from .rules import CutRule
+from .pseudocode import Listing
+from .replay import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, Trace, Words
 from .text import fmt, join_names, shown
-from .trace import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, Trace
 from .tree import MAX, MAX_DEPTH, Node, Tree, Value
 
 __all__ = ["Vector", "MaxnTree", "as_maxn_tree", "maxn", "maxn_values", "trace_maxn",
-           "MaxnTrace", "maxn_pseudocode", "vector_text", "random_maxn_tree", "MAX_PLAYERS_MAXN",
-           "MAX_MAXN_LEAVES"]
+           "MaxnTrace", "MaxnWords", "maxn_listing", "MAXN_STEPS", "maxn_pseudocode",
+           "vector_text",
+           "random_maxn_tree", "MAX_PLAYERS_MAXN", "MAX_MAXN_LEAVES"]
 
 Vector = tuple[Value, ...]
 """A leaf's utilities, one per player: component i is player i + 1's."""
@@ -134,6 +136,52 @@ def _where(path: tuple[int, ...]) -> str:
     return "the root" if not path else f"the item at position {list(path)}"
 
 
+def _leaf_vectors(tree: object) -> list[tuple[tuple[int, ...], tuple]]:
+    """(path, vector) of every leaf of the nested lists ``tree``, left to
+    right, each item checked to be a list with children or a tuple, before
+    anything is built."""
+    vectors: list[tuple[tuple[int, ...], tuple]] = []
+    stack: list[tuple[tuple[int, ...], object]] = [((), tree)]
+    while stack:
+        path, item = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise ValueError(f"the tree is deeper than {MAX_DEPTH} levels; gametree searches "
+                             f"trees a person can follow, so cut it down")
+        if isinstance(item, tuple):
+            vectors.append((path, item))
+        elif isinstance(item, list):
+            if not item:
+                raise ValueError(f"{_where(path)} is an empty list; every node needs at least "
+                                 f"one child (a list, or a tuple of utilities)")
+            stack.extend((path + (k,), child) for k, child in reversed(list(enumerate(item))))
+        elif isinstance(item, numbers.Real) and not isinstance(item, bool):
+            raise ValueError(f"{_where(path)} is {shown(item)}, a number; in max^n every leaf is "
+                             f"a tuple of utilities, one per player, such as (3, 1, 2)")
+        else:
+            raise TypeError(f"{_where(path)} is {shown(item)}; a max^n tree is nested lists whose "
+                            f"leaves are tuples of utilities, such as [[(3, 1, 2), (1, 5, 2)]]")
+    return vectors
+
+
+def _check_vectors(vectors: list[tuple[tuple[int, ...], tuple]], players: int | None) -> int:
+    """The number of players: every vector must have as many utilities
+    (``players``, or the first vector's length), each a score."""
+    path, first = vectors[0]
+    n = len(first) if players is None else players
+    if not 2 <= len(first) <= MAX_PLAYERS_MAXN:
+        raise ValueError(f"{_where(path)} is {shown(first)}, a vector of {len(first)} "
+                         f"{'utility' if len(first) == 1 else 'utilities'}; max^n needs one per "
+                         f"player, 2 to {MAX_PLAYERS_MAXN} players (one number per leaf is minimax)")
+    for path, vector in vectors:
+        if len(vector) != n:
+            said = f"players={n}" if players is not None else f"the first leaf has {n}"
+            raise ValueError(f"{_where(path)} is {shown(vector)}, {len(vector)} utilities, but "
+                             f"{said}; give every leaf one utility per player")
+        for k, x in enumerate(vector):
+            check_score(x, f"utility {k + 1} of {_where(path)}")
+    return n
+
+
 def as_maxn_tree(tree: object, players: int | None = None) -> MaxnTree:
     """Read a max^n tree: nested lists whose leaves are tuples of ``n``
     numbers, ``n`` from 2 to :data:`MAX_PLAYERS_MAXN` (a :class:`MaxnTree`
@@ -172,39 +220,8 @@ def as_maxn_tree(tree: object, players: int | None = None) -> MaxnTree:
                         "tuples such as [[(3, 1, 2), (1, 5, 2)], [(4, 3, 1)]]")
     if players is not None:
         check_int(players, "players", low=2, high=MAX_PLAYERS_MAXN, example="3")
-    vectors: list[tuple[tuple[int, ...], tuple]] = []
-    stack: list[tuple[tuple[int, ...], object]] = [((), tree)]
-    while stack:  # check every item before building anything
-        path, item = stack.pop()
-        if len(path) > MAX_DEPTH:
-            raise ValueError(f"the tree is deeper than {MAX_DEPTH} levels; gametree searches "
-                             f"trees a person can follow, so cut it down")
-        if isinstance(item, tuple):
-            vectors.append((path, item))
-        elif isinstance(item, list):
-            if not item:
-                raise ValueError(f"{_where(path)} is an empty list; every node needs at least "
-                                 f"one child (a list, or a tuple of utilities)")
-            stack.extend((path + (k,), child) for k, child in reversed(list(enumerate(item))))
-        elif isinstance(item, numbers.Real) and not isinstance(item, bool):
-            raise ValueError(f"{_where(path)} is {shown(item)}, a number; in max^n every leaf is "
-                             f"a tuple of utilities, one per player, such as (3, 1, 2)")
-        else:
-            raise TypeError(f"{_where(path)} is {shown(item)}; a max^n tree is nested lists whose "
-                            f"leaves are tuples of utilities, such as [[(3, 1, 2), (1, 5, 2)]]")
-    path, first = vectors[0]
-    n = len(first) if players is None else players
-    if not 2 <= len(first) <= MAX_PLAYERS_MAXN:
-        raise ValueError(f"{_where(path)} is {shown(first)}, a vector of {len(first)} "
-                         f"{'utility' if len(first) == 1 else 'utilities'}; max^n needs one per "
-                         f"player, 2 to {MAX_PLAYERS_MAXN} players (one number per leaf is minimax)")
-    for path, vector in vectors:
-        if len(vector) != n:
-            said = f"players={n}" if players is not None else f"the first leaf has {n}"
-            raise ValueError(f"{_where(path)} is {shown(vector)}, {len(vector)} utilities, but "
-                             f"{said}; give every leaf one utility per player")
-        for k, x in enumerate(vector):
-            check_score(x, f"utility {k + 1} of {_where(path)}")
+    vectors = _leaf_vectors(tree)
+    n = _check_vectors(vectors, players)
 
     def expand(item: tuple[int, object]):
         depth, value = item
@@ -248,12 +265,7 @@ def random_maxn_tree(players: int, branching: int, depth: int, seed: int | None,
     if branching > 1 and depth * math.log2(branching) > math.log2(MAX_MAXN_LEAVES) + 1e-9:
         raise ValueError(f"branching {branching} and depth {depth} make more than "
                          f"{MAX_MAXN_LEAVES:,} leaves; lower one of them")
-    low = check_int(low, "low", example="0")
-    high = check_int(high, "high", example="9")
-    check_score(low, "low")
-    check_score(high, "high")
-    if low > high:
-        raise ValueError(f"low must be at most high, not {low} and {high}")
+    low, high = check_score_range(low, high, high_example="9")
     if total is not None:
         total = check_int(total, "total", low=0, example="10")
         check_score(total, "total")
@@ -354,47 +366,94 @@ def maxn_values(tree: object, players: int | None = None) -> list[Vector]:
 
 # --- the recorded search --------------------------------------------------------------------
 
-_MAXN = """\
-function MAXN(node)
-  if node is a leaf: return its vector of utilities
-  i = the player to move at node
-  best = none
-  for each child c, left to right:
-    u = MAXN(c)
-    if best is none or u[i] > best[i]: best = u
-  return best"""
+_MAXN = (
+    ("", "function MAXN(node)"),
+    ("leaf", "  if node is a leaf: return its vector of utilities"),
+    ("mover", "  i = the player to move at node"),
+    ("start", "  best = none"),
+    ("", "  for each child c, left to right:"),
+    ("search child", "    u = MAXN(c)"),
+    ("pick", "    if best is none or u[i] > best[i]: best = u"),
+    ("return", "  return best"),
+)
 
-_SHALLOW = """\
-function SHALLOW(node, bound)  # utilities >= 0, adding up to at most S
-  if node is a leaf: return its vector of utilities
-  i = the player to move at node
-  best = none
-  for each child c, left to right:
-    u = SHALLOW(c, best[i] if best is not none else -inf)
-    if best is none or u[i] > best[i]: best = u
-    if S - best[i] <= bound: prune the other children; break
-  return best"""
+_SHALLOW = (
+    ("", "function SHALLOW(node, bound)  # utilities >= 0, adding up to at most S"),
+    ("leaf", "  if node is a leaf: return its vector of utilities"),
+    ("mover", "  i = the player to move at node"),
+    ("start", "  best = none"),
+    ("", "  for each child c, left to right:"),
+    ("search child", "    u = SHALLOW(c, best[i] if best is not none else -inf)"),
+    ("pick", "    if best is none or u[i] > best[i]: best = u"),
+    ("test", "    if S - best[i] <= bound: prune the other children; break"),
+    ("return", "  return best"),
+)
 
-_LINES = {LEAF: (2,), ENTER: (3, 4), UPDATE: (6, 7), RETURN: (8,)}
-_SHALLOW_LINES = {LEAF: (2,), ENTER: (3, 4), UPDATE: (6, 7), CUTOFF: (8,), RETURN: (9,)}
+MAXN_STEPS = {LEAF: ("leaf",), ENTER: ("mover", "start"), UPDATE: ("search child", "pick"),
+          CUTOFF: ("test",), RETURN: ("return",)}
+"""The names of the lines each kind of step runs (only SHALLOW cuts)."""
+
+
+def maxn_listing(shallow: bool = False) -> Listing:
+    """The pseudocode of :func:`trace_maxn`, its lines named: MAXN, or with
+    ``shallow=True`` SHALLOW (Korf's shallow pruning).
+
+    >>> maxn_listing(True).number("test")
+    8
+    """
+    if not isinstance(shallow, bool):
+        raise TypeError(f"shallow must be True or False, not {shallow!r}")
+    return Listing.of("SHALLOW" if shallow else "MAXN", _SHALLOW if shallow else _MAXN)
 
 
 def maxn_pseudocode(shallow: bool = False) -> list[str]:
-    """The pseudocode of :func:`trace_maxn` as lines: MAXN, or with
-    ``shallow=True`` SHALLOW (Korf's shallow pruning).
+    """The pseudocode of :func:`trace_maxn` as lines (the text of
+    :func:`maxn_listing`): MAXN, or with ``shallow=True`` SHALLOW.
     :attr:`gametree.Step.lines` index into it, counting from 1.
 
     >>> maxn_pseudocode()[6].strip()
     'if best is none or u[i] > best[i]: best = u'
     """
-    if not isinstance(shallow, bool):
-        raise TypeError(f"shallow must be True or False, not {shallow!r}")
-    return (_SHALLOW if shallow else _MAXN).splitlines()
+    return list(maxn_listing(shallow).code)
 
 
-def step_lines(step: Step) -> tuple[int, ...]:
-    """The lines of :func:`maxn_pseudocode` a step of :func:`trace_maxn` runs."""
-    return (_SHALLOW_LINES if step.bounds is not None else _LINES).get(step.kind, ())
+@dataclass(frozen=True)
+class MaxnWords(Words):
+    """Max^n's words: captions such as ``player 2 at C picks (1, 5, 2): 5 >
+    3``, and the lines of :func:`maxn_listing` by name."""
+
+    total: Value | None = None
+    """S, the most a vector adds up to, for shallow pruning; None for plain max^n."""
+
+    def line_names(self, step: Step) -> tuple[str, ...]:
+        return MAXN_STEPS.get(step.kind, ())
+
+    def used_names(self) -> frozenset[str]:
+        kinds = [kind for kind in MAXN_STEPS if self.total is not None or kind is not CUTOFF]
+        return frozenset(name for kind in kinds for name in MAXN_STEPS[kind])
+
+    def caption(self, step: Step) -> str:
+        node, kind = step.node, step.kind
+        if kind is LEAF:
+            return f"Leaf {node.name}: its utilities are {vector_text(step.v)}"  # type: ignore[arg-type]
+        player = int(node.agent.split()[-1])  # "player 2"
+        if kind is ENTER:
+            return f"{_who(step)}: enter; player {player} maximises utility {player}, best = none"
+        if kind is UPDATE:
+            return _update_caption(step, player - 1)
+        if kind is CUTOFF:
+            return self._cutoff_caption(step, player - 1)
+        end = ": the value of the tree" if node.parent is None else ""
+        return f"{_who(step)} returns {vector_text(step.v)}{end}"  # type: ignore[arg-type]
+
+    def _cutoff_caption(self, step: Step, i: int) -> str:
+        low, total = step.alpha, self.total  # shallow pruning keeps the bound as alpha
+        assert total is not None  # a shallow cut has its S
+        count = len(step.pruned)
+        v: Any = step.v
+        return (f"{_who(step)}: the player above gets at most {fmt(total)} - {fmt(v[i])} = "
+                f"{fmt(total - v[i])} here, no more than the {fmt(low)} it has; prune {count} "
+                f"{'child' if count == 1 else 'children'} ({_pruned_text(step.pruned)})")
 
 
 def _who(step: Step) -> str:
@@ -402,36 +461,17 @@ def _who(step: Step) -> str:
     return f"{step.node.agent} at {step.node.name}"
 
 
-def step_caption(step: Step) -> str:
-    """The caption of a step of :func:`trace_maxn` (what
-    :attr:`gametree.Step.caption` gives), e.g.
-    ``player 2 at C picks (1, 5, 2): 5 > 3``."""
-    node, kind = step.node, step.kind
-    end = ": the value of the tree" if node.parent is None else ""
-    if kind is LEAF:
-        return f"Leaf {node.name}: its utilities are {vector_text(step.v)}"  # type: ignore[arg-type]
-    player = int(node.agent.split()[-1])  # "player 2"
-    i = player - 1
-    if kind is ENTER:
-        return f"{_who(step)}: enter; player {player} maximises utility {player}, best = none"
-    if kind is UPDATE:
-        old: Any = step.before.v if step.before is not None else None  # vectors here
-        u: Any = step.value
-        if old is None:
-            return f"{_who(step)} picks {vector_text(u)}: the first child, {step.child.name}"  # type: ignore[union-attr]
-        if u[i] > old[i]:  # the search's own test
-            return f"{_who(step)} picks {vector_text(u)}: {fmt(u[i])} > {fmt(old[i])}"
-        tie = " (a tie keeps the leftmost)" if u[i] == old[i] else ""
-        return (f"{_who(step)} keeps {vector_text(old)}: {fmt(u[i])} is not > "
-                f"{fmt(old[i])}{tie}")
-    if kind is CUTOFF:
-        low, total = step.bounds  # type: ignore[misc]  # a shallow cut has the bound and S
-        count = len(step.pruned)
-        v: Any = step.v
-        return (f"{_who(step)}: the player above gets at most {fmt(total)} - {fmt(v[i])} = "
-                f"{fmt(total - v[i])} here, no more than the {fmt(low)} it has; prune {count} "
-                f"{'child' if count == 1 else 'children'} ({_pruned_text(step.pruned)})")
-    return f"{_who(step)} returns {vector_text(step.v)}{end}"  # type: ignore[arg-type]
+def _update_caption(step: Step, i: int) -> str:
+    """An UPDATE of player i + 1's node: it picks the child's vector or keeps its best."""
+    old: Any = step.before.v if step.before is not None else None  # vectors here
+    u: Any = step.value
+    if old is None:
+        return f"{_who(step)} picks {vector_text(u)}: the first child, {step.child.name}"  # type: ignore[union-attr]
+    if u[i] > old[i]:  # the search's own test
+        return f"{_who(step)} picks {vector_text(u)}: {fmt(u[i])} > {fmt(old[i])}"
+    tie = " (a tie keeps the leftmost)" if u[i] == old[i] else ""
+    return (f"{_who(step)} keeps {vector_text(old)}: {fmt(u[i])} is not > "
+            f"{fmt(old[i])}{tie}")
 
 
 def _pruned_text(nodes: Sequence[Node]) -> str:
@@ -464,7 +504,8 @@ class MaxnTrace(Trace):
                  total: Value | None):
         self.game = game
         self.total = total
-        super().__init__(game.tree, records, evaluated_ids, CutRule.TIES, False)
+        super().__init__(game.tree, records, evaluated_ids,
+                         MaxnWords(maxn_listing(total is not None), total=total))
 
     @property
     def name(self) -> str:
@@ -479,17 +520,6 @@ class MaxnTrace(Trace):
             return f"Max^n ({self.game.players} players)"
         return (f"Max^n with shallow pruning ({self.game.players} players, utilities adding up "
                 f"to at most {fmt(self.total)})")
-
-    @property
-    def code(self) -> tuple[str, ...]:
-        """MAXN, or SHALLOW with ``total``: see :func:`maxn_pseudocode`."""
-        return tuple(maxn_pseudocode(self.total is not None))
-
-    def _step(self, index: int) -> Step:
-        step = super()._step(index)
-        # Shallow pruning: (the bound the node was given, S); it is kept as alpha.
-        bounds = None if self.total is None else (step.alpha, self.total)
-        return step._replace(search="maxn", bounds=bounds)
 
     def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
         """A picture of the finished search for notebooks, with its alt

@@ -32,9 +32,11 @@ FORBIDDEN = {
 SANCTIONED = {("gametree.tree", "_repr_png_", "gametree.view.draw"),
               ("gametree.trace", "_repr_png_", "gametree.view.draw"),
               ("gametree.replay", "_repr_png_", "gametree.view.draw"),
-              ("gametree.vectors", "_repr_png_", "gametree.view.maxn")}
+              ("gametree.vectors", "_repr_png_", "gametree.view.maxn"),
+              ("gametree.grading.course", "class_figure", "gametree.view.theme")}
 """(module, function, import): the lazy pictures of a Tree and a Trace in a
-notebook, the one upward import allowed (as python-chess's _repr_svg_)."""
+notebook, the one upward import allowed (as python-chess's _repr_svg_), and
+the class summary's figure reading its colours from the one theme."""
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:

@@ -30,7 +30,8 @@ from gametree import (
     trace_alpha_beta,
     trace_expectiminimax,
 )
-from gametree.chance import chance_pseudocode, trace_search
+from gametree.chance import chance_pseudocode
+from gametree.solve import trace_search
 from gametree.trace import pseudocode, turns
 from gametree.tree import MAX_PLAYERS, agent_names, check_players
 

@@ -35,7 +35,7 @@ from gametree.games.windows import (
     trace_null_window,
     trace_pvs,
 )
-from gametree.trace import PhaseKind, pseudocode
+from gametree.trace import PhaseKind, listing, pseudocode
 
 FIG52 = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 
@@ -179,7 +179,7 @@ def test_the_game_alpha_beta_recorded_on_a_tree_is_the_tree_trace(nested):
     tree's own tracing search makes: one alpha-beta, two ways to run it."""
     tree = _tree(nested)
     game = TreeGame(tree)
-    recorder = TreeRecorder(game, "alpha-beta", pseudocode(), {})
+    recorder = TreeRecorder(game, "alpha-beta", listing(), {})
     alpha_beta(game, recorder=recorder)
     assert _fields(recorder.trace()) == _fields(trace_alpha_beta(tree))
 
@@ -311,8 +311,8 @@ def test_a_table_answer_says_what_the_table_holds():
         if answers:
             break
     step = answers[0]
-    assert step.bound in ("lower", "upper", "exact")
-    held = {"lower": ">=", "upper": "<=", "exact": "="}[step.bound]
+    assert step.detail.bound in ("lower", "upper", "exact")
+    held = {"lower": ">=", "upper": "<=", "exact": "="}[step.detail.bound]
     assert f"the table holds {step.node.name} {held} " in step.caption
     assert step.caption.endswith(f"return {step.value} without searching {step.node.name}")
     assert trace.state(step.index).status[step.node.id] is Status.DONE
@@ -451,10 +451,10 @@ def test_min_to_move_at_the_root():
 
 def test_notes_must_give_lines_for_every_step():
     trace = trace_pvs(FIG52, 3)
-    notes = trace.notes._replace(lines=trace.notes.lines[:-1])
+    notes = trace.notes._replace(names=trace.notes.names[:-1])
     with pytest.raises(ValueError, match=rf"the notes give lines for {len(trace) - 1} steps, but the "
                                          rf"trace has {len(trace)}"):
-        type(trace)(trace.tree, trace._records, [], trace.rule, False, notes)
+        type(trace)(trace.tree, trace._records, [], trace.words, notes)
 
 
 def test_phase_at_names_the_innermost_phase_and_refuses_a_step_that_does_not_exist():

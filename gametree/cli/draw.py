@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..chance import trace_search
+from ..solve import trace_search
 from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
 from .chance import bounds_argument, chance_trace

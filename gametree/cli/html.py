@@ -52,8 +52,9 @@ def search_trace(tree: Tree, search: str | None, *, strict: bool = False, bounds
     >>> search_trace(Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), "mtdf").name
     'MTD(f)'
     """
-    from ..chance import trace_expectiminimax, trace_search
+    from ..chance import trace_expectiminimax
     from ..games.windows import trace_mtdf, trace_pvs
+    from ..solve import trace_search
     from ..trace import trace_alpha_beta
 
     if search is None:

@@ -49,14 +49,16 @@ Nothing here imports matplotlib, networkx or ipywidgets.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from math import inf, isfinite
-from typing import Protocol, cast
+from typing import NamedTuple, Protocol, cast
 
+from ..pseudocode import Listing
+from ..replay import MAX_TRACE_NODES, Notes, Phase, PhaseKind, Step, StepKind, Trace, Words
 from ..rules import CutRule
 from ..text import describe, fmt
-from ..trace import MAX_TRACE_NODES, Notes, Phase, PhaseKind, StepKind, Trace
+from ..trace import alpha_beta_caption
 from ..tree import CHANCE, MAX, Node, Value, as_tree
 from .base import Evaluation, Game, M, S, State, check_game, check_whole
 from .search import (
@@ -76,8 +78,10 @@ from .tree import TreeGame
 __all__ = [
     "null_window_test", "pvs", "mtdf", "trace_null_window", "trace_pvs", "trace_mtdf",
     "TestResult", "PVSResult", "MTDResult", "Pass", "TreeRecorder", "WindowRecorder",
-    "returned_bounds",
-    "PVS_CODE", "MTDF_CODE", "TEST_CODE", "MAX_WINDOW_TRACE_NODES",
+    "returned_bounds", "WindowTrace", "WindowWords", "WindowDetail", "pvs_listing", "pvs_code",
+    "PVS_CODE", "MTDF_CODE", "TEST_CODE", "PVS_LISTING", "MTDF_LISTING", "TEST_LISTING",
+    "PVS_STEPS", "MTDF_STEPS", "TEST_STEPS",
+    "MAX_WINDOW_TRACE_NODES",
 ]
 
 ENTER, LEAF, UPDATE, CUTOFF, RETURN = (StepKind.ENTER, StepKind.LEAF, StepKind.UPDATE,
@@ -151,24 +155,25 @@ class MTDResult(SearchResult[M]):
 
 # --- recording a search of a tree -------------------------------------------------
 
-Lines = tuple[int, ...]
+Names = tuple[str, ...]
+"""The names of pseudocode lines a step runs (see :class:`~gametree.pseudocode.Listing`)."""
 
 
 class WindowRecorder(Protocol[S_contra]):
     """What the searches here tell a recorder: every step of
     :func:`~gametree.games.alpha_beta` (the
     :class:`~gametree.games.search.Recorder` protocol), perhaps with the
-    pseudocode lines it executes, and where each pass, null-window test or
-    re-search begins and ends.  :class:`TreeRecorder` records a search of a
-    :class:`~gametree.games.TreeGame`."""
+    names of the pseudocode lines it executes, and where each pass,
+    null-window test or re-search begins and ends.  :class:`TreeRecorder`
+    records a search of a :class:`~gametree.games.TreeGame`."""
 
     def step(self, kind: StepKind, state: S_contra, v: Value, alpha: Value, beta: Value, *,
-             bound: str | None = None, lines: Lines | None = None) -> None:
+             bound: str | None = None, names: Names | None = None) -> None:
         """The search did ``kind`` at ``state`` (see ``Recorder.step``),
-        executing ``lines`` of the pseudocode (None: those of ``kind``)."""
+        executing the lines called ``names`` (None: those of ``kind``)."""
 
-    def also(self, lines: Lines) -> None:
-        """Add ``lines`` to the lines of the step recorded last."""
+    def also(self, names: Names) -> None:
+        """Add the lines called ``names`` to the lines of the step recorded last."""
 
     def begin(self, kind: PhaseKind, state: S_contra, alpha: Value, beta: Value, label: str, *,
               lower: Value = -inf, upper: Value = inf) -> int:
@@ -176,6 +181,149 @@ class WindowRecorder(Protocol[S_contra]):
 
     def end(self, number: int) -> None:
         """The phase ``number`` ends with the step recorded last."""
+
+
+class WindowDetail(NamedTuple):
+    """What a step of a search here records besides the core fields (its
+    :attr:`gametree.Step.detail`)."""
+
+    phase: Phase | None
+    """The pass, null-window test or re-search under way (the innermost), or None."""
+    bound: str | None
+    """TABLE: what the stored value says: ``exact``, ``lower`` (the value is
+    at least it) or ``upper`` (at most it); None for other steps."""
+    names: Names
+    """The names of the lines of the search's pseudocode the step executes."""
+
+
+@dataclass(frozen=True)
+class WindowWords(Words):
+    """The words of the searches here: a pass, a null-window test or a
+    re-search said against its window (``it fails high, so the value is at
+    least 3``), a node the table settles, and alpha-beta's own words for the
+    rest; the lines each step runs, as the search recorded their names."""
+
+    name: str = ""
+    """The search's name: ``PVS``, ``MTD(f)``, ``null-window test``."""
+    used: frozenset[str] = frozenset()
+    """Every line name the search records."""
+    narrows: bool = False
+    """True for MTD(f), whose passes narrow the bounds on the value until they meet."""
+
+    def line_names(self, step: Step) -> Names:
+        return step.detail.names
+
+    def used_names(self) -> frozenset[str]:
+        return self.used
+
+    def caption(self, step: Step) -> str:
+        kind, phase = step.kind, step.phase
+        if kind in _PHASE_CAPTIONS:
+            return _PHASE_CAPTIONS[kind](step)
+        if phase is not None and phase.node == step.node:
+            if kind is ENTER:
+                return _phase_enter_caption(step, phase)
+            if kind in (RETURN, LEAF):
+                return _phase_end_caption(step, phase, self.narrows)
+        return alpha_beta_caption(step, self.rule)
+
+
+def _table_caption(step: Step) -> str:
+    """A node the table settles: what it holds, and why that answers."""
+    node, value = step.node, fmt(step.v)
+    bound = step.detail.bound
+    if bound == "exact":
+        held, why = f"{node.name} = {value} (exact)", ""
+    elif bound == "lower":
+        held = f"{node.name} >= {value} (a lower bound)"
+        why = f", and {value} >= beta = {fmt(step.beta)}"
+    else:
+        held = f"{node.name} <= {value} (an upper bound)"
+        why = f", and {value} <= alpha = {fmt(step.alpha)}"
+    return (f"{node.title}: the table holds {held}{why}: return {value} without "
+            f"searching {node.name}")
+
+
+def _research_caption(step: Step) -> str:
+    """A child's test failed high inside the window: it is searched again."""
+    node, child, got = step.node, step.child, fmt(step.value)
+    assert child is not None
+    window = (f"({got}, {fmt(step.beta)})" if node.player is MAX
+              else f"({fmt(step.alpha)}, {got})")
+    return (f"{node.title}: {child.name}'s null-window test returned {got}, and alpha = "
+            f"{fmt(step.alpha)} < {got} < beta = {fmt(step.beta)}: search {child.name} again "
+            f"with the window {window}")
+
+
+def _pass_caption(step: Step) -> str:
+    """A pass starts at the root: its label, and what is known so far."""
+    phase = step.phase
+    assert phase is not None
+    known = _known(phase.lower, phase.upper)
+    return f"{phase.label}" + (f"; so far {known}" if known else "")
+
+
+_PHASE_CAPTIONS = {TABLE: _table_caption, RESEARCH: _research_caption, PASS: _pass_caption}
+
+
+def _phase_enter_caption(step: Step, phase: Phase) -> str:
+    what = {PhaseKind.PASS: "the window under test", PhaseKind.TEST: "a null window",
+            PhaseKind.RESEARCH: "the re-search's window"}
+    return (f"{step.node.title}: enter with alpha = {fmt(step.alpha)}, beta = {fmt(step.beta)} "
+            f"({what[phase.kind]}); v = {fmt(step.v)}")
+
+
+def _phase_end_caption(step: Step, phase: Phase, narrows: bool) -> str:
+    """The RETURN (or LEAF) of the node a phase searches: what its value
+    says, against the phase's window."""
+    node, r = step.node, step.value
+    assert r is not None
+    said = (f"{node.title} returns v = {fmt(r)}" if step.kind is RETURN
+            else f"Leaf {node.name}: evaluate, score {fmt(r)}")
+    if phase.kind is PhaseKind.RESEARCH:
+        return f"{said}, searched again with ({fmt(phase.alpha)}, {fmt(phase.beta)})"
+    subject = "the value" if phase.kind is PhaseKind.PASS else f"{phase.node.name}'s value"
+    if r >= phase.beta:
+        verdict = (f"{said} >= beta = {fmt(phase.beta)}: it fails high, so "
+                   f"{subject} is at least {fmt(r)}")
+        lower, upper = r, phase.upper
+    elif r <= phase.alpha:
+        verdict = (f"{said} <= alpha = {fmt(phase.alpha)}: it fails low, so "
+                   f"{subject} is at most {fmt(r)}")
+        lower, upper = phase.lower, r
+    else:
+        verdict = f"{said}, inside the window: it is {subject}"
+        lower = upper = r
+    if phase.kind is PhaseKind.PASS and narrows:
+        verdict += f" (now {_known(lower, upper)})" if lower < upper else \
+            f": lower bound = upper bound = {fmt(r)}, the value of the tree"
+    return verdict
+
+
+def _known(lower: Value, upper: Value) -> str:
+    """What bounds say of the value, in words; empty when they say nothing."""
+    if lower == -inf and upper == inf:
+        return ""
+    if upper == inf:
+        return f"value >= {fmt(lower)}"
+    if lower == -inf:
+        return f"value <= {fmt(upper)}"
+    return f"{fmt(lower)} <= value <= {fmt(upper)}"
+
+
+class WindowTrace(Trace):
+    """The recorded search of a tree by a search here (see
+    :class:`TreeRecorder`): a :class:`gametree.Trace` whose steps carry
+    their phase, their table bound and the lines they run
+    (:class:`WindowDetail`)."""
+
+    def _detail(self, index: int) -> WindowDetail:
+        assert self.notes is not None
+        return WindowDetail(self.phase_at(index), self.bound_at(index), self.notes.names[index])
+
+
+def _used(steps: Mapping[object, Names]) -> frozenset[str]:
+    return frozenset(name for names in steps.values() for name in names)
 
 
 class TreeRecorder:
@@ -193,43 +341,50 @@ class TreeRecorder:
         The tree being searched.
     name : str
         The search's name, as the trace will give it.
-    code : sequence of str
-        The search's pseudocode.
-    lines : mapping
-        (StepKind, "MAX" or "MIN") -> the pseudocode lines a step of that
-        kind executes, for steps recorded without their own lines.
+    listing : Listing
+        The search's pseudocode, its lines named.
+    steps : mapping
+        The line names the search records: (StepKind, "MAX" or "MIN") ->
+        the names of the lines a step of that kind executes, for steps
+        recorded without names of their own; other keys name the lines
+        the search passes itself.  Every name must be in ``listing``.
+    narrows : bool
+        True for MTD(f): its passes' captions say how the bounds narrow.
     """
 
-    def __init__(self, game: TreeGame, name: str, code: Sequence[str],
-                 lines: Mapping[tuple[StepKind, str], Lines]):
+    def __init__(self, game: TreeGame, name: str, listing: Listing,
+                 steps: Mapping[object, Names], *, narrows: bool = False):
         self.game = game
         self.name = name
-        self.code = tuple(code)
-        self._lines_of = dict(lines)
+        self.listing = listing
+        self._names_of = {key: names for key, names in steps.items() if isinstance(key, tuple)}
+        self._used = _used(steps)
+        listing.numbers(sorted(self._used))  # every name is the listing's, or a clear ValueError
+        self._narrows = narrows
         self._records: list = []
         self._evaluated: list[int] = []
-        self._lines: list[Lines] = []
+        self._names: list[Names] = []
         self._bounds: list[tuple[int, str]] = []
         self._phases: list[list] = []  # [kind, node, alpha, beta, label, start, end, lower, upper]
 
     def __len__(self) -> int:
         """Steps recorded so far."""
-        return len(self._lines)
+        return len(self._names)
 
     def step(self, kind: StepKind, state: Node, v: Value, alpha: Value, beta: Value, *,
-             bound: str | None = None, lines: Lines | None = None) -> None:
+             bound: str | None = None, names: Names | None = None) -> None:
         """Record one step at the node ``state``."""
         if kind is LEAF:
             self._evaluated.append(state.id)
         if bound is not None:
             self._bounds.append((len(self), str(bound)))
         self._records.extend((kind, state.id, v, alpha, beta))
-        self._lines.append(self._lines_of.get((kind, state.player.value), ()) if lines is None
-                           else lines)
+        self._names.append(self._names_of.get((kind, state.player.value), ()) if names is None
+                           else names)
 
-    def also(self, lines: Lines) -> None:
-        """Add ``lines`` to the lines of the step recorded last."""
-        self._lines[-1] = self._lines[-1] + tuple(lines)
+    def also(self, names: Names) -> None:
+        """Add the lines called ``names`` to the lines of the step recorded last."""
+        self._names[-1] = self._names[-1] + tuple(names)
 
     def begin(self, kind: PhaseKind, state: Node, alpha: Value, beta: Value, label: str, *,
               lower: Value = -inf, upper: Value = inf) -> int:
@@ -245,41 +400,71 @@ class TreeRecorder:
         """The trace of everything recorded."""
         phases = tuple(Phase(kind, node, alpha, beta, label, start, end, lower, upper, self.name)
                        for kind, node, alpha, beta, label, start, end, lower, upper in self._phases)
-        notes = Notes(self.name, self.code, tuple(self._lines), phases, tuple(self._bounds))
-        return Trace(self.game.tree, self._records, self._evaluated, rule, False, notes)
+        notes = Notes(self.name, tuple(self._names), phases, tuple(self._bounds))
+        words = WindowWords(self.listing, rule, name=self.name, used=self._used,
+                            narrows=self._narrows)
+        return WindowTrace(self.game.tree, self._records, self._evaluated, words, notes)
+
+
+def _ab_lines(table: bool) -> list[tuple[str, str]]:
+    """The named lines of AB, the alpha-beta the null-window searches run
+    (with ``table``, Plaat's AlphaBetaWithMemory); each name starts ``AB``."""
+    return [
+        ("", "function AB(node, alpha, beta)"),
+        ("AB leaf", "  if node is a leaf: return its score"),
+        *([("AB table", "  if table settles it: return that")] if table else []),
+        ("AB start", "  v = −∞ if node is MAX else +∞"),
+        ("", "  for each child c, left to right:"),
+        ("AB search child", "    r = AB(c, alpha, beta)"),
+        ("AB max v", "    if MAX: v = max(v, r)"),
+        ("AB update alpha", "            alpha = max(alpha, v)"),
+        ("AB min v", "    else:   v = min(v, r)"),
+        ("AB update beta", "            beta = min(beta, v)"),
+        ("AB cut", "    if alpha >= beta: break  # prune"),
+        *([("AB store", "  store v and its bound in the table")] if table else []),
+        ("AB return", "  return v"),
+    ]
+
+
+def _ab_steps(table: bool) -> dict[object, Names]:
+    """(kind, player) -> the names of the lines of :func:`_ab_lines` a step runs."""
+    steps: dict[object, Names] = {}
+    for player in ("MAX", "MIN"):
+        steps.update({
+            (LEAF, player): ("AB leaf",), (ENTER, player): ("AB start",),
+            (UPDATE, player): ("AB search child", "AB max v", "AB update alpha")
+            if player == "MAX" else ("AB search child", "AB min v", "AB update beta"),
+            (CUTOFF, player): ("AB cut",),
+            (RETURN, player): ("AB store", "AB return") if table else ("AB return",),
+        })
+        if table:
+            steps[TABLE, player] = ("AB table",)
+    return steps
 
 
 # --- the null-window test ---------------------------------------------------------
 
-TEST_CODE = (
-    "function NULL-WINDOW(root, beta)",
-    "  g = AB(root, beta - 1, beta)",
-    "  if g >= beta:  # fails high",
-    "    the value is at least g",
-    "  else:  # fails low",
-    "    the value is at most g",
-    "",
-    "function AB(node, alpha, beta)",
-    "  if node is a leaf: return its score",
-    "  v = −∞ if node is MAX else +∞",
-    "  for each child c, left to right:",
-    "    r = AB(c, alpha, beta)",
-    "    if MAX: v = max(v, r)",
-    "            alpha = max(alpha, v)",
-    "    else:   v = min(v, r)",
-    "            beta = min(beta, v)",
-    "    if alpha >= beta: break  # prune",
-    "  return v",
-)
+TEST_LISTING = Listing.of("NULL-WINDOW", [
+    ("null-window", "function NULL-WINDOW(root, beta)"),
+    ("test", "  g = AB(root, beta - 1, beta)"),
+    ("fails high", "  if g >= beta:  # fails high"),
+    ("at least", "    the value is at least g"),
+    ("fails low", "  else:  # fails low"),
+    ("at most", "    the value is at most g"),
+    ("", ""),
+    *_ab_lines(table=False),
+])
+"""The pseudocode :func:`trace_null_window` steps through, its lines named."""
+
+TEST_CODE = TEST_LISTING.code
 """The pseudocode :func:`trace_null_window` steps through."""
 
-_TEST_LINES = {
-    (LEAF, "MAX"): (9,), (LEAF, "MIN"): (9,),
-    (ENTER, "MAX"): (10,), (ENTER, "MIN"): (10,),
-    (UPDATE, "MAX"): (12, 13, 14), (UPDATE, "MIN"): (12, 15, 16),
-    (CUTOFF, "MAX"): (17,), (CUTOFF, "MIN"): (17,),
-    (RETURN, "MAX"): (18,), (RETURN, "MIN"): (18,),
+TEST_STEPS: dict[object, Names] = {
+    **_ab_steps(table=False), "pass": ("null-window", "test"),
+    "fails high": ("fails high", "at least"), "fails low": ("fails low", "at most"),
 }
+"""The names of the lines of :data:`TEST_LISTING` each step runs: by (kind,
+player) for AB's steps, and for the test's own: its pass, and its verdict."""
 
 
 def null_window_test(game: Game[S, M], state: S | None = None, *, beta: Value,
@@ -332,58 +517,81 @@ def null_window_test(game: Game[S, M], state: S | None = None, *, beta: Value,
         passes = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
                                 f"null-window test: is the value >= {fmt(beta)}? "
                                 f"window ({fmt(beta - 1)}, {fmt(beta)})")
-        recorder.step(PASS, state, -inf, beta - 1, beta, lines=(1, 2))
+        recorder.step(PASS, state, -inf, beta - 1, beta, names=TEST_STEPS["pass"])
     result = alpha_beta(game, state, table=table, depth=depth, evaluate=evaluate,
                         max_nodes=max_nodes, window=(beta - 1, beta), recorder=recorder)
     if recorder is not None and passes is not None:
-        recorder.also((3, 4) if result.value >= beta else (5, 6))
+        recorder.also(TEST_STEPS["fails high" if result.value >= beta else "fails low"])
         recorder.end(passes)
     return TestResult(result.value, result.move, result.stats, result.pv, beta)
 
 
 # --- principal-variation search ----------------------------------------------------
 
+def pvs_listing(rule: CutRule = CutRule.TIES) -> Listing:
+    """PVS's pseudocode, its lines named, with the cut rule's test.
+
+    >>> pvs_listing().number("max test")
+    8
+    """
+    return Listing.of("PVS", [
+        ("", "function PVS(node, alpha, beta)"),
+        ("leaf", "  if node is a leaf: return its score"),
+        ("start", "  v = −∞ if node is MAX else +∞"),
+        ("", "  for each child c, left to right:"),
+        ("", "    if c is the first:"),
+        ("first", "      r = PVS(c, alpha, beta)"),
+        ("", "    else if node is MAX:"),
+        ("max test", "      r = PVS(c, alpha, alpha + 1)"),
+        ("max fails high", "      if alpha < r < beta:"),
+        ("max re-search", "        r = PVS(c, r, beta)"),
+        ("", "    else:"),
+        ("min test", "      r = PVS(c, beta - 1, beta)"),
+        ("min fails high", "      if alpha < r < beta:"),
+        ("min re-search", "        r = PVS(c, alpha, r)"),
+        ("max v", "    if MAX: v = max(v, r)"),
+        ("update alpha", "            alpha = max(alpha, v)"),
+        ("min v", "    else:   v = min(v, r)"),
+        ("update beta", "            beta = min(beta, v)"),
+        ("cut", f"    if {rule.test}: break  # prune"),
+        ("return", "  return v"),
+    ])
+
+
 def pvs_code(rule: CutRule = CutRule.TIES) -> tuple[str, ...]:
-    """PVS's pseudocode, with the cut rule's test.
+    """PVS's pseudocode, with the cut rule's test (the text of :func:`pvs_listing`).
 
     >>> pvs_code()[7].strip()
     'r = PVS(c, alpha, alpha + 1)'
     """
-    return (
-        "function PVS(node, alpha, beta)",
-        "  if node is a leaf: return its score",
-        "  v = −∞ if node is MAX else +∞",
-        "  for each child c, left to right:",
-        "    if c is the first:",
-        "      r = PVS(c, alpha, beta)",
-        "    else if node is MAX:",
-        "      r = PVS(c, alpha, alpha + 1)",
-        "      if alpha < r < beta:",
-        "        r = PVS(c, r, beta)",
-        "    else:",
-        "      r = PVS(c, beta - 1, beta)",
-        "      if alpha < r < beta:",
-        "        r = PVS(c, alpha, r)",
-        "    if MAX: v = max(v, r)",
-        "            alpha = max(alpha, v)",
-        "    else:   v = min(v, r)",
-        "            beta = min(beta, v)",
-        f"    if {rule.test}: break  # prune",
-        "  return v",
-    )
+    return pvs_listing(rule).code
 
 
-PVS_CODE = pvs_code()
+PVS_LISTING = pvs_listing()
+"""The pseudocode :func:`trace_pvs` steps through (the alpha >= beta rule), its lines named."""
+
+PVS_CODE = PVS_LISTING.code
 """The pseudocode :func:`trace_pvs` steps through (the alpha >= beta rule)."""
 
-# Lines of PVS_CODE (from 1) by step: (at a MAX node, at a MIN node).
-_PVS_LINES = {LEAF: ((2,), (2,)), ENTER: ((3,), (3,)), "first": ((6, 15, 16), (6, 17, 18)),
-              "tested": ((8, 15, 16), (12, 17, 18)), "re-searched": ((10, 15, 16), (14, 17, 18)),
-              RESEARCH: ((9, 10), (13, 14)), CUTOFF: ((19,), (19,)), RETURN: ((20,), (20,))}
+PVS_STEPS: dict[object, Names] = {
+    (LEAF, "MAX"): ("leaf",), (LEAF, "MIN"): ("leaf",),
+    (ENTER, "MAX"): ("start",), (ENTER, "MIN"): ("start",),
+    ("first", "MAX"): ("first", "max v", "update alpha"),
+    ("first", "MIN"): ("first", "min v", "update beta"),
+    ("tested", "MAX"): ("max test", "max v", "update alpha"),
+    ("tested", "MIN"): ("min test", "min v", "update beta"),
+    ("re-searched", "MAX"): ("max re-search", "max v", "update alpha"),
+    ("re-searched", "MIN"): ("min re-search", "min v", "update beta"),
+    (RESEARCH, "MAX"): ("max fails high", "max re-search"),
+    (RESEARCH, "MIN"): ("min fails high", "min re-search"),
+    (CUTOFF, "MAX"): ("cut",), (CUTOFF, "MIN"): ("cut",),
+    (RETURN, "MAX"): ("return",), (RETURN, "MIN"): ("return",),
+}
+"""(what the step is, "MAX" or "MIN") -> the names of the lines of PVS it runs."""
 
 
-def _pvs_lines(what, maximizing: bool) -> Lines:
-    return _PVS_LINES[what][0 if maximizing else 1]
+def _pvs_names(what: object, maximizing: bool) -> Names:
+    return PVS_STEPS[what, "MAX" if maximizing else "MIN"]
 
 
 def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
@@ -447,7 +655,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
                 evaluated += 1
                 score = estimate(evaluate, state)
             if record:
-                record(LEAF, state, score, alpha, beta, lines=(2,))
+                record(LEAF, state, score, alpha, beta, names=_pvs_names(LEAF, True))
             return score, ()
         player = game.to_move(state)
         if player is CHANCE:
@@ -456,7 +664,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
         v: Value = -inf if maximizing else inf
         line: tuple[M, ...] = ()
         if record:
-            record(ENTER, state, v, alpha, beta, lines=_pvs_lines(ENTER, maximizing))
+            record(ENTER, state, v, alpha, beta, names=_pvs_names(ENTER, maximizing))
         moves = game.moves(state)
         for i, move in enumerate(moves):
             child = game.result(state, move)
@@ -484,7 +692,7 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
                                                f"PVS: re-search of {_name(child)} with the "
                                                f"window ({fmt(again[0])}, {fmt(again[1])})")
                         recorder.step(RESEARCH, state, v, alpha, beta,
-                                      lines=_pvs_lines(RESEARCH, maximizing))
+                                      names=_pvs_names(RESEARCH, maximizing))
                     r, below = search(child, depth - 1, *again)
                     if recorder is not None and phase is not None:
                         recorder.end(phase)
@@ -497,15 +705,15 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
                     v, line = r, (move, *below)
                 beta = min(beta, v)
             if record:
-                record(UPDATE, state, v, alpha, beta, lines=_pvs_lines(how, maximizing))
+                record(UPDATE, state, v, alpha, beta, names=_pvs_names(how, maximizing))
             if rule.cuts(alpha, beta):
                 if i + 1 < len(moves):  # a cut at the last child prunes nothing
                     cutoffs += 1
                     if record:
-                        record(CUTOFF, state, v, alpha, beta, lines=_pvs_lines(CUTOFF, maximizing))
+                        record(CUTOFF, state, v, alpha, beta, names=_pvs_names(CUTOFF, maximizing))
                 break
         if record:
-            record(RETURN, state, v, alpha, beta, lines=_pvs_lines(RETURN, maximizing))
+            record(RETURN, state, v, alpha, beta, names=_pvs_names(RETURN, maximizing))
         return v, line
 
     with deep_games(game):
@@ -526,40 +734,34 @@ def _test_label(child: State, test: tuple[Value, Value], maximizing: bool) -> st
 
 # --- MTD(f) -------------------------------------------------------------------------
 
-MTDF_CODE = (
-    "function MTDF(root, f)",
-    "  g = f; lower = −∞; upper = +∞",
-    "  while lower < upper:",
-    "    beta = g+1 if g == lower else g",
-    "    g = AB(root, beta - 1, beta)",
-    "    if g < beta: upper = g",
-    "    else: lower = g",
-    "  return g",
-    "",
-    "function AB(node, alpha, beta)",
-    "  if node is a leaf: return its score",
-    "  if table settles it: return that",
-    "  v = −∞ if node is MAX else +∞",
-    "  for each child c, left to right:",
-    "    r = AB(c, alpha, beta)",
-    "    if MAX: v = max(v, r)",
-    "            alpha = max(alpha, v)",
-    "    else:   v = min(v, r)",
-    "            beta = min(beta, v)",
-    "    if alpha >= beta: break  # prune",
-    "  store v and its bound in the table",
-    "  return v",
-)
+MTDF_LISTING = Listing.of("MTDF", [
+    ("mtdf", "function MTDF(root, f)"),
+    ("start", "  g = f; lower = −∞; upper = +∞"),
+    ("loop", "  while lower < upper:"),
+    ("pick beta", "    beta = g+1 if g == lower else g"),
+    ("test", "    g = AB(root, beta - 1, beta)"),
+    ("fails low", "    if g < beta: upper = g"),
+    ("fails high", "    else: lower = g"),
+    ("", "  return g"),
+    ("", ""),
+    *_ab_lines(table=True),
+])
+"""The pseudocode :func:`trace_mtdf` steps through, its lines named: MTD(f)
+and its alpha-beta with a table (Plaat's AlphaBetaWithMemory), here AB,
+whose names start with ``AB``."""
+
+MTDF_CODE = MTDF_LISTING.code
 """The pseudocode :func:`trace_mtdf` steps through: MTD(f) and its
 alpha-beta with a table (Plaat's AlphaBetaWithMemory), here AB."""
 
-_MTDF_LINES = {
-    (LEAF, "MAX"): (11,), (LEAF, "MIN"): (11,), (TABLE, "MAX"): (12,), (TABLE, "MIN"): (12,),
-    (ENTER, "MAX"): (13,), (ENTER, "MIN"): (13,),
-    (UPDATE, "MAX"): (15, 16, 17), (UPDATE, "MIN"): (15, 18, 19),
-    (CUTOFF, "MAX"): (20,), (CUTOFF, "MIN"): (20,),
-    (RETURN, "MAX"): (21, 22), (RETURN, "MIN"): (21, 22),
+MTDF_STEPS: dict[object, Names] = {
+    **_ab_steps(table=True),
+    "first pass": ("start", "loop", "pick beta", "test"), "pass": ("loop", "pick beta", "test"),
+    "fails low": ("fails low",), "fails high": ("fails high",),
 }
+"""The names of the lines of :data:`MTDF_LISTING` each step runs: by (kind,
+player) for AB's steps, and for MTD(f)'s own: its first pass, a later one,
+and a pass's verdict."""
 
 
 def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
@@ -625,13 +827,7 @@ def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
     best: SearchResult[M] | None = None
     while lower < upper:
         beta = g + 1 if g == lower else g
-        number = None
-        if recorder is not None:
-            number = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
-                                    f"MTD(f) pass {len(passes) + 1}: test with the window "
-                                    f"({fmt(beta - 1)}, {fmt(beta)})", lower=lower, upper=upper)
-            recorder.step(PASS, state, g, beta - 1, beta,
-                          lines=(2, 3, 4, 5) if not passes else (3, 4, 5))
+        number = _begin_pass(recorder, state, len(passes) + 1, g, beta, lower, upper)
         result = alpha_beta(game, state, table=table, depth=depth, evaluate=evaluate,
                             max_nodes=max_nodes, window=(beta - 1, beta), recorder=recorder)
         g = result.value
@@ -642,7 +838,7 @@ def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
         if (g >= beta) == maximizing:  # a bound on the root player's side: its move reaches it
             best = result
         if recorder is not None and number is not None:
-            recorder.also((6,) if g < beta else (7,))
+            recorder.also(MTDF_STEPS["fails low" if g < beta else "fails high"])
             recorder.end(number)
         passes.append(Pass(beta - 1, beta, g, lower, upper, result.stats))
     if best is None:  # every pass failed the other way: the value is infinite, any move reaches it
@@ -650,6 +846,20 @@ def mtdf(game: Game[S, M], state: S | None = None, *, guess: Value = 0,
     stats = Stats(*(sum(getattr(p.stats, f) for p in passes)
                     for f in ("nodes", "terminals", "cutoffs", "table_hits", "evaluated")))
     return MTDResult(g, best.move, stats, best.pv, tuple(passes))
+
+
+def _begin_pass(recorder: WindowRecorder[S] | None, state: S, number: int, g: Value,
+                beta: Value, lower: Value, upper: Value) -> int | None:
+    """Record the start of MTD(f)'s pass ``number`` (from 1) testing ``beta``;
+    the phase's number for ``recorder.end``, or None without a recorder."""
+    if recorder is None:
+        return None
+    phase = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
+                           f"MTD(f) pass {number}: test with the window "
+                           f"({fmt(beta - 1)}, {fmt(beta)})", lower=lower, upper=upper)
+    recorder.step(PASS, state, g, beta - 1, beta,
+                  names=MTDF_STEPS["first pass" if number == 1 else "pass"])
+    return phase
 
 
 def _check_number(name: str, value: object) -> Value:
@@ -691,7 +901,7 @@ def trace_null_window(tree: object, branching: int | None = None, *, beta: Value
     'MAX node A returns v = 3 <= alpha = 3: it fails low, so the value is at most 3'
     """
     game = _traced_tree(tree, branching)
-    recorder = TreeRecorder(game, "null-window test", TEST_CODE, _TEST_LINES)
+    recorder = TreeRecorder(game, "null-window test", TEST_LISTING, TEST_STEPS)
     null_window_test(game, beta=beta, recorder=recorder)
     return recorder.trace()
 
@@ -709,7 +919,7 @@ def trace_pvs(tree: object, branching: int | None = None, *, strict: bool = Fals
     """
     game = _traced_tree(tree, branching)
     rule = CutRule.of(strict)
-    recorder = TreeRecorder(game, "PVS", pvs_code(rule), {})
+    recorder = TreeRecorder(game, "PVS", pvs_listing(rule), PVS_STEPS)
     pvs(game, strict=rule.strict, recorder=recorder)
     return recorder.trace(rule)
 
@@ -725,7 +935,7 @@ def trace_mtdf(tree: object, branching: int | None = None, *, guess: Value = 0) 
     'MAX node A returns v = 3 <= alpha = 3: it fails low, so the value is at most 3: lower bound = upper bound = 3, the value of the tree'
     """
     game = _traced_tree(tree, branching)
-    recorder = TreeRecorder(game, "MTD(f)", MTDF_CODE, _MTDF_LINES)
+    recorder = TreeRecorder(game, "MTD(f)", MTDF_LISTING, MTDF_STEPS, narrows=True)
     mtdf(game, guess=guess, recorder=recorder)
     return recorder.trace()
 

@@ -183,11 +183,15 @@ def _mistake_name(mistake: str) -> str:
     return label.split(" (")[0]
 
 
-def class_figure(results: ClassResults, top: int = 6) -> Any:
+def class_figure(results: ClassResults, top: int = 6, *, theme: object = None) -> Any:
     """A matplotlib figure: each part's score distribution (a strip of
-    dots with the mean) and the ``top`` most common first mistakes."""
+    dots with the mean) and the ``top`` most common first mistakes, in
+    ``theme``'s colours (see :func:`gametree.view.theme.theme_of`)."""
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
+
+    from ..view.theme import theme_of  # the colours only; see tests/test_layers.py
+    paint = theme_of(theme)
 
     parts = sorted(results.most)
     figure = Figure(figsize=(12.8, 5.6), dpi=100, layout="constrained")
@@ -197,10 +201,10 @@ def class_figure(results: ClassResults, top: int = 6) -> Any:
         most = results.most[part] or 1
         fractions = [value / most for value in values]
         left.scatter([100 * f for f in fractions], [row] * len(fractions), s=60, alpha=0.6,
-                     color="#0077BB", marker="o", label="a student" if row == 0 else None)
+                     color=paint["student score"], marker="o", label="a student" if row == 0 else None)
         if fractions:
             mean = 100 * sum(fractions) / len(fractions)
-            left.plot([mean], [row], marker="|", markersize=26, color="#CC3311",
+            left.plot([mean], [row], marker="|", markersize=26, color=paint["mean score"],
                       label="mean" if row == 0 else None)
     left.set_yticks(range(len(parts)), [f"{a}: {p.removeprefix('test_')}" for a, p in parts],
                     fontsize=12)
@@ -211,8 +215,8 @@ def class_figure(results: ClassResults, top: int = 6) -> Any:
     if parts:
         left.legend(fontsize=12, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2)
     common = results.first_mistakes.most_common(top)[::-1]
-    right.barh(range(len(common)), [count for _, count in common], color="#EE7733",
-               hatch="//", edgecolor="black")
+    right.barh(range(len(common)), [count for _, count in common], color=paint["common mistake"],
+               hatch="//", edgecolor=paint["ink"])
     right.set_yticks(range(len(common)), [_mistake_name(name) for name, _ in common], fontsize=12)
     right.xaxis.set_major_locator(MaxNLocator(integer=True))
     right.set_xlabel("parts whose first failed test shows it", fontsize=12)

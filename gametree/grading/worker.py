@@ -42,6 +42,7 @@ import gametree.games  # noqa: F401 -- loaded before blocking, so the games stay
 from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, decode_maze, key
 
 BLOCKED = ("gametree.grading", "gametree.search", "gametree.trace", "gametree.chance",
+           "gametree.solve",
            "gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli",
            "gametree.games.search", "gametree.games.chance", "gametree.games.depth",
            "gametree.games.windows", "gametree.games.mcts", "gametree.games.quiescence",

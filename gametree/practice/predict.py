@@ -335,30 +335,41 @@ def read_answer(question: Question, text: object) -> Prediction:
         return value
     if body.lower() in _NONE_WORDS:
         return None if question.kind is Ask.LEAF else frozenset()
-    names = [name for name in re.split(r"[\s,;]+", body) if name]
-    tree = question.tree
-    nodes = []
-    for name in names:
-        try:
-            nodes.append(tree.node(name, "the answer"))
-        except NoSuchNode:
-            last = tree[len(tree) - 1].name
-            raise ValueError(f"there is no node {shown(name)}; the nodes are named A to {last}; "
-                             + _how(question)) from None
+    nodes = _named_nodes(question, body)
     if question.kind is Ask.LEAF:
-        if len(nodes) != 1:
-            raise ValueError(f"name one leaf, not {len(nodes)} nodes; " + _how(question))
-        (node,) = nodes
-        if not node.is_leaf:
-            raise ValueError(f"{node.name} is a {node.player} node, not a leaf; " + _how(question))
-        return node.name
-    tested = question.node
+        return _one_leaf(question, nodes)
+    tested, tree = question.node, question.tree
     for node in nodes:
         if node.parent != tested.id:
             children = join_names(tree[i].name for i in tested.children)
             raise ValueError(f"{node.name} is not a child of {_title(tested)}; name some of "
                              f"{tested.name}'s children {children}, or none")
     return frozenset(node.name for node in nodes)
+
+
+def _named_nodes(question: Question, body: str) -> list[Node]:
+    """The nodes an answer names, separated by commas or spaces; ValueError
+    for a name the tree does not have."""
+    tree = question.tree
+    nodes = []
+    for name in (name for name in re.split(r"[\s,;]+", body) if name):
+        try:
+            nodes.append(tree.node(name, "the answer"))
+        except NoSuchNode:
+            last = tree[len(tree) - 1].name
+            raise ValueError(f"there is no node {shown(name)}; the nodes are named A to {last}; "
+                             + _how(question)) from None
+    return nodes
+
+
+def _one_leaf(question: Question, nodes: list[Node]) -> str:
+    """The name of the one leaf a leaf question's answer names."""
+    if len(nodes) != 1:
+        raise ValueError(f"name one leaf, not {len(nodes)} nodes; " + _how(question))
+    (node,) = nodes
+    if not node.is_leaf:
+        raise ValueError(f"{node.name} is a {node.player} node, not a leaf; " + _how(question))
+    return node.name
 
 
 def _how(question: Question) -> str:

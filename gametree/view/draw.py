@@ -49,7 +49,7 @@ from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation
 from PIL import Image
 
-from ..chance import trace_search
+from ..solve import trace_search
 from ..checks import check_step
 from ..generate import knuth_moore_minimum
 from ..text import brief, pretty

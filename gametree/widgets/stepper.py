@@ -39,7 +39,7 @@ from typing import cast
 
 import ipywidgets as widgets
 
-from ..chance import trace_search
+from ..solve import trace_search
 from ..checks import check_step
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root

@@ -171,6 +171,6 @@ def steps_of(obj) -> Steppable:
         return TraceSteps(obj)
     if isinstance(obj, Steppable):
         return obj
-    from ...chance import trace_search
+    from ...solve import trace_search
 
     return TraceSteps(trace_search(as_tree(obj)))

@@ -240,12 +240,26 @@ def _distances(start: Cell, steps: Mapping[Cell, tuple[tuple[Direction, Cell], .
 
 def _check_rows(rows: tuple[str, ...]) -> None:
     """Refuse, with a sentence, rows that are not a maze this game can play."""
+    _check_size(rows)
+    _check_walls(rows)
+    _check_pieces("".join(rows))
+    cells = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"}
+    start = next((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "R")
+    _check_open(cells, start)
+
+
+def _check_size(rows: tuple[str, ...]) -> None:
+    """3 to MAX_SIDE rows, all as long, of 3 to MAX_SIDE squares."""
     if not 3 <= len(rows) <= MAX_SIDE or not all(3 <= len(row) <= MAX_SIDE for row in rows):
         raise ValueError(f"a maze has 3 to {MAX_SIDE} rows of 3 to {MAX_SIDE} squares each; this one "
                          f"has {len(rows)} rows of {sorted({len(row) for row in rows})} squares")
     if len({len(row) for row in rows}) > 1:
         raise ValueError(f"every row of the maze must be as long as the first ({len(rows[0])} "
                          f"squares); pad short rows with '#'")
+
+
+def _check_walls(rows: tuple[str, ...]) -> None:
+    """Only the maze's characters, and walls all round."""
     for r, row in enumerate(rows, 1):
         wrong = sorted(set(row) - set("#. R123"))
         if wrong:
@@ -260,7 +274,10 @@ def _check_rows(rows: tuple[str, ...]) -> None:
             if ch != "#":
                 raise ValueError(f"the maze must be closed by walls: row {r} has {ch!r} at its "
                                  f"{where}, not '#'")
-    text = "".join(rows)
+
+
+def _check_pieces(text: str) -> None:
+    """One runner, ghosts numbered 1, 2, 3 in order, and at least one dot."""
     if text.count("R") != 1:
         raise ValueError(f"a maze has one runner 'R', not {text.count('R')}")
     ghosts = sorted(ch for ch in text if ch in "123")
@@ -269,8 +286,10 @@ def _check_rows(rows: tuple[str, ...]) -> None:
                          f"once; this one has {ghosts or 'none'}")
     if "." not in text:
         raise ValueError("a maze needs at least one dot '.' for the runner to eat")
-    cells = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"}
-    start = next((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "R")
+
+
+def _check_open(cells: set[Cell], start: Cell) -> None:
+    """Every open square has a way out, and the runner's start reaches them all."""
     for (r, c) in sorted(cells):
         if not any((r + dr, c + dc) in cells for dr, dc in DIRECTIONS.values()):
             raise ValueError(f"the square at row {r + 1}, column {c + 1} has walls on all four "

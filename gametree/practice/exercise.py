@@ -226,53 +226,21 @@ class Exercise:
         high = check_int(high, "high", example="20")
         check_flag(uneven, "uneven")
         player = check_root(root or MAX)
-        if uneven and task == "reorder":
-            raise ValueError("the reorder task needs a complete tree (Knuth and Moore's minimum, "
-                             "which it compares against, holds only for complete trees); drop "
-                             "uneven=True or choose task='search'")
-        if uneven and depth < 2:
-            raise ValueError("an uneven tree needs depth 2 or more (at depth 1 every leaf is at "
-                             "the same depth); raise the depth or drop uneven=True")
+        _check_uneven(uneven, task, depth)
         distinct = task == "reorder"
         if distinct and high - low + 1 < count:
             high = low + 2 * count - 1
         if uneven:
-            nested = uneven_tree(seed, branching, depth, low=low, high=high,
-                                 max_leaves=MAX_EXERCISE_LEAVES)
-            tree = Tree.from_nested(nested, root=player) if cycle is None else \
-                Tree.from_nested(nested, players=cycle)
-            if ordering != "random":
-                tree = (best_order if ordering == "best" else worst_order)(tree)
+            tree = _in_order(_uneven(seed, branching, depth, low, high, player, cycle), ordering)
             shape = tuple(len(node.children) for node in tree)
             leaves: list = tree.leaf_scores
             internal = [node.name for node in tree if not node.is_leaf]
         else:
             shape = ()
             leaves = random_leaves(branching, depth, seed, low=low, high=high, distinct=distinct)
-            if cycle is not None:
-                if ordering != "random":
-                    ordered = (best_order if ordering == "best" else worst_order)(
-                        Tree.from_leaves(leaves, branching, players=cycle))
-                    leaves = ordered.leaf_scores
-            elif player is not MAX:
-                tree = Tree.from_nested(Tree.from_leaves(leaves, branching).to_nested(),
-                                        root=player)
-                if ordering != "random":
-                    tree = (best_order if ordering == "best" else worst_order)(tree)
-                leaves = tree.leaf_scores
-            elif ordering == "best":
-                leaves = best_order(leaves, branching)
-            elif ordering == "worst":
-                leaves = worst_order(leaves, branching)
+            leaves = _ordered_leaves(leaves, branching, ordering, player, cycle)
             internal = [node_name(i) for i in range((count - 1) // (branching - 1))]
-        if bounds == "all":
-            asked = internal
-        elif bounds == "some":
-            # A string seed is hashed with SHA-512: the same choice everywhere.
-            rng = random.Random(f"gametree-bounds-{seed}")
-            asked = rng.sample(internal, max(1, round(len(internal) / 3)))
-        else:
-            asked = []
+        asked = _asked_bounds(bounds, internal, seed)
         return cls(tuple(leaves), branching, strict=strict, ask_bounds=tuple(asked), task=task,
                    ordering=ordering, seed=seed, shape=shape, root=player, players=cycle)
 
@@ -406,6 +374,65 @@ class Exercise:
     def check(self, answer: Answer) -> list[Mistake]:
         """``check(self, answer)``: see :func:`gametree.practice.checker.check`."""
         return check_alpha_beta(self, answer)
+
+
+def _check_uneven(uneven: bool, task: str, depth: int) -> None:
+    """Refuse an uneven tree where it cannot serve: for the reorder task, or at depth 1."""
+    if uneven and task == "reorder":
+        raise ValueError("the reorder task needs a complete tree (Knuth and Moore's minimum, "
+                         "which it compares against, holds only for complete trees); drop "
+                         "uneven=True or choose task='search'")
+    if uneven and depth < 2:
+        raise ValueError("an uneven tree needs depth 2 or more (at depth 1 every leaf is at "
+                         "the same depth); raise the depth or drop uneven=True")
+
+
+def _in_order(tree: Tree, ordering: str) -> Tree:
+    """``tree`` with its children as ``ordering`` says: as drawn, best or worst first."""
+    if ordering == "random":
+        return tree
+    return (best_order if ordering == "best" else worst_order)(tree)
+
+
+def _uneven(seed: int, branching: int, depth: int, low: int, high: int, player: Player,
+            cycle: tuple[Player, ...] | None) -> Tree:
+    """The seeded uneven tree of an exercise, ``player`` at its root or the
+    levels' players ``cycle``."""
+    nested = uneven_tree(seed, branching, depth, low=low, high=high,
+                         max_leaves=MAX_EXERCISE_LEAVES)
+    if cycle is None:
+        return Tree.from_nested(nested, root=player)
+    return Tree.from_nested(nested, players=cycle)
+
+
+def _ordered_leaves(leaves: list, branching: int, ordering: str, player: Player,
+                    cycle: tuple[Player, ...] | None) -> list:
+    """The leaves of a complete tree with its children as ``ordering`` says,
+    searched from ``player`` at the root or by the levels' players ``cycle``."""
+    if cycle is not None:
+        if ordering == "random":
+            return leaves
+        return _in_order(Tree.from_leaves(leaves, branching, players=cycle), ordering).leaf_scores
+    if player is not MAX:
+        tree = Tree.from_nested(Tree.from_leaves(leaves, branching).to_nested(), root=player)
+        return _in_order(tree, ordering).leaf_scores
+    if ordering == "best":
+        return best_order(leaves, branching)
+    if ordering == "worst":
+        return worst_order(leaves, branching)
+    return leaves
+
+
+def _asked_bounds(bounds: str, internal: list[str], seed: int) -> list[str]:
+    """The internal nodes where alpha and beta are asked: all, a third
+    chosen by the seed, or none."""
+    if bounds == "all":
+        return internal
+    if bounds == "some":
+        # A string seed is hashed with SHA-512: the same choice everywhere.
+        rng = random.Random(f"gametree-bounds-{seed}")
+        return rng.sample(internal, max(1, round(len(internal) / 3)))
+    return []
 
 
 def _check_exercise_players(players: object, root: object) -> tuple[Player, ...]:

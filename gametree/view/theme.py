@@ -25,7 +25,8 @@ Three themes ship:
   MIN nodes triangles pointing up and down), never colour alone.
 
 Adding a key is one row of ``_TABLE`` (the key, its DEFAULT, PROJECTOR and
-PRINT colours, what it colours) and, for a line, one entry of ``_LINES``.
+PRINT colours, what it colours, between bars) and, for a line, one entry of
+``_LINES``.
 
 This module imports nothing of :mod:`gametree.view.style` at import time
 (style re-exports :data:`COLORS` and :func:`palette` from here), so the two
@@ -50,75 +51,85 @@ if TYPE_CHECKING:
 __all__ = ["Theme", "theme_of", "DEFAULT", "PROJECTOR", "PRINT", "THEMES", "KEYS", "COLORS",
            "palette", "hex_color", "css_color", "ThemeKeyError"]
 
-# key, DEFAULT, PROJECTOR, PRINT, what it colours.
-_TABLE: tuple[tuple[str, str, str, str, str], ...] = (
-    # Meanings shared by several drawings and widgets (style.COLORS).
-    ("selected", "#0077BB", "#004488", "#000000",
-     "what a student chose on a drawing: a clicked node, a crossed-out edge (drawn dashed)"),
-    ("mistake", "#CC3311", "#BB0000", "#000000", "a wrong answer (drawn solid and thick)"),
-    ("right", "#117733", "#006633", "#444444", "a verdict that says an answer is right"),
-    ("pruned edge", "#C4C4C4", "#999999", "#AAAAAA", "pruned edges, outlines and labels (dashed)"),
-    ("current", "#EE7733", "#E65100", "#000000", "the current node's outline"),
-    ("current path", "#EE7733", "#E65100", "#000000", "the edges of the path to the current node"),
-    # Tree drawings.
-    ("MAX node", "#4477AA", "#004488", "#333333", "fill of a finished MAX node (a triangle up)"),
-    ("MIN node", "#AA3377", "#882255", "#777777", "fill of a finished MIN node (a triangle down)"),
-    ("chance node", "#228833", "#117733", "#999999", "fill of a finished chance node (a circle)"),
-    ("leaf", "#444444", "#000000", "#000000", "fill of an evaluated leaf (a square)"),
-    ("active MAX node", "#D4E0EE", "#BBCCEE", "#DDDDDD", "fill of a MAX node on the path"),
-    ("active MIN node", "#EBCFDF", "#EEBBDD", "#EEEEEE", "fill of a MIN node on the path"),
-    ("active chance node", "#D0E8D4", "#BBE5C3", "#E6E6E6", "fill of a chance node on the path"),
-    ("pruned fill", "#F2F2F2", "#E6E6E6", "#F5F5F5", "fill of a pruned node"),
-    ("unvisited leaf", "#777777", "#444444", "#777777", "outline of a leaf not evaluated yet"),
-    ("edge", "#8A8A8A", "#555555", "#888888", "edges not yet walked"),
-    ("walked edge", "#333333", "#000000", "#333333", "edges into finished nodes"),
-    ("cross", "#333333", "#000000", "#000000", "the cross on a cut edge"),
-    ("phase", "#009988", "#007766", "#555555",
-     "outline of the node a null-window test or a re-search is searching (PVS)"),
-    ("text", "#222222", "#000000", "#000000", "text: values, names, titles, captions"),
-    ("window", "#555555", "#222222", "#444444", "alpha and beta beside a node"),
-    ("text on dark", "#FFFFFF", "#FFFFFF", "#FFFFFF", "text written on a dark fill"),
-    ("background", "#FFFFFF", "#FFFFFF", "#FFFFFF", "the paper: figure, empty boxes, unvisited nodes"),
-    ("ink", "#000000", "#000000", "#000000", "black outlines and reference lines"),
-    ("muted text", "#555555", "#222222", "#444444", "secondary text: step numbers, hints"),
-    ("faint text", "#777777", "#444444", "#666666", "the least important text: line numbers"),
-    ("highlight", "#FCE3CF", "#FFD0A8", "#E0E0E0",
-     "background of the current pseudocode line, of the active box"),
-    ("code background", "#FAFAFA", "#FFFFFF", "#FFFFFF", "background of a pseudocode listing"),
-    ("code border", "#E0E0E0", "#999999", "#BBBBBB", "border of a pseudocode listing, of a card"),
-    ("error", "#B00020", "#990000", "#000000", "a message that says something is wrong"),
-    ("box done", "#E8F1FA", "#CCDDF0", "#EEEEEE", "fill of a finished box of a max^n drawing"),
-    ("game over", "#DDDDDD", "#BBBBBB", "#DDDDDD", "fill of an MCTS node where the game is over"),
-    ("playout", "#333333", "#000000", "#333333", "an MCTS playout"),
-    # Charts: series in Paul Tol's "bright" order, each also with its own marker and line style.
-    ("series 1", "#4477AA", "#004488", "#000000", "chart series 1 (blue)"),
-    ("series 2", "#EE6677", "#CC3344", "#555555", "chart series 2 (red)"),
-    ("series 3", "#228833", "#117733", "#888888", "chart series 3 (green)"),
-    ("series 4", "#CCBB44", "#AA9900", "#AAAAAA", "chart series 4 (yellow)"),
-    ("series 5", "#66CCEE", "#2299CC", "#333333", "chart series 5 (cyan)"),
-    ("series 6", "#AA3377", "#882255", "#666666", "chart series 6 (purple)"),
-    ("series 7", "#BBBBBB", "#888888", "#CCCCCC", "chart series 7 (grey)"),
-    ("guide", "#808080", "#444444", "#808080", "a chart's guide line: a horizon, the 50% line"),
-    # Boards.
-    ("board dark", "#333333", "#000000", "#333333", "a dark square of a board"),
-    ("board light", "#FFFFFF", "#FFFFFF", "#FFFFFF", "a light square of a board"),
-    ("board line", "#222222", "#000000", "#000000", "a board square's outline and its text"),
-    ("board border", "#999999", "#555555", "#999999", "the thin border of a plain board square"),
-    ("pit border", "#888888", "#444444", "#888888", "the border of a Kalah pit"),
-    ("wall", "#33415C", "#1A2233", "#444444", "a maze's walls"),
-    ("floor", "#FFFFFF", "#FFFFFF", "#FFFFFF", "a maze's floor"),
-    ("grid", "#BBBBBB", "#888888", "#BBBBBB", "the thin grid between a maze's floor squares"),
-    ("dot", "#444444", "#000000", "#444444", "a maze's dots to eat"),
-    ("runner", "#DDAA33", "#DDAA33", "#DDDDDD", "the maze's runner"),
-    ("ghost 1", "#BB5566", "#AA3344", "#777777", "the maze's first ghost"),
-    ("ghost 2", "#004488", "#003366", "#333333", "the maze's second ghost"),
-    ("ghost 3", "#117733", "#005522", "#555555", "the maze's third ghost"),
-    ("arrow", "#222222", "#000000", "#000000", "the arrows of a maze's last moves"),
-    # Graded course summaries.
-    ("student score", "#0077BB", "#004488", "#000000", "a student's score on a course chart"),
-    ("mean score", "#CC3311", "#BB0000", "#555555", "the mean score on a course chart"),
-    ("common mistake", "#EE7733", "#E65100", "#AAAAAA", "the bars of a course's commonest mistakes"),
-)
+_TABLE = """
+# key              | DEFAULT | PROJECT.| PRINT   | what it colours
+# Meanings shared by several drawings and widgets (style.COLORS).
+selected           | #0077BB | #004488 | #000000 | what a student chose on a drawing: a clicked node, a crossed-out edge (drawn dashed)
+mistake            | #CC3311 | #BB0000 | #000000 | a wrong answer (drawn solid and thick)
+right              | #117733 | #006633 | #444444 | a verdict that says an answer is right
+pruned edge        | #C4C4C4 | #999999 | #AAAAAA | pruned edges, outlines and labels (dashed)
+current            | #EE7733 | #E65100 | #000000 | the current node's outline
+current path       | #EE7733 | #E65100 | #000000 | the edges of the path to the current node
+# Tree drawings.
+MAX node           | #4477AA | #004488 | #333333 | fill of a finished MAX node (a triangle up)
+MIN node           | #AA3377 | #882255 | #777777 | fill of a finished MIN node (a triangle down)
+chance node        | #228833 | #117733 | #999999 | fill of a finished chance node (a circle)
+leaf               | #444444 | #000000 | #000000 | fill of an evaluated leaf (a square)
+active MAX node    | #D4E0EE | #BBCCEE | #DDDDDD | fill of a MAX node on the path
+active MIN node    | #EBCFDF | #EEBBDD | #EEEEEE | fill of a MIN node on the path
+active chance node | #D0E8D4 | #BBE5C3 | #E6E6E6 | fill of a chance node on the path
+pruned fill        | #F2F2F2 | #E6E6E6 | #F5F5F5 | fill of a pruned node
+unvisited leaf     | #777777 | #444444 | #777777 | outline of a leaf not evaluated yet
+edge               | #8A8A8A | #555555 | #888888 | edges not yet walked
+walked edge        | #333333 | #000000 | #333333 | edges into finished nodes
+cross              | #333333 | #000000 | #000000 | the cross on a cut edge
+phase              | #009988 | #007766 | #555555 | outline of the node a null-window test or a re-search is searching (PVS)
+text               | #222222 | #000000 | #000000 | text: values, names, titles, captions
+window             | #555555 | #222222 | #444444 | alpha and beta beside a node
+text on dark       | #FFFFFF | #FFFFFF | #FFFFFF | text written on a dark fill
+background         | #FFFFFF | #FFFFFF | #FFFFFF | the paper: figure, empty boxes, unvisited nodes
+ink                | #000000 | #000000 | #000000 | black outlines and reference lines
+muted text         | #555555 | #222222 | #444444 | secondary text: step numbers, hints
+faint text         | #777777 | #444444 | #666666 | the least important text: line numbers
+highlight          | #FCE3CF | #FFD0A8 | #E0E0E0 | background of the current pseudocode line, of the active box
+code background    | #FAFAFA | #FFFFFF | #FFFFFF | background of a pseudocode listing
+code border        | #E0E0E0 | #999999 | #BBBBBB | border of a pseudocode listing, of a card
+error              | #B00020 | #990000 | #000000 | a message that says something is wrong
+box done           | #E8F1FA | #CCDDF0 | #EEEEEE | fill of a finished box of a max^n drawing
+game over          | #DDDDDD | #BBBBBB | #DDDDDD | fill of an MCTS node where the game is over
+playout            | #333333 | #000000 | #333333 | an MCTS playout
+# Charts: series in Paul Tol's "bright" order, each also with its own marker and line style.
+series 1           | #4477AA | #004488 | #000000 | chart series 1 (blue)
+series 2           | #EE6677 | #CC3344 | #555555 | chart series 2 (red)
+series 3           | #228833 | #117733 | #888888 | chart series 3 (green)
+series 4           | #CCBB44 | #AA9900 | #AAAAAA | chart series 4 (yellow)
+series 5           | #66CCEE | #2299CC | #333333 | chart series 5 (cyan)
+series 6           | #AA3377 | #882255 | #666666 | chart series 6 (purple)
+series 7           | #BBBBBB | #888888 | #CCCCCC | chart series 7 (grey)
+guide              | #808080 | #444444 | #808080 | a chart's guide line: a horizon, the 50% line
+# Boards.
+board dark         | #333333 | #000000 | #333333 | a dark square of a board
+board light        | #FFFFFF | #FFFFFF | #FFFFFF | a light square of a board
+board line         | #222222 | #000000 | #000000 | a board square's outline and its text
+board border       | #999999 | #555555 | #999999 | the thin border of a plain board square
+pit border         | #888888 | #444444 | #888888 | the border of a Kalah pit
+wall               | #33415C | #1A2233 | #444444 | a maze's walls
+floor              | #FFFFFF | #FFFFFF | #FFFFFF | a maze's floor
+grid               | #BBBBBB | #888888 | #BBBBBB | the thin grid between a maze's floor squares
+dot                | #444444 | #000000 | #444444 | a maze's dots to eat
+runner             | #DDAA33 | #DDAA33 | #DDDDDD | the maze's runner
+ghost 1            | #BB5566 | #AA3344 | #777777 | the maze's first ghost
+ghost 2            | #004488 | #003366 | #333333 | the maze's second ghost
+ghost 3            | #117733 | #005522 | #555555 | the maze's third ghost
+arrow              | #222222 | #000000 | #000000 | the arrows of a maze's last moves
+# Graded course summaries.
+student score      | #0077BB | #004488 | #000000 | a student's score on a course chart
+mean score         | #CC3311 | #BB0000 | #555555 | the mean score on a course chart
+common mistake     | #EE7733 | #E65100 | #AAAAAA | the bars of a course's commonest mistakes
+"""
+"""One row per key: the key, its DEFAULT, PROJECTOR and PRINT colours, and
+what it colours; a line starting with # heads a group."""
+
+
+def _rows(table: str) -> list[tuple[str, str, str, str, str]]:
+    """The rows of ``table``, each split at its bars."""
+    rows = []
+    for line in table.strip().splitlines():
+        if not line.startswith("#"):
+            key, default, projector, paper, what = (cell.strip() for cell in line.split("|"))
+            rows.append((key, default, projector, paper, what))
+    return rows
+
 
 # key -> (width in points, dashed) in DEFAULT; PROJECTOR draws them 1.5 times as wide.
 _LINES: dict[str, tuple[float, bool]] = {
@@ -131,7 +142,7 @@ _PRINT_LINES: dict[str, tuple[float, bool]] = {
     **_LINES, "current": (3.6, False), "current path": (4.0, False), "mistake": (4.0, False),
     "edge": (1.0, True), "phase": (3.0, True)}
 
-KEYS: Mapping[str, str] = MappingProxyType({row[0]: row[4] for row in _TABLE})
+KEYS: Mapping[str, str] = MappingProxyType({row[0]: row[4] for row in _rows(_TABLE)})
 """Every key of a theme -> what it colours."""
 
 _NODE_MARKERS = MappingProxyType({"MAX node": "^", "MIN node": "v", "chance node": "o", "leaf": "s"})
@@ -380,7 +391,7 @@ def _checked_color(key: str, value: object) -> str:
 
 
 def _theme(name: str, column: int, lines: Mapping[str, tuple[float, bool]]) -> Theme:
-    return Theme(name, {row[0]: row[column] for row in _TABLE}, lines)
+    return Theme(name, {row[0]: row[column] for row in _rows(_TABLE)}, lines)
 
 
 DEFAULT = _theme("default", 1, _LINES)

@@ -129,14 +129,14 @@ class DiceBoard(widgets.VBox):
     start : RaceState, optional
         Where each game starts (White to roll); the game's start by default.
     theme : optional
-        The board's colours (see :func:`gametree.view.theme.theme_of`);
-        None: the default.
+        What colours the track, its squares and checkers are drawn in, None
+        for the default (see :func:`gametree.view.theme.theme_of`).
 
     Attributes
     ----------
     game : DiceRace
     theme : Theme
-        The board's colours.
+        The colours of the track.
     solver : ChanceSolver
         The perfect player's memory of every position's value.
     state : RaceState

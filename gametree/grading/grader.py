@@ -24,7 +24,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -318,51 +318,89 @@ def judge_game(case: Case, result: dict[str, Any]) -> Verdict:
     mine = [tuple(play) for play in result.get("plays", [])]
     my_evals = list(result.get("evals", []))
     answer = result["answer"]
-
-    def same(a: list, b: list) -> bool:
-        return a == b if exact else Counter(a) == Counter(b)
-
-    expanded_right = same(mine, plays) and Counter(my_evals) == Counter(evals)
+    expanded_right = _same_search((mine, my_evals), (plays, evals), exact)
     if expanded_right and answer["key"] == move:
         return Verdict(case, case.points, "passed")
-    spec = GameSpec(**test["game"])
-    game, root = spec.build(), spec.state(test["state"])
     reference = f"the reference's move is {_move_text(test, move)}"
-    mistake, divergence, inner = None, None, False
     if expanded_right:
-        divergence = (f"you expanded the same states as the reference but returned "
-                      f"{answer['key']}; {reference} (the first best in game.moves order)")
-        if part == "expectimax_move" and answer["key"] == _run_reference(test, MINIMAX)[0]:
-            mistake = "no averaging"
+        divergence, mistake, inner = *_return_divergence(test, part, answer["key"], reference), False
     else:
-        divergence = (_sequence_divergence if exact else _multiset_divergence)(test, mine, plays)
-        if divergence is None:
-            found = _eval_divergence(my_evals, evals, {state for state, _ in plays})
-            assert found is not None   # the plays or the evaluations differ
-            divergence, inner = found
-        for name in SUSPECTS[part]:
-            _, their_plays, their_evals = _run_reference(test, _mistaken_rules(part, name))
-            if same(mine, their_plays) and Counter(my_evals) == Counter(their_evals):
-                mistake = name
-                break
+        divergence, inner = _expansion_divergence(test, exact, (mine, my_evals), (plays, evals))
+        mistake = _suspect(test, part, (mine, my_evals), exact)
     if mistake is None and exact and _generates_ahead(mine, plays):
         mistake = "children first"
     if mistake is None and answer["key"] != move:
-        evaluation = EVALUATIONS[test["evaluate"]]
-        value = search_value(game, root, test["depth"], lambda state: evaluation(game, state),
-                             RULES[part])
-        legal = {key(m) for m in game.moves(root)}
-        if (answer["key"] not in legal and answer["type"] in ("int", "float")) or \
-                answer["key"] == repr(value):
-            mistake = "value"
-            divergence = (f"you returned {answer['key']}, not a move of {state_text(key(root))}; "
-                          f"{reference} (its value is {value:g})")
+        returned = _value_returned(test, part, answer, reference)
+        if returned is not None:
+            mistake, divergence = "value", returned
     if mistake is None and inner:
         mistake = "non-leaf"
     message = divergence + "."
     if mistake is not None:
         message += f" This looks like {MISTAKE_LABELS[mistake]}."
     return Verdict(case, 0.0, message, mistake or "other")
+
+
+def _return_divergence(test: dict[str, Any], part: str, returned: str,
+                       reference: str) -> tuple[str, str | None]:
+    """For a search that did the reference's work but returned another
+    move: that in a sentence, and "no averaging" if the move is minimax's
+    where expectimax's was asked."""
+    divergence = (f"you expanded the same states as the reference but returned "
+                  f"{returned}; {reference} (the first best in game.moves order)")
+    if part == "expectimax_move" and returned == _run_reference(test, MINIMAX)[0]:
+        return divergence, "no averaging"
+    return divergence, None
+
+
+def _same_search(mine: tuple[list, list], theirs: tuple[list, list], exact: bool) -> bool:
+    """Whether two searches, each (states played, states evaluated), did the
+    same work: the plays in the same order when ``exact``, else the same
+    plays in any order, and the same evaluations in any order."""
+    (my_plays, my_evals), (plays, evals) = mine, theirs
+    same_plays = my_plays == plays if exact else Counter(my_plays) == Counter(plays)
+    return same_plays and Counter(my_evals) == Counter(evals)
+
+
+def _expansion_divergence(test: dict[str, Any], exact: bool, mine: tuple[list, list],
+                          theirs: tuple[list, list]) -> tuple[str, bool]:
+    """The first place the student's search did other work than the
+    reference's, in a sentence, and whether it is an evaluation of a state
+    that is no leaf of the search."""
+    (my_plays, my_evals), (plays, evals) = mine, theirs
+    divergence = (_sequence_divergence if exact else _multiset_divergence)(test, my_plays, plays)
+    if divergence is not None:
+        return divergence, False
+    found = _eval_divergence(my_evals, evals, {state for state, _ in plays})
+    assert found is not None   # the plays or the evaluations differ
+    return found
+
+
+def _suspect(test: dict[str, Any], part: str, mine: tuple[list, list], exact: bool) -> str | None:
+    """The first classic mistake of ``part`` whose search does exactly the
+    student's work, if any."""
+    for name in SUSPECTS[part]:
+        _, their_plays, their_evals = _run_reference(test, _mistaken_rules(part, name))
+        if _same_search(mine, (their_plays, their_evals), exact):
+            return name
+    return None
+
+
+def _value_returned(test: dict[str, Any], part: str, answer: dict[str, Any],
+                    reference: str) -> str | None:
+    """The sentence for a search that returned the root's value (or some
+    other number that is no move) instead of a move, or None if it did not."""
+    spec = GameSpec(**test["game"])
+    game, root = spec.build(), spec.state(test["state"])
+    evaluation = EVALUATIONS[test["evaluate"]]
+    value = search_value(game, root, test["depth"], lambda state: evaluation(game, state),
+                         RULES[part])
+    legal = {key(m) for m in game.moves(root)}
+    if (answer["key"] not in legal and answer["type"] in ("int", "float")) or \
+            answer["key"] == repr(value):
+        return (f"you returned {answer['key']}, not a move of {state_text(key(root))}; "
+                f"{reference} (its value is {value:g})")
+    return None
 
 
 def _number(value: Any) -> bool:
@@ -473,9 +511,7 @@ def judge_matches(case: Case, session: Session) -> Verdict:
     states = [game.random_start(seed) for seed in seeds]
     while True:
         for number, rng in enumerate(rngs):        # the ghosts move until the runner is to move
-            while not game.is_over(states[number]) and states[number].turn != 0:
-                states[number] = game.play(states[number], ghost_move(game, states[number],
-                                                                      "random", rng))
+            states[number] = _ghosts_moved(game, states[number], rng, ghost_move)
         going = [number for number, state in enumerate(states) if not game.is_over(state)]
         if not going:
             break
@@ -484,6 +520,20 @@ def judge_matches(case: Case, session: Session) -> Verdict:
             return Verdict(case, 0.0, f"failed: {error}.", "error")
         for number, move in zip(going, moves, strict=True):
             states[number] = game.play(states[number], move)
+    return _match_verdict(case, game, states)
+
+
+def _ghosts_moved(game: Any, state: Any, rng: random.Random, ghost_move: Callable) -> Any:
+    """``state`` after the random ghosts' moves, up to the runner's turn or the end."""
+    while not game.is_over(state) and state.turn != 0:
+        state = game.play(state, ghost_move(game, state, "random", rng))
+    return state
+
+
+def _match_verdict(case: Case, game: Any, states: list[Any]) -> Verdict:
+    """Half the points for the win rate of the finished games ``states``,
+    half for their mean score, against the case's thresholds."""
+    test = case.test
     scores = [game.score(state) for state in states]
     wins = sum(game.outcome(state) == "won" for state in states)
     rate, mean = wins / test["games"], sum(scores) / len(scores)

@@ -109,16 +109,11 @@ def search_value(game: Game, state: Hashable, depth: float, evaluate: Callable[[
     if game.is_over(state):
         return game.score(state)
     player = _player(game, state, level, rules)
-    if depth == 0 and (player is MAX or rules.plies or rules.early_eval):
+    counts_round = player is MAX or rules.plies  # a round ends when MAX is to move
+    if depth == 0 and (counts_round or rules.early_eval):
         return evaluate(state)
-    next_depth = depth - 1 if player is MAX or rules.plies else depth
-    if player is CHANCE:
-        if not rules.average:
-            raise ValueError("minimax and alpha-beta have no rule for a chance state: use expectimax")
-        pairs = list(game.outcomes(state))
-    else:
-        moves = list(game.moves(state))
-        pairs = [(1 / len(moves), move) for move in moves]
+    next_depth = depth - 1 if counts_round else depth
+    pairs = _weighted_moves(game, state, player, rules)
     children: Iterable[Hashable] = (game.play(state, move) for _, move in pairs)
     if rules.children_first:
         children = list(children)
@@ -126,24 +121,45 @@ def search_value(game: Game, state: Hashable, depth: float, evaluate: Callable[[
         return sum(probability * search_value(game, child, next_depth, evaluate, rules,
                                               alpha, beta, level + 1)
                    for (probability, _), child in zip(pairs, children, strict=True))
-    v = -inf if player is MAX else inf
+    return _backed_up(player is MAX, children, alpha, beta, rules,
+                      lambda child, a, b: search_value(game, child, next_depth, evaluate, rules,
+                                                       a, b, level + 1))
+
+
+def _backed_up(maximizing: bool, children: Iterable[Hashable], alpha: Value, beta: Value,
+               rules: Rules, value_of: Callable[[Hashable, Value, Value], Value]) -> Value:
+    """The max (or min) of ``value_of(child, alpha, beta)`` over ``children``
+    in order, the window narrowed after each and the rest cut when the
+    rules prune."""
+    v = -inf if maximizing else inf
     for child in children:
-        value = search_value(game, child, next_depth, evaluate, rules, alpha, beta, level + 1)
-        if player is MAX:
-            v = max(v, value)
-            if rules.swapped:
-                beta = min(beta, v)
-            else:
-                alpha = max(alpha, v)
-        else:
-            v = min(v, value)
-            if rules.swapped:
-                alpha = max(alpha, v)
-            else:
-                beta = min(beta, v)
+        value = value_of(child, alpha, beta)
+        v = max(v, value) if maximizing else min(v, value)
+        alpha, beta = _window_after(maximizing, v, alpha, beta, rules)
         if rules.prune and (alpha > beta if rules.strict else alpha >= beta):
             break
     return v
+
+
+def _weighted_moves(game: Game, state: Hashable, player, rules: Rules) -> list[tuple[Value, Any]]:
+    """(probability, move) for each move at ``state``: a chance state's
+    outcomes (only a search that averages has a rule for them), or every
+    move equally likely (what averaging assumes of a ghost)."""
+    if player is CHANCE:
+        if not rules.average:
+            raise ValueError("minimax and alpha-beta have no rule for a chance state: use expectimax")
+        return list(game.outcomes(state))
+    moves = list(game.moves(state))
+    return [(1 / len(moves), move) for move in moves]
+
+
+def _window_after(maximizing: bool, v: Value, alpha: Value, beta: Value,
+                  rules: Rules) -> tuple[Value, Value]:
+    """(alpha, beta) once a node's value so far is ``v``: MAX raises alpha,
+    MIN lowers beta (the other way round under the swapped-bounds mistake)."""
+    if maximizing != rules.swapped:
+        return max(alpha, v), beta
+    return alpha, min(beta, v)
 
 
 def best_move(game: Game, state: Hashable, depth: int, evaluate: Callable[[Hashable], Value],

@@ -30,7 +30,7 @@ from typing import Any, cast
 from ..chance import expected_values
 from ..text import describe, fmt, join_names
 from ..trace import trace_alpha_beta
-from ..tree import CHANCE, MAX, MIN, Player, Players, as_tree, check_players
+from ..tree import CHANCE, MAX, MIN, Node, Player, Players, Tree, as_tree, check_players
 from ..vectors import maxn
 from .quiz import Feedback, empty, invalid, leaf_hint, right, skipped_names, wrong
 from .quiz_chance import close_enough, is_number, read_value
@@ -99,22 +99,45 @@ def check_node_value(answer: object, tree: object, *, players: Players, node: st
     """
     cycle = check_players(players)
     built = as_tree(tree, players=cycle)
+    target = _named_node(built, node)
+    number = read_value(answer)
+    if isinstance(number, Feedback):
+        return number
+    value = expected_values(built)[target.id]
+    if close_enough(number, value):
+        return right(f"{target.name} is worth {fmt(value)}.")
+    slip = _slip_giving(number, value, tree, cycle, target)
+    if slip is not None:
+        return wrong(f"{fmt(number)} is what {target.name} is worth {slip}.")
+    return _leaf_slip(number, built, target) or wrong(
+        f"not {fmt(number)}. Back the values up from the bottom level, one agent's level "
+        f"at a time: {_levels_text(cycle)}.")
+
+
+def _named_node(built: Tree, node: object) -> Node:
+    """The node of ``built`` that ``node`` names (any case), or a ValueError
+    naming the tree's nodes."""
     names = {n.name for n in built}
     if not isinstance(node, str) or node.strip().upper() not in names:
         raise ValueError(f"node {node!r} is not in the tree; its nodes are named "
                          f"{built.root.name} to {built[len(built) - 1].name}")
-    target = built[node.strip().upper()]
-    number = read_value(answer)
-    if isinstance(number, Feedback):
-        return number
-    values = expected_values(built)
-    value = values[target.id]
-    if close_enough(number, value):
-        return right(f"{target.name} is worth {fmt(value)}.")
+    return built[node.strip().upper()]
+
+
+def _slip_giving(number: float, value: float, tree: object, cycle: tuple[Player, ...],
+                 target: Node) -> str | None:
+    """The words for the first slip of :func:`_slips` under which ``target``
+    is worth ``number`` (and not its true ``value``), if any."""
     for slip, sentence in _slips(cycle):
         other = _values(tree, slip)
         if other is not None and not close_enough(other[target.id], value) and close_enough(number, other[target.id]):
-            return wrong(f"{fmt(number)} is what {target.name} is worth {sentence}.")
+            return sentence
+    return None
+
+
+def _leaf_slip(number: float, built: Tree, target: Node) -> Feedback | None:
+    """The feedback for ``number`` that is the smallest or the largest leaf
+    under ``target`` where the levels below do not all take it; or None."""
     under = [n for n in built if n is not target and target in built.path(n)]
     below = {n.player for n in under if not n.is_leaf}
     scores = [cast(float, n.score) for n in under if n.is_leaf]
@@ -127,8 +150,7 @@ def check_node_value(answer: object, tree: object, *, players: Players, node: st
         return wrong(f"{fmt(number)} is the largest leaf under {target.name}, but Pacman cannot "
                      f"count on reaching it: the ghosts move in between.",
                      "Back the values up from the bottom level, one level (one agent) at a time.")
-    return wrong(f"not {fmt(number)}. Back the values up from the bottom level, one agent's level "
-                 f"at a time: {_levels_text(cycle)}.")
+    return None
 
 
 def _levels_text(cycle: tuple[Player, ...]) -> str:
@@ -237,6 +259,23 @@ def _leaf_vectors(nested: object) -> list[Vector]:
     return [v for child in cast(list, nested) for v in _leaf_vectors(child)]
 
 
+def _read_vector(answer: object, n: int) -> tuple | Feedback:
+    """The vector of ``n`` numbers a student gave, or the Feedback saying
+    why it is none: nothing yet, no vector, the wrong length, not numbers."""
+    example = "(1, 2, 3)" if n == 3 else str(tuple(range(1, n + 1)))
+    if answer is None:
+        return empty(f"a vector of {n} numbers in brackets, one per player, such as {example}")
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list)):
+        return invalid(f"{describe(answer)} is not a vector: write {n} numbers in brackets, one "
+                       f"per player, such as {example}.")
+    if len(answer) != n:
+        return invalid(f"that is {len(answer)} numbers; a vector here has {n}, one per player.")
+    bad = [item for item in answer if not is_number(item)]
+    if bad:
+        return invalid(f"{describe(bad[0])} is not a number: write plain numbers such as 3 or 2.5.")
+    return tuple(answer)
+
+
 def check_maxn_vector(answer: object, tree: object) -> Feedback:
     """Is ``answer`` the vector max^n backs up to the root of ``tree``
     (nested lists whose leaves are tuples, one number per player; the root
@@ -259,18 +298,9 @@ def check_maxn_vector(answer: object, tree: object) -> Feedback:
     """
     value = maxn(tree)
     n = len(value)
-    example = "(1, 2, 3)" if n == 3 else str(tuple(range(1, n + 1)))
-    if answer is None:
-        return empty(f"a vector of {n} numbers in brackets, one per player, such as {example}")
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list)):
-        return invalid(f"{describe(answer)} is not a vector: write {n} numbers in brackets, one "
-                       f"per player, such as {example}.")
-    if len(answer) != n:
-        return invalid(f"that is {len(answer)} numbers; a vector here has {n}, one per player.")
-    bad = [item for item in answer if not is_number(item)]
-    if bad:
-        return invalid(f"{describe(bad[0])} is not a number: write plain numbers such as 3 or 2.5.")
-    vector = tuple(answer)
+    vector = _read_vector(answer, n)
+    if isinstance(vector, Feedback):
+        return vector
     shown_vector = "(" + ", ".join(fmt(x) for x in vector) + ")"
     if all(close_enough(a, b) for a, b in zip(vector, value, strict=True)):
         return right(f"play ends at the leaf {shown_vector}: each player's choice is the best "

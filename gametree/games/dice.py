@@ -84,6 +84,13 @@ class RaceState(NamedTuple):
         """The checkers of ``player`` (MAX: White, MIN: Black)."""
         return self.white if player is MAX else self.black
 
+    def _cell(self, square: int) -> str:
+        """Square ``square`` of the track as ``__str__`` prints it: ``W``
+        and ``B`` for the checkers there (``*`` after a marked one), or ``.``."""
+        here = [("W", c) for c in self.white if self.square(MAX, c) == square] + \
+               [("B", c) for c in self.black if self.square(MIN, c) == square]
+        return "".join(mark + ("*" if c.marked else "") for mark, c in here) or "."
+
     def square(self, player: Player, checker: Checker) -> int:
         """The number of the square ``checker`` of ``player`` stands on: 1 to
         ``length`` on the track; 0 is White's start and Black's home,
@@ -91,11 +98,7 @@ class RaceState(NamedTuple):
         return checker.at if player is MAX else self.length + 1 - checker.at
 
     def __str__(self) -> str:
-        cells = []
-        for square in range(1, self.length + 1):
-            here = [("W", c) for c in self.white if self.square(MAX, c) == square] + \
-                   [("B", c) for c in self.black if self.square(MIN, c) == square]
-            cells.append("".join(mark + ("*" if c.marked else "") for mark, c in here) or ".")
+        cells = [self._cell(square) for square in range(1, self.length + 1)]
         start_w = sum(1 for c in self.white if c.at == 0)
         start_b = sum(1 for c in self.black if c.at == 0)
         home_w = sum(1 for c in self.white if c.at == self.length + 1)
@@ -104,6 +107,18 @@ class RaceState(NamedTuple):
         turn = f"{who} to roll" if self.roll is None else f"{who} rolled {self.roll}, to move"
         return (f"start W{start_w} | {' '.join(cells)} | B{start_b} start   "
                 f"home: W{home_w} B{home_b}   {turn}")
+
+
+def _hit_back(theirs: tuple[Checker, Checker], facing: int) -> tuple[Checker, Checker]:
+    """The opposing pair ``theirs`` once a checker lands on the square where
+    theirs have come to ``facing``: the one there is sent back to its start
+    if it stands alone and is not marked (the pair kept in order)."""
+    a, b = theirs
+    if a.at == facing and b.at != facing and not a.marked:
+        return (_SENT_BACK, b) if b >= _SENT_BACK else (b, _SENT_BACK)
+    if b.at == facing and a.at != facing and not b.marked:
+        return (_SENT_BACK, a) if a >= _SENT_BACK else (a, _SENT_BACK)
+    return theirs
 
 
 RaceMove = int | Checker
@@ -184,10 +199,7 @@ class DiceRace(Game[RaceState, RaceMove]):
         checker ``move`` forward by the roll (a decision state)."""
         white, black, white_to_move, roll, length = state
         if roll is None:
-            if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.faces \
-                    or self.is_over(state):
-                raise IllegalMoveError(self._refusal(state, move))
-            return RaceState(white, black, white_to_move, move, length)
+            return self._rolled(state, move)
         mine, theirs = (white, black) if white_to_move else (black, white)
         home = self.home
         if move.__class__ is not Checker or move not in mine or move.at == home \
@@ -198,15 +210,17 @@ class DiceRace(Game[RaceState, RaceMove]):
         kept = mine[1] if mine[0] == move else mine[0]
         mine = (landed, kept) if landed <= kept else (kept, landed)
         if at < home:  # on the track: a lone, unmarked opposing checker there is hit
-            facing = home - at  # where an opposing checker on the same square has come to
-            a, b = theirs
-            if a.at == facing and b.at != facing and not a.marked:
-                theirs = (_SENT_BACK, b) if b >= _SENT_BACK else (b, _SENT_BACK)
-            elif b.at == facing and a.at != facing and not b.marked:
-                theirs = (_SENT_BACK, a) if a >= _SENT_BACK else (a, _SENT_BACK)
+            theirs = _hit_back(theirs, home - at)
         if white_to_move:
             return RaceState(mine, theirs, False, None, length)
         return RaceState(theirs, mine, True, None, length)
+
+    def _rolled(self, state: RaceState, move: RaceMove) -> RaceState:
+        """The decision state after rolling ``move`` at the chance state ``state``."""
+        if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.faces \
+                or self.is_over(state):
+            raise IllegalMoveError(self._refusal(state, move))
+        return RaceState(state.white, state.black, state.white_to_move, move, state.length)
 
     def is_over(self, state: RaceState) -> bool:
         """True once either player has both checkers home."""

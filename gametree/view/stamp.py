@@ -141,7 +141,7 @@ class StampText(Text):
                     horizontalalignment=self._horizontalalignment,
                     verticalalignment=self._verticalalignment,
                     multialignment=self._multialignment, linespacing=self._linespacing,
-                    color="black", transform=IdentityTransform())
+                    color="black", transform=IdentityTransform())  # a mask: only its alpha is kept
         figure = self.get_figure(root=True)
         assert figure is not None  # a text being drawn is in a figure
         twin.set_figure(figure)

@@ -15,6 +15,11 @@ line into a listing never means renumbering anything elsewhere.
 (3, (2, 3))
 >>> listing.code[1]
 '  if node is a leaf: return its score'
+
+Import the class as ``from gametree.pseudocode import Listing``: the
+package's own name ``gametree.pseudocode`` stays the function that gives
+alpha-beta's pseudocode (:func:`gametree.trace.pseudocode`), whether or
+not this module has loaded.
 """
 
 from __future__ import annotations

@@ -171,3 +171,17 @@ def test_a_recorder_refuses_a_name_its_listing_does_not_have():
     with pytest.raises(ValueError, match="the listing PVS has no line named 'nope'"):
         windows.TreeRecorder(TreeGame(Tree.from_leaves(FIG52, 3)), "PVS", windows.PVS_LISTING,
                              {**windows.PVS_STEPS, "odd": ("nope",)})
+
+
+def test_the_package_name_pseudocode_stays_alpha_betas_function_once_this_module_loads():
+    """gametree.pseudocode (the function, in the package's public names)
+    is not hidden by the submodule gametree.pseudocode that holds Listing."""
+    import importlib
+
+    import gametree
+    from gametree.trace import pseudocode
+
+    importlib.import_module("gametree.pseudocode")
+    assert gametree.pseudocode is pseudocode
+    assert gametree.pseudocode()[0] == "function ALPHA-BETA(node, alpha, beta)"
+    assert importlib.import_module("gametree.pseudocode").Listing is Listing

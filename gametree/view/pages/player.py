@@ -38,7 +38,8 @@ from pathlib import Path
 
 from .steps import JUMPS, Steppable, steps_of
 
-__all__ = ["html", "save_html", "page_data", "check_steps", "MAX_PAGE_STEPS", "SPEEDS"]
+__all__ = ["html", "save_html", "player", "player_css", "PLAYER_JS", "page_data", "check_steps",
+           "MAX_PAGE_STEPS", "SPEEDS"]
 
 MAX_PAGE_STEPS = 400
 """Most steps a page replays: an 81-leaf alpha-beta search fits even in
@@ -163,7 +164,56 @@ def page_data(steps: Steppable) -> dict:
             "jumps": jumps}
 
 
-def html(obj, *, title: str | None = None) -> str:
+def _payload(data: dict) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def player(obj, *, ident: str = "", keys: str = "player") -> str:
+    """The player of ``obj`` alone: its controls, caption, counter, picture,
+    pseudocode and data, as an HTML fragment that :data:`PLAYER_JS` brings
+    to life and :func:`player_css` styles (several may share a page, with
+    one copy of each).
+
+    Parameters
+    ----------
+    obj : Steppable, Trace, or a tree
+        What to replay (anything :func:`~gametree.view.pages.steps.steps_of` takes).
+    ident : str
+        Prefix of the fragment's element ids, unique on its page ("" on a
+        page of one player: the ids are then ``play``, ``step``,
+        ``caption``, ``picture``, ``code``, ``steps-data`` and so on).
+    keys : {"player", "page"}
+        Where the keyboard steps it: "page" anywhere on the page (a page
+        of one player), "player" while the focus is inside it.
+
+    Raises
+    ------
+    ValueError
+        If the search has more than :data:`MAX_PAGE_STEPS` steps (before
+        any picture is drawn), or ``keys`` is neither word.
+
+    >>> fragment = player([[3, 5], [2, 9]], ident="p1-")
+    >>> 'id="p1-step"' in fragment and 'role="slider"' in fragment
+    True
+    """
+    if keys not in ("player", "page"):
+        raise ValueError(f"keys={keys!r}: the keyboard steps a player from the 'page' or from "
+                         f"inside the 'player'")
+    data = page_data(steps_of(obj))
+    p = _html.escape(ident)
+    buttons = "".join(
+        f'<button type="button" class="gt-jump" data-jump="{_html.escape(name)}" '
+        f'aria-label="{JUMPS[name]}">{JUMPS[name]}</button>' for name in data["jumps"])
+    speeds = "".join(f'<option value="{ms}"{" selected" if word == "normal" else ""}>{word}</option>'
+                     for word, ms in SPEEDS)
+    last = len(data["steps"]) - 1
+    return (_FRAGMENT.replace("@P@", p).replace("@KEYS@", keys).replace("@JUMPS@", buttons)
+            .replace("@SPEEDS@", speeds).replace("@LAST@", str(last))
+            .replace("@DATA@", _payload(data)))
+
+
+def html(obj, *, title: str | None = None, theme=None) -> str:
     """The step-through page of ``obj``, as the text of one HTML file.
 
     Parameters
@@ -173,6 +223,8 @@ def html(obj, *, title: str | None = None) -> str:
         takes (a tree is searched as the Stepper searches it).
     title : str, optional
         The page's heading; by default the search's name.
+    theme : Theme, name or mapping, optional
+        The page's colours (:func:`gametree.view.theme.theme_of`).
 
     Returns
     -------
@@ -193,18 +245,10 @@ def html(obj, *, title: str | None = None) -> str:
     (True, True)
     """
     steps = steps_of(obj)
-    data = page_data(steps)
-    heading = title if title is not None else data["title"]
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    buttons = "".join(
-        f'<button type="button" class="jump" data-jump="{_html.escape(name)}" '
-        f'aria-label="{JUMPS[name]}">{JUMPS[name]}</button>' for name in data["jumps"])
-    speeds = "".join(f'<option value="{ms}"{" selected" if word == "normal" else ""}>{word}</option>'
-                     for word, ms in SPEEDS)
-    last = len(data["steps"]) - 1
-    return (_TEMPLATE.replace("@TITLE@", _html.escape(heading))
-            .replace("@JUMPS@", buttons).replace("@SPEEDS@", speeds)
-            .replace("@LAST@", str(last)).replace("@DATA@", payload))
+    check_steps(steps)
+    heading = title if title is not None else steps.title
+    return (_PAGE.replace("@TITLE@", _html.escape(heading)).replace("@CSS@", player_css(theme))
+            .replace("@PLAYER@", player(steps, keys="page")).replace("@JS@", PLAYER_JS))
 
 
 def save_html(obj, path, *, title: str | None = None) -> Path:
@@ -237,7 +281,27 @@ def save_html(obj, path, *, title: str | None = None) -> Path:
     return path
 
 
-_TEMPLATE = """<!DOCTYPE html>
+def player_css(theme=None) -> str:
+    """The players' style sheet, its colours from ``theme``
+    (:func:`gametree.view.theme.theme_of`: None is the default look).
+
+    >>> player_css("print") != player_css()
+    True
+    """
+    from ..theme import theme_of
+
+    colors = theme_of(theme)
+    keys = {"@TEXT@": "text", "@PAPER@": "background", "@FOCUS@": "selected",
+            "@CODEBG@": "code background", "@CODEBORDER@": "code border",
+            "@NUMBER@": "faint text", "@HIGHLIGHT@": "highlight", "@CURRENT@": "current",
+            "@MUTED@": "muted text"}
+    css = _CSS
+    for mark, key in keys.items():
+        css = css.replace(mark, colors[key])
+    return css
+
+
+_PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -245,83 +309,105 @@ _TEMPLATE = """<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>@TITLE@</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:1em;color:#222;background:#fff;max-width:1280px}
+body{font-family:system-ui,sans-serif;margin:1em;max-width:1280px}
 h1{font-size:1.3em;margin:0 0 .4em}
-.controls{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin-bottom:.4em}
-button,select{font-size:1em;padding:.25em .7em;min-height:2em}
-button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #0077BB;outline-offset:2px}
-input[type=range]{flex:1 1 200px;min-width:200px}
-#caption{font-size:1.15em;min-height:1.6em;margin:.3em 0}
-#counter{font-weight:bold;margin:.2em 0 .5em}
-.main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-#picture{max-width:100%;overflow-x:auto}
-#picture svg{display:block}
-#code{font-family:monospace;font-size:13px;line-height:1.35;background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
-#code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
-#code .n{flex:0 0 2.5ch;color:#666;text-align:right;padding-right:1ch}
-#code .m{flex:0 0 2ch}
-#code span:last-child{flex:1 1 0}
-#code .current{background:#FCE3CF;border-left-color:#EE7733;font-weight:bold}
-.note{color:#555;font-size:.9em}
-</style>
+@CSS@</style>
 </head>
 <body>
 <h1>@TITLE@</h1>
-<div class="controls" role="group" aria-label="step through the search">
-<button type="button" id="play" aria-label="play">play</button>
-<button type="button" id="prev" aria-label="previous">previous</button>
-<button type="button" id="next" aria-label="next">next</button>
-<label for="step">step</label>
-<input type="range" id="step" role="slider" min="0" max="@LAST@" value="0" step="1">
-@JUMPS@
-<label for="speed">speed</label>
-<select id="speed">@SPEEDS@</select>
-</div>
-<p id="caption" role="status" aria-live="polite" aria-atomic="true"></p>
-<p id="counter"></p>
-<div class="main">
-<svg id="glyphs" width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false"><defs></defs></svg>
-<figure id="picture" role="img" style="margin:0"></figure>
-<pre id="code" aria-label="pseudocode"></pre>
-</div>
-<p class="note">Keys: left and right arrows step, Home and End go to the first and last step, space plays and pauses. The search was recorded in Python; this page only replays it.</p>
-<script type="application/json" id="steps-data">@DATA@</script>
+@PLAYER@
 <script>
-(function () {
+@JS@</script>
+</body>
+</html>
+"""
+
+_CSS = """.gt-player{color:@TEXT@;background:@PAPER@;font-family:system-ui,sans-serif;margin:.5em 0}
+.gt-player .gt-controls{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin-bottom:.4em}
+.gt-player button,.gt-player select{font-size:1em;padding:.25em .7em;min-height:2em}
+.gt-player button:focus-visible,.gt-player input:focus-visible,.gt-player select:focus-visible{outline:3px solid @FOCUS@;outline-offset:2px}
+.gt-player input[type=range]{flex:1 1 200px;min-width:200px}
+.gt-player .gt-caption{font-size:1.15em;min-height:1.6em;margin:.3em 0}
+.gt-player .gt-counter{font-weight:bold;margin:.2em 0 .5em}
+.gt-player .gt-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.gt-player .gt-picture{max-width:100%;overflow-x:auto;margin:0}
+.gt-player .gt-picture svg{display:block;max-width:none}
+.gt-player .gt-code{font-family:monospace;font-size:13px;line-height:1.35;color:@TEXT@;background:@CODEBG@;border:1px solid @CODEBORDER@;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
+.gt-player .gt-code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
+.gt-player .gt-code .n{flex:0 0 2.5ch;color:@NUMBER@;text-align:right;padding-right:1ch}
+.gt-player .gt-code .m{flex:0 0 2ch}
+.gt-player .gt-code span:last-child{flex:1 1 0}
+.gt-player .gt-code .current{background:@HIGHLIGHT@;border-left-color:@CURRENT@;font-weight:bold}
+.gt-player .gt-note{color:@MUTED@;font-size:.9em}
+"""
+
+_FRAGMENT = """<div class="gt-player tex2jax_ignore" id="@P@player" data-keys="@KEYS@">
+<div class="gt-controls" role="group" aria-label="step through the search">
+<button type="button" class="gt-play" id="@P@play" aria-label="play">play</button>
+<button type="button" class="gt-prev" id="@P@prev" aria-label="previous">previous</button>
+<button type="button" class="gt-next" id="@P@next" aria-label="next">next</button>
+<label for="@P@step">step</label>
+<input type="range" class="gt-step" id="@P@step" role="slider" min="0" max="@LAST@" value="0" step="1">
+@JUMPS@
+<label for="@P@speed">speed</label>
+<select class="gt-speed" id="@P@speed">@SPEEDS@</select>
+</div>
+<p class="gt-caption" id="@P@caption" role="status" aria-live="polite" aria-atomic="true"></p>
+<p class="gt-counter" id="@P@counter"></p>
+<div class="gt-main">
+<svg class="gt-glyphs" width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false"><defs></defs></svg>
+<figure class="gt-picture" id="@P@picture" role="img"></figure>
+<pre class="gt-code" id="@P@code" aria-label="pseudocode"></pre>
+</div>
+<p class="gt-note">Keys: left and right arrows step, Home and End go to the first and last step, space plays and pauses. The search was recorded in Python; this page only replays it.</p>
+<script type="application/json" id="@P@steps-data">@DATA@</script>
+</div>
+"""
+
+PLAYER_JS = """(function () {
   "use strict";
-  var D = JSON.parse(document.getElementById("steps-data").textContent);
-  var last = D.steps.length - 1, at = 0, timer = null;
-  var $ = function (id) { return document.getElementById(id); };
-  var picture = $("picture"), caption = $("caption"), counter = $("counter");
-  var slider = $("step"), play = $("play"), speed = $("speed");
-  $("glyphs").firstChild.innerHTML = D.glyphs.join("");
-  var rows = D.code.map(function (line, k) {
-    var row = document.createElement("div"), n = document.createElement("span"),
-        m = document.createElement("span"), t = document.createElement("span");
-    n.className = "n"; n.textContent = String(k + 1);
-    m.className = "m"; m.setAttribute("aria-hidden", "true");
-    var text = line.replace(/^ +/, "");  /* wrapped lines keep their indentation */
-    t.style.paddingLeft = (line.length - text.length) + "ch";
-    t.textContent = text;
-    row.appendChild(n); row.appendChild(m); row.appendChild(t);
-    $("code").appendChild(row);
-    return row;
-  });
-  function text(p) {
-    var r = D.parts[p], out = [];
-    for (var j = 1; j < r.length; j += 2) { out.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n")); }
-    return out.join("\\n");
-  }
-  var shown = null;  /* the parts drawn */
-  function draw(k) {
-    var next = D.steps[k].svg, svgElement = picture.firstElementChild, changed = [];
-    if (shown !== null && svgElement && next.length === shown.length) {
-      for (var i = 0; i < next.length && changed !== null; i++) {
+  function start(root) {
+    var $ = function (name) { return root.querySelector("." + name); };
+    var D = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
+    var last = D.steps.length - 1, at = 0, timer = null;
+    var picture = $("gt-picture"), caption = $("gt-caption"), counter = $("gt-counter");
+    var slider = $("gt-step"), play = $("gt-play"), speed = $("gt-speed"), code = $("gt-code");
+    var prev = $("gt-prev"), next = $("gt-next"), jumps = root.querySelectorAll("button.gt-jump");
+    $("gt-glyphs").firstChild.innerHTML = D.glyphs.join("");
+    var rows = D.code.map(function (line, k) {
+      var row = document.createElement("div"), n = document.createElement("span"),
+          m = document.createElement("span"), t = document.createElement("span");
+      n.className = "n"; n.textContent = String(k + 1);
+      m.className = "m"; m.setAttribute("aria-hidden", "true");
+      var text = line.replace(/^ +/, "");  /* wrapped lines keep their indentation */
+      t.style.paddingLeft = (line.length - text.length) + "ch";
+      t.textContent = text;
+      row.appendChild(n); row.appendChild(m); row.appendChild(t);
+      code.appendChild(row);
+      return row;
+    });
+    function text(p) {
+      var r = D.parts[p], out = [];
+      for (var j = 1; j < r.length; j += 2) { out.push(D.lines.slice(r[j], r[j] + r[j + 1]).join("\\n")); }
+      return out.join("\\n");
+    }
+    var shown = null;  /* the parts drawn */
+    function changedGroups(next, svgElement) {
+      /* the parts to replace, or null when the picture must be drawn whole */
+      if (shown === null || !svgElement || next.length !== shown.length) { return null; }
+      var changed = [];
+      for (var i = 0; i < next.length; i++) {
         if (next[i] !== shown[i]) {
           var name = D.parts[next[i]][0];
-          changed = name !== null && name === D.parts[shown[i]][0] ? changed.concat([i]) : null;
+          if (name === null || name !== D.parts[shown[i]][0]) { return null; }
+          changed.push(i);
         }
       }
+      return changed;
+    }
+    function draw(k) {
+      var next = D.steps[k].svg, svgElement = picture.firstElementChild;
+      var changed = changedGroups(next, svgElement);
       if (changed !== null) {  /* only some artists changed: replace their groups */
         changed.forEach(function (i) {
           var old = svgElement.querySelector('[id="' + D.parts[next[i]][0] + '"]');
@@ -329,84 +415,90 @@ input[type=range]{flex:1 1 200px;min-width:200px}
           holder.innerHTML = text(next[i]);
           old.replaceWith(holder.firstElementChild);
         });
-        shown = next;
-        return;
+      } else {
+        picture.innerHTML = next.map(text).join("\\n");
       }
+      shown = next;
     }
-    picture.innerHTML = next.map(text).join("\\n");
-    shown = next;
-  }
-  function nextIn(list, k) {
-    for (var j = 0; j < list.length; j++) { if (list[j] > k) { return list[j]; } }
-    return null;
-  }
-  function show(k) {
-    var t0 = performance.now();
-    at = Math.max(0, Math.min(last, k));
-    var s = D.steps[at];
-    draw(at);
-    picture.setAttribute("aria-label", s.alt);
-    var svgElement = picture.querySelector("svg");
-    if (svgElement) { svgElement.setAttribute("aria-hidden", "true"); svgElement.setAttribute("focusable", "false"); }
-    caption.innerHTML = "";
-    var label = document.createElement("b");
-    label.textContent = "Step " + at + " of " + last + ":";
-    var words = document.createElement("span");
-    words.id = "caption-text"; words.textContent = s.caption;
-    caption.appendChild(label); caption.appendChild(document.createTextNode(" ")); caption.appendChild(words);
-    counter.textContent = s.counter;
-    rows.forEach(function (row, n) {
-      var on = s.lines.indexOf(n + 1) >= 0;
-      row.className = on ? "current" : "";
-      row.children[1].textContent = on ? "\\u25B6" : "";
-      if (on) { row.setAttribute("aria-current", "step"); } else { row.removeAttribute("aria-current"); }
+    function nextIn(list, k) {
+      for (var j = 0; j < list.length; j++) { if (list[j] > k) { return list[j]; } }
+      return null;
+    }
+    function show(k) {
+      var t0 = performance.now();
+      at = Math.max(0, Math.min(last, k));
+      var s = D.steps[at];
+      draw(at);
+      picture.setAttribute("aria-label", s.alt);
+      var svgElement = picture.querySelector("svg");
+      if (svgElement) { svgElement.setAttribute("aria-hidden", "true"); svgElement.setAttribute("focusable", "false"); }
+      caption.innerHTML = "";
+      var label = document.createElement("b");
+      label.textContent = "Step " + at + " of " + last + ":";
+      var words = document.createElement("span");
+      words.className = "gt-caption-text"; words.id = caption.id + "-text"; words.textContent = s.caption;
+      caption.appendChild(label); caption.appendChild(document.createTextNode(" ")); caption.appendChild(words);
+      counter.textContent = s.counter;
+      rows.forEach(function (row, n) {
+        var on = s.lines.indexOf(n + 1) >= 0;
+        row.className = on ? "current" : "";
+        row.children[1].textContent = on ? "\\u25B6" : "";
+        if (on) { row.setAttribute("aria-current", "step"); } else { row.removeAttribute("aria-current"); }
+      });
+      slider.value = String(at);
+      slider.setAttribute("aria-valuetext", "step " + at + " of " + last);
+      prev.disabled = at === 0;
+      next.disabled = at === last;
+      jumps.forEach(function (b) {
+        b.disabled = nextIn(D.jumps[b.getAttribute("data-jump")], at) === null;
+      });
+      window.gametreeDrawMs = performance.now() - t0;
+    }
+    function stop() {
+      if (timer !== null) { clearInterval(timer); timer = null; }
+      play.textContent = "play"; play.setAttribute("aria-label", "play");
+      caption.setAttribute("aria-live", "polite");
+    }
+    function begin() {
+      if (at === last) { show(0); }
+      play.textContent = "pause"; play.setAttribute("aria-label", "pause");
+      caption.setAttribute("aria-live", "off");
+      timer = setInterval(function () { if (at >= last) { stop(); } else { show(at + 1); } },
+                          Number(speed.value));
+    }
+    function toggle() { if (timer === null) { begin(); } else { stop(); } }
+    play.addEventListener("click", toggle);
+    prev.addEventListener("click", function () { show(at - 1); });
+    next.addEventListener("click", function () { show(at + 1); });
+    slider.addEventListener("input", function () { show(Number(slider.value)); });
+    speed.addEventListener("change", function () { if (timer !== null) { stop(); begin(); } });
+    jumps.forEach(function (b) {
+      b.addEventListener("click", function () {
+        var k = nextIn(D.jumps[b.getAttribute("data-jump")], at);
+        if (k !== null) { show(k); }
+      });
     });
-    slider.value = String(at);
-    slider.setAttribute("aria-valuetext", "step " + at + " of " + last);
-    $("prev").disabled = at === 0;
-    $("next").disabled = at === last;
-    document.querySelectorAll("button.jump").forEach(function (b) {
-      b.disabled = nextIn(D.jumps[b.getAttribute("data-jump")], at) === null;
+    var keyed = root.getAttribute("data-keys") === "page" ? document : root;
+    keyed.addEventListener("keydown", function (e) {
+      var tag = e.target && e.target.tagName;
+      if (tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) { return; }
+      if (e.key === " ") { e.preventDefault(); toggle(); return; }
+      if (tag === "INPUT") { return; }  /* the slider steps with its own keys */
+      var k = {ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+               Home: 0, End: last}[e.key];
+      if (k !== undefined) { e.preventDefault(); show(k); }
     });
-    window.gametreeDrawMs = performance.now() - t0;
+    show(0);
   }
-  function stop() {
-    if (timer !== null) { clearInterval(timer); timer = null; }
-    play.textContent = "play"; play.setAttribute("aria-label", "play");
-    caption.setAttribute("aria-live", "polite");
-  }
-  function start() {
-    if (at === last) { show(0); }
-    play.textContent = "pause"; play.setAttribute("aria-label", "pause");
-    caption.setAttribute("aria-live", "off");
-    timer = setInterval(function () { if (at >= last) { stop(); } else { show(at + 1); } },
-                        Number(speed.value));
-  }
-  function toggle() { if (timer === null) { start(); } else { stop(); } }
-  play.addEventListener("click", toggle);
-  $("prev").addEventListener("click", function () { show(at - 1); });
-  $("next").addEventListener("click", function () { show(at + 1); });
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
-  speed.addEventListener("change", function () { if (timer !== null) { stop(); start(); } });
-  document.querySelectorAll("button.jump").forEach(function (b) {
-    b.addEventListener("click", function () {
-      var k = nextIn(D.jumps[b.getAttribute("data-jump")], at);
-      if (k !== null) { show(k); }
+  function startAll() {
+    document.querySelectorAll(".gt-player").forEach(function (root) {
+      if (!root.hasAttribute("data-started")) { root.setAttribute("data-started", ""); start(root); }
     });
-  });
-  document.addEventListener("keydown", function (e) {
-    var tag = e.target && e.target.tagName;
-    if (tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
-    if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) { return; }
-    if (e.key === " ") { e.preventDefault(); toggle(); return; }
-    if (tag === "INPUT") { return; }  /* the slider steps with its own keys */
-    var k = {ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
-             Home: 0, End: last}[e.key];
-    if (k !== undefined) { e.preventDefault(); show(k); }
-  });
-  show(0);
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", startAll); }
+  else { startAll(); }
 }());
-</script>
-</body>
-</html>
 """
+"""The players' script: it starts every ``.gt-player`` on the page (each
+reads the JSON data inside it), once the page is parsed."""

@@ -1,0 +1,64 @@
+"""``python -m gametree site``: the course's notebooks as a static site that needs no kernel.
+
+:func:`gametree.view.pages.site.build_site` runs each notebook again in a
+fresh kernel and renders it with nbconvert, every stepper replaced by its
+step-through player (see that module for how it finds them).  The site
+opens from a ``file://`` path or any static web host and fetches nothing.
+Without ``--out`` it goes to ``handouts/site/``.  A notebook that fails to
+run stops the build with one line naming it, and exit status 2; nothing
+is written then.
+
+nbconvert and the kernels are started only when the site is built, so
+``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .usage import HANDOUTS, default_out, file_error
+
+__all__ = ["register"]
+
+
+def register(commands) -> None:
+    """Add ``site`` to the command line (see :mod:`gametree.cli`)."""
+    parser = commands.add_parser(
+        "site", help="write the notebooks as a static web site that needs no kernel",
+        description="Write every notebook of notebooks/ as a page of a static site: its outputs, "
+                    "solutions folded, links between notebooks working, an index page, and each "
+                    "stepper replaced by a step-through player. Each notebook is run again in a "
+                    "fresh kernel to find its steppers (the notebooks are not changed). The site "
+                    "opens from a file or any static web host and fetches nothing.")
+    parser.add_argument("--out", "-o", metavar="DIR",
+                        help=f"the site's folder: new, empty, or a site written by this command "
+                             f"(default: {HANDOUTS}/site)")
+    parser.add_argument("--notebooks", nargs="+", metavar="NAME",
+                        help="only these notebooks, e.g. 01-minimax 02-alpha-beta (default: all); "
+                             "links to the others become plain text")
+    parser.add_argument("--source", default="notebooks", metavar="DIR",
+                        help="the folder of notebooks (default: notebooks)")
+    parser.set_defaults(run=_run)
+
+
+def _line(page) -> str:
+    players = len(page.players)
+    words = [f"{page.size / 1e6:.2f} MB", f"{players} player{'s' if players != 1 else ''}"]
+    if page.pictures:
+        words.append(f"{page.pictures} widget{'s' if page.pictures != 1 else ''} as a picture")
+    return f"  {page.file}: {', '.join(words)} ({page.seconds:.1f} s)"
+
+
+def _run(args: argparse.Namespace) -> None:
+    from ..view.pages.site import build_site, chosen_notebooks
+
+    chosen_notebooks(args.source, args.notebooks)  # refused before the default folder is made
+    out = args.out if args.out is not None else default_out("site")
+    try:
+        site = build_site(out, source=args.source, notebooks=args.notebooks,
+                          progress=lambda page: print(_line(page), flush=True))
+    except OSError as error:
+        raise file_error(error, out) from None
+    print(f"wrote {out}: {len(site.pages)} pages, {site.players} step-through players, "
+          f"{site.size / 1e6:.1f} MB ({site.static / 1e6:.1f} MB shared in {out}/static), "
+          f"in {site.seconds:.0f} s; open {out}/index.html")

@@ -1,0 +1,607 @@
+"""The course as a static site: every notebook as a page that needs no kernel.
+
+:func:`build_site` (``python -m gametree site``) renders the notebooks of
+``notebooks/`` with nbconvert's HTML exporter (its ``lab`` template, shipped
+with nbconvert, extended by a few blocks here, so no template is fetched)
+into a folder of pages that opens from a ``file://`` path or any static
+web host:
+
+* every page shows its notebook's outputs, and solutions stay folded
+  (they are ``<details>`` blocks in markdown, which the exporter keeps);
+* links between notebooks (``02-alpha-beta.ipynb``, with or without a
+  ``#anchor``) point at the pages; ``00-index`` becomes ``index.html``
+  (without it in the build, an index page is generated); a link to a
+  notebook left out of a partial build (``notebooks=``) becomes plain text;
+* nothing is fetched, at build time or in the browser: require.js, the
+  widget manager and mermaid are left out of the template, and MathJax is
+  a local copy (MathJax 2.7 from the ``jupyter-server-mathjax`` package,
+  only the files its HTML-CSS output needs), as is nbconvert's style sheet;
+  ``static/`` holds them once for every page.
+
+**How the build finds each stepper and its search.** The stored notebooks
+hold only a picture of each widget (and nbval compares their text), so
+the build does not read the steppers from them: it runs each notebook
+again (nbclient, a fresh kernel, ``notebooks/`` as working directory)
+with one set-up cell put in front, which calls :func:`show_players`.  That
+registers an IPython display formatter for ipywidgets: a widget that
+:func:`~gametree.view.pages.steps.steps_of` accepts (a Stepper, a
+PredictStepper, the MCTS, PVS and MTD(f) steppers, whatever the protocol
+adapts) is shown as its step-through player (:func:`~gametree.view.pages.player.player`),
+the search being replayed from the object the notebook built.  The
+set-up cell is removed again and the cells keep their numbers; the
+notebooks on disk are never written, and nothing is added to them.  A
+widget the protocol does not accept (the practice box, the boards) keeps
+its own picture, with the line "needs Python: open this notebook in
+Jupyter or Binder"; so does a search longer than a page replays
+(:data:`~gametree.view.pages.player.MAX_PAGE_STEPS`), with the sentence
+that says so.  The players of a page share one script
+(``static/gametree-player.js``) and one style sheet.
+
+A notebook that fails to run stops the build with :class:`NotebookFailed`
+(a ValueError whose message is one line naming the notebook, its cell and
+the error); the folder is written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import itertools
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .player import PLAYER_JS, check_steps, player, player_css
+from .steps import Steppable, steps_of
+
+__all__ = ["build_site", "show_players", "steppable", "notebook_names", "chosen_notebooks",
+           "mathjax_folder", "Site", "SitePage", "NotebookFailed", "NEEDS_PYTHON", "STATIC",
+           "PLAYER_SCRIPT", "PLAYER_STYLE"]
+
+NEEDS_PYTHON = "needs Python: open this notebook in Jupyter or Binder"
+"""What a page says under a widget it can only show as a picture."""
+
+STATIC = "static"
+"""The site's folder of shared files (no leading underscore: GitHub Pages'
+Jekyll would leave such a folder out)."""
+PLAYER_SCRIPT = f"{STATIC}/gametree-player.js"
+"""The players' script, one copy for the site."""
+PLAYER_STYLE = f"{STATIC}/gametree-player.css"
+"""The players' style sheet, one copy for the site."""
+_SITE_STYLE = f"{STATIC}/site.css"
+_MATHJAX = f"{STATIC}/mathjax"
+_NBCONVERT_CSS = ("index.css", "theme-light.css")
+
+_WIDGET = "application/vnd.jupyter.widget-view+json"
+_NAME = re.compile(r"\d\d-[A-Za-z0-9_-]+")
+"""A notebook of the set: ``NN-name``."""
+_SETUP = "from gametree.view.pages.site import show_players\nshow_players()\n"
+
+
+class NotebookFailed(ValueError):
+    """A notebook that could not be run for the site; the message is one
+    line naming it, its cell and the error."""
+
+
+@dataclass(frozen=True)
+class SitePage:
+    """One page of the site."""
+
+    name: str
+    """The notebook's name (``02-alpha-beta``), or "index" for a generated index."""
+    file: str
+    """The page's file in the site (``02-alpha-beta.html``, ``index.html``)."""
+    size: int
+    """The page's bytes."""
+    players: tuple[int, ...]
+    """The bytes of each step-through player on it, in order."""
+    pictures: int
+    """Widgets shown as their picture only (they need Python)."""
+    seconds: float
+    """Time to run and render it."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """What :func:`build_site` wrote."""
+
+    out: Path
+    """The site's folder."""
+    pages: tuple[SitePage, ...]
+    """Its pages, in the notebooks' order."""
+    static: int
+    """The bytes of ``static/`` (MathJax, the style sheets, the player's script)."""
+    seconds: float
+    """Time to build it."""
+
+    @property
+    def size(self) -> int:
+        """The site's bytes in all."""
+        return self.static + sum(page.size for page in self.pages)
+
+    @property
+    def players(self) -> int:
+        """Step-through players on all pages."""
+        return sum(len(page.players) for page in self.pages)
+
+
+def steppable(obj) -> Steppable | None:
+    """``obj`` as a :class:`~gametree.view.pages.steps.Steppable` if the
+    step-through protocol accepts it (:func:`~gametree.view.pages.steps.steps_of`,
+    or, for a widget that shows a recorded search, its ``trace``), else None.
+
+    >>> steppable([[3, 5], [2, 9]]) is not None, steppable(object())
+    (True, None)
+    """
+    for candidate in (obj, getattr(obj, "trace", None)):
+        if candidate is None:
+            continue
+        try:
+            return steps_of(candidate)
+        except (TypeError, ValueError):
+            continue
+    return None
+
+
+def show_players(shell=None) -> None:
+    """Show every steppable widget as its step-through player from now on,
+    in this IPython kernel (``shell``: by default the running one).
+
+    A widget that :func:`steppable` accepts is displayed as the HTML of
+    :func:`~gametree.view.pages.player.player` (ids ``player-1-``,
+    ``player-2-``, ... in the order shown); a search too long for a page
+    keeps the widget's own display, with the refusal in the output's
+    metadata (``gametree.refused``); any other widget is displayed as it
+    would be.  The site's build runs this before each notebook.
+
+    Raises
+    ------
+    RuntimeError
+        Outside IPython.
+    """
+    import ipywidgets
+    from IPython import get_ipython
+
+    shell = shell if shell is not None else get_ipython()
+    if shell is None:
+        raise RuntimeError("show_players works in an IPython kernel; the site's build runs it "
+                           "in each notebook's kernel")
+    numbers = itertools.count(1)
+
+    def bundle(widget):
+        own = widget._repr_mimebundle_() if hasattr(widget, "_repr_mimebundle_") else None
+        steps = steppable(widget)
+        if steps is None:
+            return own
+        try:
+            check_steps(steps)
+        except ValueError as refused:
+            return (own or {}), {"gametree": {"refused": str(refused)}}
+        fragment = player(steps, ident=f"player-{next(numbers)}-")
+        return {"text/html": fragment, "text/plain": f"a step-through player of {steps.title}"}
+
+    shell.display_formatter.mimebundle_formatter.for_type(ipywidgets.Widget, bundle)
+
+
+def notebook_names(source) -> list[str]:
+    """The set's notebooks in ``source``, by name (``NN-name``), in order.
+
+    Raises ValueError if the folder is missing or holds none."""
+    folder = Path(source)
+    if not folder.is_dir():
+        raise ValueError(f"{folder}: no such folder of notebooks; run the command from the "
+                         f"repository's root, or name the folder with --source")
+    names = sorted(path.stem for path in folder.glob("*.ipynb") if _NAME.fullmatch(path.stem))
+    if not names:
+        raise ValueError(f"{folder} holds no notebooks named like 01-minimax.ipynb")
+    return names
+
+
+def chosen_notebooks(source, notebooks: Sequence[str] | None = None) -> list[str]:
+    """The notebooks of ``source`` to build, in the set's order: all, or
+    those named (``01-minimax`` or ``01-minimax.ipynb``); ValueError naming
+    the notebooks there are for a name that is not one of them.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for name in ("01-minimax", "02-alpha-beta", "_draft"):
+    ...         _ = (pathlib.Path(folder) / f"{name}.ipynb").write_text("{}")
+    ...     chosen_notebooks(folder, ["02-alpha-beta.ipynb", "01-minimax"])
+    ['01-minimax', '02-alpha-beta']
+    """
+    names = notebook_names(source)
+    if notebooks is None:
+        return names
+    chosen = [str(name).removesuffix(".ipynb") for name in notebooks]
+    unknown = [name for name in chosen if name not in names]
+    if unknown:
+        raise ValueError(f"no notebook {', '.join(unknown)} in {source}; the notebooks are "
+                         f"{', '.join(names)}")
+    if not chosen:
+        raise ValueError("no notebooks named; name one or more, such as 01-minimax")
+    return [name for name in names if name in chosen]
+
+
+def mathjax_folder() -> Path:
+    """The folder of a local MathJax 2.7 (the ``jupyter-server-mathjax``
+    package's), or ValueError saying what to install."""
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        raise ValueError("the site needs a local copy of MathJax and none is installed; "
+                         "pip install -r requirements.txt (jupyter-server-mathjax)") from None
+    folder = Path(jupyter_server_mathjax.__file__).parent / "static"
+    if not (folder / "MathJax.js").is_file():
+        raise ValueError(f"{folder} holds no MathJax.js; reinstall jupyter-server-mathjax")
+    return folder
+
+
+_MATHJAX_PARTS = ("MathJax.js", "LICENSE", "config/TeX-AMS-MML_HTMLorMML-full.js", "config/Safe.js",
+                  "extensions", "jax", "fonts/HTML-CSS/STIX-Web/woff")
+"""What the HTML-CSS output of the combined configuration loads, with the
+web fonts of STIX-Web (the only ones the package ships)."""
+_MATHJAX_LEFT_OUT = ("a11y", "MathML", "SVG", "mml3", "content-mathml", "mhchem3")
+"""Folders of MathJax that no page here loads: the screen-reader
+explorer's speech rules (3.7 MB; the pages keep MathJax's own MathML for
+screen readers), MathML input, the SVG output."""
+
+
+def _copy_mathjax(into: Path) -> None:
+    folder = mathjax_folder()
+    ignore = shutil.ignore_patterns(*_MATHJAX_LEFT_OUT)
+    for part in _MATHJAX_PARTS:
+        source, target = folder / part, into / part
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target, ignore=ignore)
+        else:
+            shutil.copy2(source, target)
+
+
+def _site_css(theme=None) -> str:
+    """The few rules the site adds to nbconvert's style sheet."""
+    from ..theme import theme_of
+
+    colors = theme_of(theme)
+    return (f"a.anchor-link{{display:none}}\n.jp-InputArea{{overflow:hidden}}\n"
+            f".jp-Collapser{{display:none}}\n"
+            f"main{{max-width:1200px;margin:0 auto;padding:0 1em}}\n"
+            f".gt-needs-python{{color:{colors['muted text']};font-style:italic;margin:.3em 0}}\n"
+            f".gt-not-built{{color:{colors['muted text']}}}\n"
+            f"details{{border:1px solid {colors['code border']};border-radius:4px;padding:.3em .6em}}\n"
+            f".gt-player .gt-code{{white-space:normal}}\n")
+
+
+_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{% block html_head_js_requirejs %}{% endblock %}
+{% block jupyter_widgets %}{% endblock %}
+{% block html_head_js_mermaidjs %}{% endblock %}
+{% block notebook_css %}
+{%- for sheet in resources.gametree.sheets %}
+<link rel="stylesheet" href="{{ sheet }}">
+{%- endfor %}
+{% endblock notebook_css %}
+{% block html_head_js_mathjax %}
+<script type="text/x-mathjax-config">
+MathJax.Hub.Config({
+  TeX: {equationNumbers: {autoNumber: "AMS", useLabelIds: true}},
+  tex2jax: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], displayMath: [["$$", "$$"], ["\\\\[", "\\\\]"]],
+            processEscapes: true, processEnvironments: true},
+  "HTML-CSS": {availableFonts: [], preferredFont: null, webFont: "STIX-Web", imageFont: null},
+  displayAlign: "center", messageStyle: "none", menuSettings: {zoom: "None"}
+});
+</script>
+<script src="{{ resources.gametree.mathjax }}"></script>
+{% endblock html_head_js_mathjax %}
+{% block footer_js %}
+{%- if resources.gametree.players %}
+<script src="{{ resources.gametree.player }}"></script>
+{%- endif %}
+{% endblock footer_js %}
+"""
+"""nbconvert's lab template without what it would fetch (require.js, the
+widget manager, mermaid), its style sheets linked rather than inlined, a
+local MathJax, and the players' script on pages that have players."""
+
+
+def _exporter():
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(template_name="lab", template_file="gametree-site.html.j2",
+                        extra_loaders=[DictLoader({"gametree-site.html.j2": _TEMPLATE})],
+                        exclude_anchor_links=False)
+
+
+def _nbconvert_css(exporter) -> dict[str, Path]:
+    for folder in exporter.template_paths:
+        found = {name: Path(folder) / "static" / name for name in _NBCONVERT_CSS}
+        if all(path.is_file() for path in found.values()):
+            return found
+    raise ValueError("nbconvert's lab template has no style sheet here; reinstall nbconvert")
+
+
+def _write_static(into: Path, exporter, theme=None) -> None:
+    static = into / STATIC
+    (static / "nbconvert").mkdir(parents=True)
+    for name, path in _nbconvert_css(exporter).items():
+        shutil.copy2(path, static / "nbconvert" / name)
+    (into / PLAYER_SCRIPT).write_text(PLAYER_JS, encoding="utf-8")
+    (into / PLAYER_STYLE).write_text(player_css(theme), encoding="utf-8")
+    (into / _SITE_STYLE).write_text(_site_css(theme), encoding="utf-8")
+    _copy_mathjax(into / _MATHJAX)
+
+
+def _run(notebook, source: Path, timeout: int) -> None:
+    """Run ``notebook`` in a fresh kernel, with the set-up cell in front
+    (removed again afterwards, the cells keeping their numbers)."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(_SETUP))
+    running: list[int] = []
+    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
+                            store_widget_state=False, allow_errors=False,
+                            extra_arguments=["--IPKernelApp.log_level=ERROR"],
+                            resources={"metadata": {"path": str(source)}},
+                            on_cell_start=lambda cell, cell_index: running.append(cell_index))
+    try:
+        client.execute()
+    except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+        cell = running[-1] - 1 if running else -1
+        raise NotebookFailed(_failure(cell, error)) from None
+    finally:
+        del notebook.cells[0]
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and cell.get("execution_count"):
+            cell.execution_count -= 1
+            for output in cell.get("outputs", []):
+                if output.get("execution_count"):
+                    output.execution_count -= 1
+
+
+def _failure(cell: int, error: Exception) -> str:
+    """One line: where the notebook failed and why."""
+    where = "its set-up" if cell < 0 else f"its cell {cell + 1}"
+    what = type(error).__name__
+    name, value = getattr(error, "ename", None), getattr(error, "evalue", "")
+    if name:
+        what = f"{name}: {value}"
+    elif str(error).strip():
+        what = f"{what}: {str(error).strip().splitlines()[-1]}"
+    return f"{where} raised {what}"
+
+
+def _note(text: str):
+    import nbformat
+
+    return nbformat.v4.new_output("display_data", data={
+        "text/html": f'<p class="gt-needs-python">{_html.escape(text)}</p>', "text/plain": text})
+
+
+def _site_outputs(outputs: list) -> tuple[list, list[int], int]:
+    """The outputs as the site shows them, the players' sizes, and how
+    many widgets are shown as their picture only."""
+    shown, players, pictures = [], [], 0
+    for output in outputs:
+        data = output.get("data", {})
+        html = data.get("text/html", "")
+        if 'class="gt-player ' in html:
+            output["data"] = {"text/html": html}
+            players.append(len(html.encode("utf-8")))
+            shown.append(output)
+            continue
+        if _WIDGET not in data:
+            shown.append(output)
+            continue
+        del data[_WIDGET]
+        if {"image/png", "image/svg+xml", "text/html"} & set(data):
+            shown.append(output)  # its picture; a widget's repr alone says nothing to a reader
+        refused = output.get("metadata", {}).get("gametree", {}).get("refused")
+        pictures += 1
+        shown.append(_note(f"{refused}. This player {NEEDS_PYTHON}." if refused
+                           else f"This interactive part {NEEDS_PYTHON}."))
+    return shown, players, pictures
+
+
+_NBVAL = re.compile(r"^# NBVAL_\w+[^\n]*\n?", re.MULTILINE)
+
+
+def _for_the_site(notebook, title: str) -> tuple[list[int], int]:
+    """Outputs rewritten for the site (see :func:`_site_outputs`), nbval's
+    markers left out of the code shown, the page's title set."""
+    players: list[int] = []
+    pictures = 0
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        cell.source = _NBVAL.sub("", cell.source)
+        cell.outputs, sizes, kept = _site_outputs(cell.get("outputs", []))
+        players += sizes
+        pictures += kept
+    notebook.metadata["title"] = title
+    notebook.metadata.pop("widgets", None)
+    return players, pictures
+
+
+def _title(notebook, name: str) -> str:
+    """The notebook's first ``# `` heading, or its name."""
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            found = re.search(r"^#\s+(.+)$", cell.source, re.MULTILINE)
+            if found:
+                return found.group(1).strip()
+    return name
+
+
+def _page_file(name: str) -> str:
+    return "index.html" if name == "00-index" else f"{name}.html"
+
+
+_LINK = re.compile(r'<a\b([^>]*?)\bhref="(\d\d-[A-Za-z0-9_-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>',
+                   re.DOTALL)
+
+
+def _links(page: str, built: set[str]) -> str:
+    """Links to notebooks pointed at their pages; a link to a notebook not
+    in the build left as its text."""
+    def link(found: re.Match) -> str:
+        before, name, anchor, after, text = found.groups()
+        if name not in built:
+            return f'<span class="gt-not-built" title="not in this build">{text}</span>'
+        return f'<a{before}href="{_page_file(name)}{anchor or ""}"{after}>{text}</a>'
+
+    return _LINK.sub(link, page)
+
+
+def _render(exporter, notebook, name: str, players: bool, built: set[str]) -> str:
+    resources = {"metadata": {"name": name},
+                 "gametree": {"sheets": [f"{STATIC}/nbconvert/{css}" for css in _NBCONVERT_CSS]
+                              + [PLAYER_STYLE, _SITE_STYLE],
+                              "mathjax": f"{_MATHJAX}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe",
+                              "players": players, "player": PLAYER_SCRIPT}}
+    body, _ = exporter.from_notebook_node(notebook, resources=resources)
+    return _links(body, built)
+
+
+def _generated_index(names: Sequence[str], titles: dict[str, str]):
+    import nbformat
+
+    lines = ["# Contents", ""] + [f"{k}. [{titles[n]}]({n}.ipynb)" for k, n in enumerate(names, 1)]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("\n".join(lines))])
+    notebook.metadata["title"] = "Contents"
+    return notebook
+
+
+def _check_out(out: Path) -> None:
+    """Refuse to replace anything but a site this function wrote."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out} is a file; name a folder for the site")
+    if out.is_dir() and any(out.iterdir()) and not (out / PLAYER_SCRIPT).is_file():
+        raise ValueError(f"{out} holds files that are not a site written by this command; name "
+                         f"a new or empty folder")
+    if not out.parent.is_dir():
+        raise ValueError(f"cannot write {out}: the folder {str(out.parent)!r} does not exist; "
+                         f"make it first, or name another")
+
+
+def _into_place(built: Path, out: Path) -> None:
+    """Put the folder ``built`` where ``out`` is, replacing an older site."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+        os.replace(out, old / "site")
+    os.replace(built, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
+               timeout: int = 600, theme=None,
+               progress: Callable[[SitePage], None] | None = None) -> Site:
+    """Render the notebooks of ``source`` as a static site in the folder ``out``.
+
+    Parameters
+    ----------
+    out : path
+        The site's folder: new, empty, or a site this function wrote
+        (replaced whole); anything else is refused before any work.
+    source : path
+        The folder of notebooks (``NN-name.ipynb``); each runs with it as
+        its working directory.
+    notebooks : names, optional
+        Only these notebooks (``01-minimax`` or ``01-minimax.ipynb``); by
+        default all.  Links to the others become plain text.
+    timeout : int
+        Seconds a cell may run.
+    theme : Theme, name or mapping, optional
+        The players' and the site's colours (:func:`gametree.view.theme.theme_of`).
+    progress : callable, optional
+        Called with each :class:`SitePage` when it is written.
+
+    Returns
+    -------
+    Site
+        The pages, their sizes and the time taken.
+
+    Raises
+    ------
+    NotebookFailed
+        If a notebook fails to run (nothing is written).
+    ValueError
+        For a bad ``out``, ``source`` or name, or no local MathJax, before
+        any notebook runs.
+    """
+    import nbformat
+
+    out, source = Path(out), Path(source)
+    names = chosen_notebooks(source, notebooks)
+    _check_out(out)
+    mathjax_folder()
+    start = time.perf_counter()
+    exporter = _exporter()
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
+    try:
+        _write_static(work, exporter, theme)
+        pages = _pages(work, exporter, source, names, timeout, progress, nbformat)
+        static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
+        _into_place(work, out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Site(out, tuple(pages), static, time.perf_counter() - start)
+
+
+def _pages(work: Path, exporter, source: Path, names: Sequence[str], timeout: int, progress,
+           nbformat) -> list[SitePage]:
+    built = set(names)
+    pages, titles = [], {}
+    with _ipython_folder():
+        for name in names:
+            began = time.perf_counter()
+            notebook = nbformat.read(source / f"{name}.ipynb", as_version=4)
+            titles[name] = _title(notebook, name)
+            try:
+                _run(notebook, source, timeout)
+            except NotebookFailed as error:
+                raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
+                                     f"run it in Jupyter to see the whole traceback") from None
+            players, pictures = _for_the_site(notebook, titles[name])
+            page = _render(exporter, notebook, name, bool(players), built)
+            path = work / _page_file(name)
+            path.write_text(page, encoding="utf-8")
+            pages.append(SitePage(name, path.name, path.stat().st_size, tuple(players), pictures,
+                                  time.perf_counter() - began))
+            if progress is not None:
+                progress(pages[-1])
+    if "00-index" not in built:
+        page = _render(exporter, _generated_index(names, titles), "index", False, built)
+        (work / "index.html").write_text(page, encoding="utf-8")
+        pages.insert(0, SitePage("index", "index.html", len(page.encode("utf-8")), (), 0, 0.0))
+    return pages
+
+
+class _ipython_folder:
+    """The kernels keep their IPython history in a temporary folder,
+    removed afterwards, not in the user's (as notebooks/_tools/execute.py does)."""
+
+    def __enter__(self):
+        self.folder = tempfile.mkdtemp(prefix="gametree-ipython-")
+        self.before = os.environ.get("IPYTHONDIR")
+        os.environ["IPYTHONDIR"] = self.folder
+        return self
+
+    def __exit__(self, *exc):
+        if self.before is None:
+            os.environ.pop("IPYTHONDIR", None)
+        else:
+            os.environ["IPYTHONDIR"] = self.before
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return False

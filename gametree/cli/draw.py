@@ -56,7 +56,16 @@ def _run(args: argparse.Namespace) -> None:
     # The search: alpha-beta, expectiminimax, or Star1 with --bounds.
     trace = chance_trace(tree, args.bounds) if args.bounds is not None else \
         trace_search(tree, strict=args.strict)
-    # Check both names before the (slow) drawing.
+    _check_files(args, trace)
+    try:
+        _write(args, tree, trace)
+    except OSError as error:  # the file meant, never the temporary one beside it
+        raise file_error(error, error.filename or args.out or args.gif) from None
+
+
+def _check_files(args: argparse.Namespace, trace) -> None:
+    """Both file names, the resolution and (for a GIF) the search's length,
+    checked before the (slow) drawing."""
     if args.out is not None:
         check_format(Path(args.out))
     if args.gif is not None and not args.gif.lower().endswith(".gif"):
@@ -64,13 +73,14 @@ def _run(args: argparse.Namespace) -> None:
     check_dpi(args.dpi)
     if args.gif is not None:  # a search too long to animate is refused before --out is drawn
         check_gif(trace)
-    try:
-        if args.out is not None:  # without --step the plain tree, else the search at that step
-            save(tree if args.step is None else trace, args.out, args.step, dpi=args.dpi or 150)
-            print(f"wrote {args.out}")
-        if args.gif is not None:
-            with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
-                save_gif(trace, args.gif, dpi=args.dpi, progress=bar)
-            print(f"wrote {args.gif}")
-    except OSError as error:  # the file meant, never the temporary one beside it
-        raise file_error(error, error.filename or args.out or args.gif) from None
+
+
+def _write(args: argparse.Namespace, tree, trace) -> None:
+    """Draw and write the picture (--out) and the GIF (--gif) asked for."""
+    if args.out is not None:  # without --step the plain tree, else the search at that step
+        save(tree if args.step is None else trace, args.out, args.step, dpi=args.dpi or 150)
+        print(f"wrote {args.out}")
+    if args.gif is not None:
+        with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
+            save_gif(trace, args.gif, dpi=args.dpi, progress=bar)
+        print(f"wrote {args.gif}")

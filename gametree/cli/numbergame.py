@@ -90,33 +90,37 @@ def read_cases(text: str) -> list[list[int]]:
                      f"the number of cases (line {number})")
     if not 1 <= count <= MAX_CASES:
         raise UsageError(f"the number of cases is {count}; it must be from 1 to {MAX_CASES}")
-    rows = []
-    for case in range(1, count + 1):
-        if not lines:
-            raise UsageError(f"case {case}: the input ends, but the first line says there are "
-                             f"{count} cases; add the missing cases or lower the count")
-        where = f"case {case} (line {lines[0][0]})"
-        n = _integer(_alone(lines.pop(0), where, "n, the count of numbers,"), f"{where}: n")
-        if not 1 <= n <= MAX_NUMBERS:
-            raise UsageError(f"{where}: n is {n}; it must be from 1 to {MAX_NUMBERS}")
-        if not lines:
-            raise UsageError(f"case {case}: the input ends before the line of {n} numbers")
-        number, tokens = lines.pop(0)
-        where = f"case {case} (line {number})"
-        if len(tokens) != n:
-            shown = " ".join(tokens[:12]) + (" ..." if len(tokens) > 12 else "")
-            raise UsageError(f"{where}: n is {n} but the line has {len(tokens)} numbers: {shown}")
-        row = [_integer(token, f"{where}: number {i + 1}") for i, token in enumerate(tokens)]
-        for i, value in enumerate(row):
-            if not -MAX_ABS <= value <= MAX_ABS:
-                raise UsageError(f"{where}: number {i + 1} is {value}; numbers must be from "
-                                 f"-{MAX_ABS} to {MAX_ABS}")
-        rows.append(row)
+    rows = [_read_case(case, count, lines) for case in range(1, count + 1)]
     if lines:
         number, tokens = lines[0]
         raise UsageError(f"line {number}: the first line says there are {count} cases, but more "
                          f"input follows them ({' '.join(tokens[:5])}); fix the count or remove it")
     return rows
+
+
+def _read_case(case: int, count: int, lines: list[tuple[int, list[str]]]) -> list[int]:
+    """Case ``case`` of ``count``, taken from the front of ``lines`` (its n,
+    then its line of n numbers), checked."""
+    if not lines:
+        raise UsageError(f"case {case}: the input ends, but the first line says there are "
+                         f"{count} cases; add the missing cases or lower the count")
+    where = f"case {case} (line {lines[0][0]})"
+    n = _integer(_alone(lines.pop(0), where, "n, the count of numbers,"), f"{where}: n")
+    if not 1 <= n <= MAX_NUMBERS:
+        raise UsageError(f"{where}: n is {n}; it must be from 1 to {MAX_NUMBERS}")
+    if not lines:
+        raise UsageError(f"case {case}: the input ends before the line of {n} numbers")
+    number, tokens = lines.pop(0)
+    where = f"case {case} (line {number})"
+    if len(tokens) != n:
+        shown = " ".join(tokens[:12]) + (" ..." if len(tokens) > 12 else "")
+        raise UsageError(f"{where}: n is {n} but the line has {len(tokens)} numbers: {shown}")
+    row = [_integer(token, f"{where}: number {i + 1}") for i, token in enumerate(tokens)]
+    for i, value in enumerate(row):
+        if not -MAX_ABS <= value <= MAX_ABS:
+            raise UsageError(f"{where}: number {i + 1} is {value}; numbers must be from "
+                             f"-{MAX_ABS} to {MAX_ABS}")
+    return row
 
 
 def _read(source: str) -> str:

@@ -215,6 +215,24 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
         return [Mistake(tree.root.name, MistakeKind.EMPTY, "answer",
                         "Nothing is filled in yet: write the value of every MAX, MIN and chance "
                         "node, then check again.")]
+    given = _given_values(tree, answer)
+    crossed = sorted({node_named(tree, name, "pruned").id for name in answer.pruned})
+    found = _value_mistakes(exercise, given)
+    for node_id in crossed:
+        if any(tree[node_id].parent == other for other in crossed):
+            continue  # under another cross: marked once
+        node = tree[node_id]
+        found.append(Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
+                             f"{node.name} must be searched: expectiminimax without bounds on the "
+                             f"leaves prunes nothing, since an outcome not yet seen could be worth "
+                             f"anything."))
+    order = {node.name: node.id for node in tree}
+    return sorted(found, key=lambda m: (order[m.node], m.field != "value"))
+
+
+def _given_values(tree: Tree, answer: Answer) -> dict[int, Value]:
+    """Node id -> the value written there, refusing a node the tree lacks
+    and a value given to a leaf."""
     given: dict[int, Value] = {}
     for name, value in answer.values.items():
         node = node_named(tree, name, "values")
@@ -223,8 +241,15 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
                              f"given ({fmt(node.score)}); write values only for internal nodes "
                              f"({internal_range(tree)})")
         given[node.id] = value
+    return given
+
+
+def _value_mistakes(exercise: ChanceExercise, given: Mapping[int, Value]) -> list[Mistake]:
+    """The blank or wrong values, in level order: a number is wrong when it
+    is neither the true one nor the one that follows from the student's own
+    values of the children."""
+    tree = exercise.tree
     found: list[Mistake] = []
-    crossed = sorted({node_named(tree, name, "pruned").id for name in answer.pruned})
     resolved = _resolved(tree, given)
     for node in tree:
         if node.is_leaf:
@@ -240,16 +265,7 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
             continue
         found.append(Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
                              _reason(tree, node, written, follows, resolved)))
-    for node_id in crossed:
-        if any(tree[node_id].parent == other for other in crossed):
-            continue  # under another cross: marked once
-        node = tree[node_id]
-        found.append(Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
-                             f"{node.name} must be searched: expectiminimax without bounds on the "
-                             f"leaves prunes nothing, since an outcome not yet seen could be worth "
-                             f"anything."))
-    order = {node.name: node.id for node in tree}
-    return sorted(found, key=lambda m: (order[m.node], m.field != "value"))
+    return found
 
 
 def _resolved(tree: Tree, given: Mapping[int, Value]) -> list[Any]:

@@ -337,6 +337,35 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     return wrong(*lines)
 
 
+def _read_leaves(answer: object, branching: int, count: int) -> list | Feedback:
+    """The ``count`` leaf scores a student gave, or the Feedback saying why
+    they are none: nothing yet, no list, the wrong count, not scores."""
+    example = "[4, 7, 1, ...]"  # the start of a list only: a whole example might be an answer
+    if answer is None:
+        return empty(f"a list of {count} numbers, such as {example}")
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+        return invalid(f"{describe(answer)} is not a list: write {count} numbers in square "
+                       f"brackets, such as {example}.")
+    if len(answer) != count:
+        return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
+                       f"tree with branching {branching}.")
+    bad = [item for item in answer if not is_value(item) or math.isinf(item)]
+    if bad:
+        return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
+    return list(answer)
+
+
+def _cut_elsewhere(player: str) -> Feedback:
+    """The feedback for a tree that prunes, but only at the other player's nodes."""
+    if player == "MAX":
+        return wrong("alpha-beta prunes here, but only at MIN nodes.",
+                     "A MAX node can stop early only when its v already reaches the beta it "
+                     "was given: what its MIN parent was offered by an earlier child.")
+    return wrong("alpha-beta prunes here, but only at MAX nodes.",
+                 "A MIN node can stop early only when its v is already no more than the "
+                 "alpha it was given: what MAX was offered by an earlier move.")
+
+
 def check_cut_tree(answer: object, branching: int = 2, count: int = 4, *,
                    player: str | None = None) -> Feedback:
     """Is ``answer`` a list of ``count`` leaf scores (branching
@@ -354,32 +383,17 @@ def check_cut_tree(answer: object, branching: int = 2, count: int = 4, *,
     """
     if player not in (None, "MAX", "MIN"):
         raise ValueError(f"player must be None, 'MAX' or 'MIN', not {player!r}")
-    example = "[4, 7, 1, ...]"  # the start of a list only: a whole example might be an answer
-    if answer is None:
-        return empty(f"a list of {count} numbers, such as {example}")
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-        return invalid(f"{describe(answer)} is not a list: write {count} numbers in square "
-                       f"brackets, such as {example}.")
-    if len(answer) != count:
-        return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
-                       f"tree with branching {branching}.")
-    bad = [item for item in answer if not is_value(item) or math.isinf(item)]
-    if bad:
-        return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
-    trace = trace_alpha_beta(list(answer), branching)
+    leaves = _read_leaves(answer, branching, count)
+    if isinstance(leaves, Feedback):
+        return leaves
+    trace = trace_alpha_beta(leaves, branching)
     cuts = [step for step in trace.cutoffs if player is None or str(step.node.player) == player]
     if cuts:
         where = f" at {cuts[0].node.player} node {cuts[0].node.name}" if player else ""
         return right(f"alpha-beta prunes{where} and evaluates {trace.evaluated} of the "
                      f"{count} leaves.")
-    if player == "MAX" and trace.cutoffs:
-        return wrong("alpha-beta prunes here, but only at MIN nodes.",
-                     "A MAX node can stop early only when its v already reaches the beta it "
-                     "was given: what its MIN parent was offered by an earlier child.")
-    if player == "MIN" and trace.cutoffs:
-        return wrong("alpha-beta prunes here, but only at MAX nodes.",
-                     "A MIN node can stop early only when its v is already no more than the "
-                     "alpha it was given: what MAX was offered by an earlier move.")
+    if player is not None and trace.cutoffs:
+        return _cut_elsewhere(player)
     return wrong(f"alpha-beta evaluates all {count} leaves of this tree.",
                  "A node can stop early only when its value so far is already no better for "
                  "the player above it than a move that player found before: choose the first "

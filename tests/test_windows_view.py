@@ -97,10 +97,30 @@ def test_an_alpha_beta_stepper_has_no_phase_button():
     assert stepper.counter.value == "evaluated 0 of 9 leaves (a full search needs at least 5)"
 
 
+def test_an_editable_stepper_searches_a_typed_tree_as_the_trace_shown_was():
+    stepper = Stepper(trace_pvs(WORST_FIRST), editable=True)
+    stepper.tree_box.value = "[[2, 1], [6, 4], [9, 8]]"  # each later child beats the first
+    assert stepper.message_text == ""
+    assert stepper.trace.name == "PVS" and stepper.trace.value == 8
+    assert [s.caption for s in stepper.trace] == [s.caption for s in trace_pvs([[2, 1], [6, 4], [9, 8]])]
+    assert stepper.phase_button in stepper._controls.children
+    assert stepper.phase_button.description == "next re-search"
+    stepper.rule_toggle.value = True  # PVS cuts either way; the switch searches again with the rule
+    assert stepper.trace.strict and stepper.trace.name == "PVS"
+
+    mtdf = Stepper(trace_mtdf(FIG52, 3), editable=True)
+    assert mtdf.rule_toggle.disabled  # MTD(f) tests null windows: no cut rule to switch
+    mtdf.branching_box.value = "2"
+    mtdf.leaves_box.value = "5 6 7 4"
+    assert mtdf.trace.name == "MTD(f)" and mtdf.trace.value == 5
+    assert mtdf.phase_button.description == "next pass"
+
+
 def test_an_editable_stepper_refuses_a_trace_it_could_not_search_again():
-    with pytest.raises(ValueError, match="editable=True re-runs alpha-beta on the trees typed in, "
-                                         "so it cannot show a PVS trace; drop editable=True"):
-        Stepper(trace_pvs(WORST_FIRST), editable=True)
+    with pytest.raises(ValueError, match="editable=True re-runs the search on the trees typed in, "
+                                         "so it cannot show a null-window test trace; "
+                                         "drop editable=True"):
+        Stepper(trace_null_window(FIG52, 3, beta=4), editable=True)
 
 
 def test_each_mtdf_pass_draws_its_window_the_bound_so_far_and_what_the_table_learnt():

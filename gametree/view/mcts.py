@@ -15,8 +15,9 @@ move on each edge; and what the iteration under way did:
   statistics in bold.
 
 Nothing is told by colour alone: line widths, dashes, dots, rings and
-bold type carry each mark too, in the colours of :mod:`gametree.view.draw`
-(Paul Tol's colour-blind-safe palette).  MAX nodes (MAX to move) are
+bold type carry each mark too, in the colours of the theme given
+(``theme=``, :mod:`gametree.view.theme`; by default Paul Tol's
+colour-blind-safe palette).  MAX nodes (MAX to move) are
 upward triangles, MIN nodes downward ones, positions where the game is
 over squares, as in every drawing of the set.
 
@@ -48,32 +49,19 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
+from PIL import Image
 
 from ..games.mcts import MctsResult, MctsTree, Phase
 from ..text import describe, fmt
 from ..tree import MAX, Tree
-from .draw import (
-    CELL_HEIGHT,
-    CELL_WIDTH,
-    CURRENT_COLOR,
-    EDGE_COLOR,
-    LEAF_COLOR,
-    MAX_COLOR,
-    MIN_COLOR,
-    SCREEN_DPI,
-    TEXT_COLOR,
-    WINDOW_COLOR,
-    EdgeLook,
-    LabelBox,
-    TreeFigure,
-    check_figsize,
-)
+from .draw import CELL_HEIGHT, CELL_WIDTH, SCREEN_DPI, EdgeLook, LabelBox, TreeFigure, check_figsize
 
-# The label placement of the tree drawings, shared within the view layer:
-# what is drawn so far as boxes and segments, and the nearest free spot.
-from .labels import SCREEN_FONTS, Fonts, Label, label_for, place, Space
+# The label placement of the tree drawings: what is drawn so far as boxes
+# and segments, and the nearest free spot.
+from .labels import SCREEN_FONTS, Fonts, Label, Space, label_for, place
 from .layout import Point, tidy_layout
 from .stamp import StampText, extent, wrap
+from .theme import theme_of
 
 __all__ = ["MctsPlot", "draw_mcts", "MctsNodeLook", "MAX_SHOWN", "stats_text"]
 
@@ -81,12 +69,12 @@ MAX_SHOWN = 40
 """Most nodes drawn: a bigger tree is drawn down to its most-visited nodes
 (and those of the iteration under way)."""
 
-_TINT = {"MAX": "#D4E0EE", "MIN": "#EBCFDF", "over": "#DDDDDD"}
-"""Fills of nodes that have playouts (the outline says whose node it is)."""
-_OUTLINE = {"MAX": MAX_COLOR, "MIN": MIN_COLOR, "over": LEAF_COLOR}
+_TINT = {"MAX": "active MAX node", "MIN": "active MIN node", "over": "game over"}
+"""Theme keys of the fills of nodes that have playouts (the outline says whose node it is)."""
+_OUTLINE = {"MAX": "MAX node", "MIN": "MIN node", "over": "leaf"}
+"""Theme keys of the outlines."""
 _SHAPE = {"MAX": "^", "MIN": "v", "over": "s"}
 _PATH_WIDTH, _EDGE_WIDTH = 4.0, 1.4
-_PLAYOUT_COLOR = "#333333"
 _TITLE_FONT, _CAPTION_FONT, _KEY_FONT = 17.0, 15.0, 13.0
 _PAD = 4.0
 _KEY = ("beside each node: wins/playouts (U/N), then the mean, for the player who made the move "
@@ -161,6 +149,9 @@ class MctsPlot:
         the tree; the widget shows both itself.
     max_shown : int
         Most nodes drawn (10 to 200).
+    theme : Theme, str or mapping, optional
+        The colours (:func:`gametree.view.theme.theme_of`); by default
+        :data:`~gametree.view.theme.DEFAULT`.
 
     Attributes
     ----------
@@ -186,7 +177,7 @@ class MctsPlot:
     """
 
     def __init__(self, result: MctsResult, *, figsize: tuple[float, float] | None = None,
-                 header: bool = True, max_shown: int = MAX_SHOWN):
+                 header: bool = True, max_shown: int = MAX_SHOWN, theme=None):
         if not isinstance(result, MctsResult):
             raise TypeError(f"expected the result of gametree.games.uct_search, not {describe(result)}")
         if not result.record:
@@ -197,6 +188,7 @@ class MctsPlot:
         if isinstance(max_shown, bool) or not isinstance(max_shown, int) or not 10 <= max_shown <= 200:
             raise ValueError(f"max_shown must be a whole number from 10 to 200, not {describe(max_shown)}")
         check_figsize(figsize, smallest=4 / SCREEN_DPI)
+        self.theme = theme_of(theme)
         self.result = result
         self.max_shown = max_shown
         self._header = header
@@ -205,10 +197,21 @@ class MctsPlot:
         self._legend_columns = 5 if width >= 660 else 3
         self._key = wrap(_KEY, _KEY_FONT, width - 16)
         size = figsize or (CELL_WIDTH / SCREEN_DPI, self._height() / SCREEN_DPI)
-        self.figure = TreeFigure(figsize=size, dpi=SCREEN_DPI)
+        self.figure = TreeFigure(figsize=size, dpi=SCREEN_DPI, facecolor=self.theme["background"])
         self._canvas = FigureCanvasAgg(self.figure)
         self.figure.alt_text = ""
         self._texts: list[tuple[str, int | None, StampText]] = []
+        self._made: list = []         # the artists of the step shown, removed at the next
+        self._background = None      # the legend and the key, rendered once (see png)
+        width, height = self.figure.get_size_inches() * SCREEN_DPI
+        top = self._top()
+        self.ax = self.figure.add_axes((_PAD / width, _PAD / height, 1 - 2 * _PAD / width,
+                                        1 - (top + _PAD) / height))
+        self.ax.set_axis_off()
+        self._box = (width - 2 * _PAD, height - top - _PAD)
+        self._title: StampText | None = None
+        self._caption: StampText | None = None
+        self._key_text = self._draw_key()
         self.show(0)
 
     # --- what to draw ---------------------------------------------------------------
@@ -266,6 +269,8 @@ class MctsPlot:
         return self
 
     def _draw(self) -> None:
+        """Replace the artists of the step shown by this step's: the tree,
+        its labels and the header; the legend and the key stay."""
         step, tree = self.step, self.step.tree
         must = list(step.path) + ([step.expanded] if step.expanded is not None else [])
         shown = self._choose(tree, must)
@@ -277,25 +282,25 @@ class MctsPlot:
         self.shown = shown
         layout, positions = _layout(tree, shown)
         self._positions = {i: positions[k] for k, i in enumerate(layout)}
-        figure = self.figure
-        figure.clear()
-        self._texts = []
-        width, height = figure.get_size_inches() * SCREEN_DPI
-        top = self._top()
-        self.ax = ax = figure.add_axes((_PAD / width, _PAD / height, 1 - 2 * _PAD / width,
-                                        1 - (top + _PAD) / height))
-        ax.set_axis_off()
-        self._box = (width - 2 * _PAD, height - top - _PAD)
+        for artist in self._made:
+            artist.remove()
+        self._made, self._texts = [], []
         self._fonts, plan = self._best_plan(tree, shown)
         geometry = self._geometry
-        ax.set_xlim(-geometry.x0 / geometry.sx, (self._box[0] - geometry.x0) / geometry.sx)
-        ax.set_ylim((-geometry.y0) / geometry.sy, (self._box[1] - geometry.y0) / geometry.sy)
+        self.ax.set_xlim(-geometry.x0 / geometry.sx, (self._box[0] - geometry.x0) / geometry.sx)
+        self.ax.set_ylim((-geometry.y0) / geometry.sy, (self._box[1] - geometry.y0) / geometry.sy)
         self._draw_edges(tree, shown)
         self._draw_playout()
         self._draw_nodes(tree, shown)
         self._draw_labels(plan)
-        self._draw_header(tree, shown)
-        figure.alt_text = self.alt_text()
+        self._draw_header()
+        self._texts.append(("key", None, self._key_text))
+        self.figure.alt_text = self.alt_text()
+
+    def _made_here(self, artist):
+        """``artist``, kept to be removed when the next step is drawn."""
+        self._made.append(artist)
+        return artist
 
     def _rows_that_fit(self) -> int:
         height = self.figure.get_size_inches()[1] * SCREEN_DPI - self._top() - 2 * _PAD - 60
@@ -350,19 +355,8 @@ class MctsPlot:
     def _plan(self, tree: MctsTree, shown: tuple[int, ...], fonts: Fonts) -> list:
         """(kind, node, text, font, Label) for every label that fits, by
         priority (the module docstring's order)."""
-        g = self._geometry
-        space = _Inside(self._box, cell=max(12.0, min(40.0, 3 * g.sx)))
-        for parent, i in _edges(tree, shown):
-            space.add_segment(self._centre(parent), self._centre(i))
-        for i in shown:
-            x, y = self._centre(i)
-            r = g.marker / 2 + (5 if i in self._ringed() else 1)
-            space.add_box((x - r, y - r, x + r, y + r))
+        space = self._space(tree, shown)
         end = self._playout_end()
-        if end is not None and self.step.playout:
-            start = self._centre(self.result.record[self.step.iteration - 1].start)
-            space.add_segment(start, end)
-            space.add_box((end[0] - 4, end[1] - 4, end[0] + 4, end[1] + 4))
         step = self.step
         on_path = [i for i in shown if i in set(step.path) | {step.expanded}]
         others = sorted((i for i in shown if i not in on_path), key=lambda i: (-tree.nodes[i].visits, i))
@@ -378,6 +372,25 @@ class MctsPlot:
             for i in group:
                 self._place_name(space, tree, i, fonts, plan)
         return plan
+
+    def _space(self, tree: MctsTree, shown: tuple[int, ...]) -> _Inside:
+        """What the picture holds before its labels: the edges, the markers
+        (with their rings) and the playout."""
+        g = self._geometry
+        space = _Inside(self._box, cell=max(12.0, min(40.0, 3 * g.sx)))
+        for parent, i in _edges(tree, shown):
+            space.add_segment(self._centre(parent), self._centre(i))
+        ringed = self._ringed()
+        for i in shown:
+            x, y = self._centre(i)
+            r = g.marker / 2 + (5 if i in ringed else 1)
+            space.add_box((x - r, y - r, x + r, y + r))
+        end = self._playout_end()
+        if end is not None and self.step.playout:
+            start = self._centre(self.result.record[self.step.iteration - 1].start)
+            space.add_segment(start, end)
+            space.add_box((end[0] - 4, end[1] - 4, end[0] + 4, end[1] + 4))
+        return space
 
     def _ringed(self) -> set[int]:
         step = self.step
@@ -442,11 +455,11 @@ class MctsPlot:
     def _edge_line(self, i: int) -> tuple[str, float, bool]:
         step = self.step
         if i == step.expanded:
-            return CURRENT_COLOR, _PATH_WIDTH, True
+            return self.theme["current"], _PATH_WIDTH, True
         on = set(step.path) if step.phase is not Phase.BACK_PROPAGATE else set(step.updated)
         if i in on:
-            return CURRENT_COLOR, _PATH_WIDTH, False
-        return EDGE_COLOR, _EDGE_WIDTH, False
+            return self.theme["current"], _PATH_WIDTH, False
+        return self.theme["edge"], _EDGE_WIDTH, False
 
     def _draw_edges(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
         self._edges = {}
@@ -458,8 +471,9 @@ class MctsPlot:
             colors.append(color)
             widths.append(width)
             styles.append((0, (3.0, 2.0)) if dashed else "solid")
-        self.ax.add_collection(LineCollection(segments, colors=colors, linewidths=widths,
-                                              linestyles=styles, zorder=1, capstyle="round"))
+        self._made_here(self.ax.add_collection(LineCollection(
+            segments, colors=colors, linewidths=widths, linestyles=styles, zorder=1,
+            capstyle="round")))
 
     def _draw_playout(self) -> None:
         end = self._playout_end()
@@ -467,9 +481,11 @@ class MctsPlot:
             return
         start = self._centre(self.result.record[self.step.iteration - 1].start)
         (x0, y0), (x1, y1) = self._data(start), self._data(end)
-        self.ax.plot([x0, x1], [y0, y1], color=_PLAYOUT_COLOR, linewidth=2.4, linestyle=(0, (1, 2.2)),
-                     zorder=1.2, solid_capstyle="round")
-        self.ax.plot([x1], [y1], marker="s", markersize=6, color=_PLAYOUT_COLOR, zorder=1.3)
+        color = self.theme["playout"]
+        for line in (*self.ax.plot([x0, x1], [y0, y1], color=color, linewidth=2.4,
+                                   linestyle=(0, (1, 2.2)), zorder=1.2, solid_capstyle="round"),
+                     *self.ax.plot([x1], [y1], marker="s", markersize=6, color=color, zorder=1.3)):
+            self._made_here(line)
 
     def _draw_nodes(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
         g, step = self._geometry, self.step
@@ -478,22 +494,28 @@ class MctsPlot:
         rings = [self._data(self._centre(i)) for i in shown if i in ringed]
         if rings:
             xs, ys = zip(*rings, strict=True)
-            self.ax.scatter(xs, ys, s=(g.marker + 12) ** 2, marker="o", facecolors="none",
-                            edgecolors=CURRENT_COLOR, linewidths=2.4, zorder=1.8)
+            self._made_here(self.ax.scatter(xs, ys, s=(g.marker + 12) ** 2, marker="o",
+                                            facecolors="none", edgecolors=self.theme["current"],
+                                            linewidths=2.4, zorder=1.8))
         for key in _SHAPE:
             ids = [i for i in shown if _key(tree, i) == key]
-            if not ids:
-                continue
-            fills = [_TINT[key] if tree.nodes[i].visits else "white" for i in ids]
-            outlines = [CURRENT_COLOR if i in ringed else _OUTLINE[key] for i in ids]
-            widths = [2.6 if i in ringed else 1.4 for i in ids]
-            xs, ys = zip(*(self._data(self._centre(i)) for i in ids), strict=True)
-            size = [(g.marker * (0.8 if key == "over" else 1)) ** 2] * len(ids)
-            self.ax.scatter(xs, ys, s=size, marker=_SHAPE[key], facecolors=fills, edgecolors=outlines,
-                            linewidths=widths, zorder=2)
-            for i, fill, outline, width in zip(ids, fills, outlines, widths, strict=True):
-                self._looks[i] = (_SHAPE[key], _hex(fill), _hex(outline), width, i in ringed)
+            if ids:
+                self._draw_shapes(tree, key, ids, ringed)
         self._bold = set(step.updated) if step.phase is Phase.BACK_PROPAGATE else set()
+
+    def _draw_shapes(self, tree: MctsTree, key: str, ids: list[int], ringed: set[int]) -> None:
+        """The markers of the nodes ``ids``, all of kind ``key`` ("MAX", "MIN", "over")."""
+        g, theme = self._geometry, self.theme
+        tint, outline = theme[_TINT[key]], theme[_OUTLINE[key]]
+        fills = [tint if tree.nodes[i].visits else theme["background"] for i in ids]
+        outlines = [theme["current"] if i in ringed else outline for i in ids]
+        widths = [2.6 if i in ringed else 1.4 for i in ids]
+        xs, ys = zip(*(self._data(self._centre(i)) for i in ids), strict=True)
+        size = [(g.marker * (0.8 if key == "over" else 1)) ** 2] * len(ids)
+        self._made_here(self.ax.scatter(xs, ys, s=size, marker=_SHAPE[key], facecolors=fills,
+                                        edgecolors=outlines, linewidths=widths, zorder=2))
+        for i, fill, line, width in zip(ids, fills, outlines, widths, strict=True):
+            self._looks[i] = (_SHAPE[key], _hex(fill), _hex(line), width, i in ringed)
 
     def _text(self, centre, label: Label, text: str, **style) -> StampText:
         transform = self.ax.transData + ScaledTranslation(label.dx / 72, label.dy / 72,
@@ -502,70 +524,76 @@ class MctsPlot:
         artist = StampText(x, y, text, transform=transform, clip_on=False, ha=label.ha,
                            va=label.va, fontsize=label.font, **style)
         self.ax.add_artist(artist)
-        return artist
+        return self._made_here(artist)
 
     def _draw_labels(self, plan) -> None:
-        tree = self.step.tree
+        tree, text_color = self.step.tree, self.theme["text"]
         self._stats = {}
         for kind, i, text, _font, label in plan:
             if kind == "stats":
                 bold = i in self._bold
-                artist = self._text(self._centre(i), label, text, color=TEXT_COLOR, linespacing=1.05,
+                artist = self._text(self._centre(i), label, text, color=text_color, linespacing=1.05,
                                     fontweight="bold" if bold else "normal")
                 self._stats[i] = text
             elif kind == "name":
-                artist = self._text(self._centre(i), label, text, color=TEXT_COLOR)
+                artist = self._text(self._centre(i), label, text, color=text_color)
             elif kind == "move":
                 node = tree.nodes[i]
                 (px, py), (cx, cy) = self._centre(node.parent), self._centre(i)
-                artist = self._text(((px + cx) / 2, (py + cy) / 2), label, text, color=WINDOW_COLOR,
-                                    style="italic")
+                artist = self._text(((px + cx) / 2, (py + cy) / 2), label, text,
+                                    color=self.theme["window"], style="italic")
             else:
-                artist = self._text(self._playout_end(), label, text, color=TEXT_COLOR)
+                artist = self._text(self._playout_end(), label, text, color=text_color)
             self._texts.append((kind, i, artist))
 
-    def _draw_header(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
+    def _draw_header(self) -> None:
+        """The title and the step's caption over the legend (with a header)."""
+        if not self._header:
+            return
         figure = self.figure
         width, height = figure.get_size_inches() * SCREEN_DPI
-        y = 5.0
-        self._title = self._caption = None
-        if self._header:
-            self._title = StampText(0.5, 1 - y / height, self.title_text(), ha="center", va="top",
-                                    fontsize=_TITLE_FONT, color=TEXT_COLOR, transform=figure.transFigure)
-            figure.add_artist(self._title)
-            y += 24
-            lines = wrap(self.step.caption, _CAPTION_FONT, width - 16)
-            if len(lines) > 2:   # the widget and alt text say it all; the picture has two lines
-                lines = [lines[0], lines[1][:-1] + "\u2026"]
-            self._caption = StampText(0.5, 1 - y / height, "\n".join(lines), ha="center", va="top",
-                                      fontsize=_CAPTION_FONT, color=TEXT_COLOR, linespacing=1.15,
-                                      transform=figure.transFigure)
-            figure.add_artist(self._caption)
-            y += 40
-            self._texts += [("title", None, self._title), ("caption", None, self._caption)]
+        self._title = self._made_here(figure.add_artist(StampText(
+            0.5, 1 - 5.0 / height, self.title_text(), ha="center", va="top", fontsize=_TITLE_FONT,
+            color=self.theme["text"], transform=figure.transFigure)))
+        lines = wrap(self.step.caption, _CAPTION_FONT, width - 16)
+        if len(lines) > 2:   # the widget and alt text say it all; the picture has two lines
+            lines = [lines[0], lines[1][:-1] + "\u2026"]
+        self._caption = self._made_here(figure.add_artist(StampText(
+            0.5, 1 - 29.0 / height, "\n".join(lines), ha="center", va="top",
+            fontsize=_CAPTION_FONT, color=self.theme["text"], linespacing=1.15,
+            transform=figure.transFigure)))
+        self._texts += [("title", None, self._title), ("caption", None, self._caption)]
+
+    def _draw_key(self) -> StampText:
+        """The legend of symbols and the key under it, the same at every step."""
+        figure, theme = self.figure, self.theme
+        height = figure.get_size_inches()[1] * SCREEN_DPI
+        y = 5.0 + (24 + 40 if self._header else 0)
+        current = theme["current"]
         handles = [
-            Line2D([], [], marker="^", linestyle="none", markersize=10, markerfacecolor=_TINT["MAX"],
-                   markeredgecolor=MAX_COLOR, label="MAX to move"),
-            Line2D([], [], marker="v", linestyle="none", markersize=10, markerfacecolor=_TINT["MIN"],
-                   markeredgecolor=MIN_COLOR, label="MIN to move"),
-            Line2D([], [], marker="s", linestyle="none", markersize=8, markerfacecolor=_TINT["over"],
-                   markeredgecolor=LEAF_COLOR, label="game over"),
-            Line2D([], [], color=CURRENT_COLOR, linewidth=_PATH_WIDTH, marker="o", markersize=10,
-                   markerfacecolor="none", markeredgecolor=CURRENT_COLOR, markeredgewidth=2.2,
+            Line2D([], [], marker=_SHAPE[key], linestyle="none", markersize=10 if key != "over" else 8,
+                   markerfacecolor=theme[_TINT[key]], markeredgecolor=theme[_OUTLINE[key]], label=words)
+            for key, words in (("MAX", "MAX to move"), ("MIN", "MIN to move"), ("over", "game over"))
+        ] + [
+            Line2D([], [], color=current, linewidth=_PATH_WIDTH, marker="o", markersize=10,
+                   markerfacecolor="none", markeredgecolor=current, markeredgewidth=2.2,
                    label="this iteration"),
-            Line2D([], [], color=_PLAYOUT_COLOR, linewidth=2.4, linestyle=(0, (1, 2.2)), label="playout"),
+            Line2D([], [], color=theme["playout"], linewidth=2.4, linestyle=(0, (1, 2.2)),
+                   label="playout"),
         ]
         rows = -(-len(handles) // self._legend_columns)
         self._legend = figure.legend(
             handles=handles, loc="upper center", bbox_to_anchor=(0.5, 1 - y / height),
             ncol=self._legend_columns, frameon=False, fontsize=_KEY_FONT, handlelength=1.8,
             columnspacing=1.3, borderaxespad=0, borderpad=0, labelspacing=0.35)
+        for text in self._legend.get_texts():
+            text.set_color(theme["ink"])  # matplotlib's black, as before themes
         y += 22 * rows
         key = StampText(0.5, 1 - y / height, "\n".join(self._key), ha="center", va="top",
-                        fontsize=_KEY_FONT, color=WINDOW_COLOR, linespacing=1.1,
+                        fontsize=_KEY_FONT, color=theme["window"], linespacing=1.1,
                         transform=figure.transFigure)
         figure.add_artist(key)
-        self._texts.append(("key", None, key))
+        return key
 
     # --- reading the picture --------------------------------------------------------------
 
@@ -658,9 +686,21 @@ class MctsPlot:
                 f"({len(self.shown)} drawn). {step.caption}{lead}")
 
     def png(self) -> bytes:
-        """The picture as PNG bytes, one pixel per point."""
+        """The picture as PNG bytes, one pixel per point: the legend and the
+        key are rendered once and restored, the step's artists drawn over
+        them, as a full redraw would draw them."""
+        canvas = self._canvas
+        dynamic = [self.ax, *(text for text in (self._title, self._caption) if text is not None)]
+        if self._background is None:
+            self._background = _rendered_without(canvas, dynamic)
+        canvas.restore_region(self._background)
+        renderer = canvas.get_renderer()
+        for artist in dynamic:
+            artist.draw(renderer)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(),
+                                 "raw", "RGBA", 0, 1)  # type: ignore[arg-type]
         out = io.BytesIO()
-        self.figure.savefig(out, format="png", dpi=SCREEN_DPI)
+        image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
 
 
@@ -675,6 +715,19 @@ class _Inside(Space):
     def free(self, box) -> bool:
         x0, y0, x1, y1 = box
         return x0 >= 0 and y0 >= 0 and x1 <= self.size[0] and y1 <= self.size[1] and super().free(box)
+
+
+def _rendered_without(canvas: FigureCanvasAgg, artists) -> object:
+    """The figure of ``canvas`` rendered without ``artists`` (animated
+    artists are skipped by ``canvas.draw()``), as a region to restore."""
+    for artist in artists:
+        artist.set_animated(True)
+    try:
+        canvas.draw()
+    finally:
+        for artist in artists:
+            artist.set_animated(False)
+    return canvas.copy_from_bbox(canvas.figure.bbox)
 
 
 def _key(tree: MctsTree, i: int) -> str:
@@ -718,7 +771,7 @@ def _layout(tree: MctsTree, shown: tuple[int, ...]) -> tuple[list[int], list[Poi
 
 
 def draw_mcts(result: MctsResult, step: int = -1, *, figsize: tuple[float, float] | None = None,
-              max_shown: int = MAX_SHOWN) -> TreeFigure:
+              max_shown: int = MAX_SHOWN, theme=None) -> TreeFigure:
     """The search tree of ``result`` after step ``step`` of its record (by
     default the last: the finished search), with a title, the step's
     caption and a key, as one Figure (a PNG when it is a cell's last
@@ -731,4 +784,4 @@ def draw_mcts(result: MctsResult, step: int = -1, *, figsize: tuple[float, float
     Monte-Carlo tree search, a tree of 5 nodes (5 drawn). Iteration 4, simulate: 1 random move
     from E to the end (X8), score +1: MAX won. At the root, wins/playouts: X6 0/1, X7 1/1, X8 1/1.
     """
-    return MctsPlot(result, figsize=figsize, max_shown=max_shown).show(step).figure
+    return MctsPlot(result, figsize=figsize, max_shown=max_shown, theme=theme).show(step).figure

@@ -22,15 +22,14 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
+from ..view.theme import theme_of
+
 __all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
            "fixed_layout", "play_control", "controls_row", "PLAY_STYLE",
-           "HUMAN", "COMPUTER", "ERROR_COLOR"]
+           "HUMAN", "COMPUTER"]
 
 HUMAN, COMPUTER = "you", "computer"
 """The values of the "First move" choice."""
-
-ERROR_COLOR = "#B00020"
-"""Colour of a message that says something is wrong."""
 
 
 PLAY_STYLE = """<style>
@@ -147,18 +146,21 @@ def game_controls(*, computer_starts: bool, on_new_game: Callable[[], None],
     return GameControls(starts, button, widgets.HBox([button, starts]))
 
 
-def message_html(text: str, level: str = "error", color: str = ERROR_COLOR) -> str:
-    """A message line as HTML: ``color`` with a warning sign for an error,
-    grey for information; empty for no message.
+def message_html(text: str, level: str = "error", color: str | None = None, *,
+                 theme=None) -> str:
+    """A message line as HTML: ``color`` (by default the theme's
+    ``"error"``) with a warning sign for an error, the theme's ``"muted
+    text"`` for information; empty for no message.
 
     >>> message_html("branching is 'x'")
-    '<div style="color:#B00020;padding:2px 0">&#9888; branching is \\'x\\'</div>'
+    '<div style="color:#b00020;padding:2px 0">&#9888; branching is \\'x\\'</div>'
     >>> message_html("")
     ''
     """
     if not text:
         return ""
-    color = color if level == "error" else "#555555"
+    colors = theme_of(theme)
+    color = (color or colors["error"]) if level == "error" else colors["muted text"]
     sign = "&#9888; " if level == "error" else ""
     return f'<div style="color:{color};padding:2px 0">{sign}{html.escape(text, quote=False)}</div>'
 

@@ -45,13 +45,15 @@ from ..practice.predict import (
     question_before,
     read_answer,
 )
+from ..games.mcts import MctsResult
 from ..text import describe
-from ..trace import Trace
 from ..vectors import MaxnTrace, MaxnTree
 from ..view.hotspots import hotspots
-from ..view.style import Line, palette
+from ..view.steps import KernelSteppable, TraceSteps
+from ..view.style import Line
+from ..view.theme import palette
 from .clicks import TreeClicks
-from .controls import ERROR_COLOR, fixed_layout
+from .controls import fixed_layout
 from .stepper import Stepper
 
 __all__ = ["PredictStepper", "ASK_WORDS"]
@@ -66,18 +68,19 @@ class PredictStepper(Stepper):
 
     Parameters
     ----------
-    trace_or_tree, branching, strict, editable, size
+    trace_or_tree, branching, strict, editable, size, theme
         As for :class:`~gametree.widgets.stepper.Stepper`: a typed tree, a
-        random tree, either cut rule, or a game trace.
+        random tree, either cut rule, or a game trace.  Any steppable that
+        offers alpha-beta's questions: a tree search (:class:`~gametree.view.steps.TraceSteps`)
+        other than max^n.
     predict : bool
         Start in predict mode (the toggle changes it).
     ask : collection of str
         The kinds of step that ask: ``"leaf"``, ``"update"``, ``"cutoff"``
         (default all three; the ticks change it).
     colors : mapping, optional
-        Colours merged over :data:`gametree.view.style.COLORS`: the edges
-        clicked are drawn dashed in ``"selected"``, a right verdict in
-        ``"right"``.
+        Colours merged over the theme's: the edges clicked are drawn dashed
+        in ``"selected"``, a right verdict in ``"right"``.
 
     Attributes
     ----------
@@ -123,15 +126,12 @@ class PredictStepper(Stepper):
     children: tuple[widgets.Widget, ...]
 
     def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, colors=None,
-                 **options):
+                 theme=None, **options):
         if not isinstance(predict, bool):
             raise TypeError(f"predict must be True or False, not {describe(predict)}")
-        if isinstance(trace_or_tree, (MaxnTrace, MaxnTree)):
-            raise ValueError("PredictStepper asks alpha-beta's questions (which leaf is next, "
-                             "what v is now, which children are pruned), so it cannot step a "
-                             "max^n search; step it with Stepper(trace_maxn(tree)) instead")
+        _check_asks(trace_or_tree)
         kinds = check_ask(ask)
-        self.colors = palette(colors)
+        self.colors = palette(colors, theme)
         self.question: Question | None = None
         self.verdict: Verdict | None = None
         self.score = Score()
@@ -142,7 +142,7 @@ class PredictStepper(Stepper):
         self._selected: list[str] = []
         self._verdict_text = ""
         self._panel_ready = False
-        super().__init__(trace_or_tree, **options)
+        super().__init__(trace_or_tree, theme=theme, colors=colors, **options)
         self._build_panel(predict, kinds)
         self._panel_ready = True
         self._refresh()
@@ -211,10 +211,10 @@ class PredictStepper(Stepper):
         self.clicks.place_image()
         return self.clicks.box
 
-    def _set_trace(self, trace: Trace) -> None:
+    def _set_steps(self, steps: KernelSteppable) -> None:
         self.question, self.verdict, self._selected = None, None, []
         self._revealed, self.score, self._verdict_text = 0, Score(), ""
-        super()._set_trace(trace)
+        super()._set_steps(steps)
 
     def _show(self, index: int) -> None:
         super()._show(index)
@@ -311,7 +311,7 @@ class PredictStepper(Stepper):
             prediction = read_answer(question, text)
         except (ValueError, TypeError) as error:
             self._verdict_text = str(error)
-            self.verdict_html.value = (f'<div style="color:{ERROR_COLOR}">&#9888; '
+            self.verdict_html.value = (f'<div style="color:{self.theme["error"]}">&#9888; '
                                        f"{html.escape(str(error))}</div>")
             return
         verdict = judge(question, prediction)
@@ -368,50 +368,66 @@ class PredictStepper(Stepper):
     def _refresh(self) -> None:
         """Make the panel, the controls and the buttons on the tree agree
         with the mode and the question."""
+        self._refresh_panel()
+        self._refresh_verdict()
+        self._refresh_controls()
+        self._mark_selection()
+        self._place_spots()
+
+    def _refresh_panel(self) -> None:
+        """The teacher's row, the question and the answer row, as the mode
+        and the question have them."""
         question, predicting = self.question, self._predicting
+        shown = None if predicting else "none"
         self.panel.layout.display = None
         for child in self.panel.children[1:]:
-            child.layout.display = None if predicting else "none"
+            child.layout.display = shown
         self.score_label.value = self.score.text if predicting else ""
-        self.reset_button.layout.display = None if predicting else "none"
+        self.reset_button.layout.display = shown
         for box in self.ask_boxes.values():
-            box.layout.display = None if predicting else "none"
-        waiting = question is not None
+            box.layout.display = shown
         self.question_text.value = (f'<b style="font-size:1.1em">{html.escape(question.prompt)}</b>'
                                     if question is not None else "")
-        self._answer_row.layout.display = None if waiting else "none"
+        self._answer_row.layout.display = None if question is not None else "none"
         self.none_button.layout.display = (
             None if question is not None and question.kind is not Ask.UPDATE else "none")
-        if not waiting:
+        if question is None:
             self._busy = True
             try:
                 self.answer_box.value = ""
             finally:
                 self._busy = False
-        if waiting:  # a new question: no verdict of the last one; only why this answer failed
-            self.verdict_html.value = "" if not self._verdict_text else (
-                f'<div style="color:{ERROR_COLOR}">&#9888; '
-                f"{html.escape(self._verdict_text)}</div>")
-        elif self._verdict_text:
-            color = self.colors["right"] if self.verdict is not None and self.verdict.right else \
-                ("#555555" if self.verdict is None else ERROR_COLOR)
-            self.verdict_html.value = (f'<div style="color:{color}">'
-                                       f"{html.escape(self._verdict_text)}</div>")
-        else:
+
+    def _refresh_verdict(self) -> None:
+        """Under a new question only why its answer could not be read (no
+        verdict of the last one); else the last verdict, in its colour."""
+        theme, text = self.theme, self._verdict_text
+        if not text:
             self.verdict_html.value = ""
-        index = self.slider.value
+        elif self.question is not None:
+            self.verdict_html.value = (f'<div style="color:{theme["error"]}">&#9888; '
+                                       f"{html.escape(text)}</div>")
+        else:
+            verdict = self.verdict
+            color = (theme["muted text"] if verdict is None else
+                     self.colors["right"] if verdict.right else theme["error"])
+            self.verdict_html.value = f'<div style="color:{color}">{html.escape(text)}</div>'
+
+    def _refresh_controls(self) -> None:
+        """While predicting the slider, Play and *next cutoff* are off and
+        *next* waits for an answer."""
+        index, predicting = self.slider.value, self._predicting
         self.slider.disabled = self.play.disabled = predicting
         # A locked slider says why when the pointer is on it (a drag does nothing).
         self.slider.tooltip = ("predict mode: answer with next, or turn predict mode off to drag"
                                if predicting else None)
+        last = index == len(self.steps) - 1
         if predicting:
             self.cutoff_button.disabled = True
-            self.next_button.disabled = waiting or index == len(self.trace) - 1
+            self.next_button.disabled = self.question is not None or last
         else:
             self.cutoff_button.disabled = self._next_cutoff(index) is None
-            self.next_button.disabled = index == len(self.trace) - 1
-        self._mark_selection()
-        self._place_spots()
+            self.next_button.disabled = last
 
     def _mark_selection(self) -> None:
         """Draw the edges clicked as crossed out (dashed, in ``"selected"``)."""
@@ -439,3 +455,18 @@ class PredictStepper(Stepper):
             words = {name: f"prune {name}" for name in question.choices}
         clicks.show(spots, words)
         clicks.select(("edge", name) for name in self._selected)
+
+
+def _check_asks(obj) -> None:
+    """ValueError unless ``obj`` is a search PredictStepper can ask about:
+    alpha-beta's questions need a tree search other than max^n."""
+    if isinstance(obj, (MaxnTrace, MaxnTree)) or (isinstance(obj, TraceSteps)
+                                                  and obj.trace.search == "maxn"):
+        raise ValueError("PredictStepper asks alpha-beta's questions (which leaf is next, "
+                         "what v is now, which children are pruned), so it cannot step a "
+                         "max^n search; step it with Stepper(trace_maxn(tree)) instead")
+    if isinstance(obj, MctsResult) or (isinstance(obj, KernelSteppable)
+                                       and not isinstance(obj, TraceSteps)):
+        raise ValueError(f"PredictStepper asks alpha-beta's questions (which leaf is next, "
+                         f"what v is now, which children are pruned), so it cannot step a "
+                         f"{type(obj).__name__}; step it with Stepper instead")

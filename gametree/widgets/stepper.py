@@ -1,12 +1,20 @@
 """The step-through widget: drag a slider, or press Play, and watch
-alpha-beta walk the tree (or expectiminimax, on a tree with chance nodes).
+alpha-beta walk the tree (or expectiminimax, on a tree with chance nodes),
+or any other steppable search: PVS and MTD(f) passes, max^n, the
+iterations of a Monte-Carlo tree search.
 
-:class:`Stepper` wires ipywidgets to a :class:`~gametree.view.draw.TracePlot`:
-a slider picks the step, the plot updates its artists in place and the
-picture is sent as PNG bytes to one ``Image`` widget, so nothing flickers
-and no figures pile up.  The caption, the counter and the pseudocode (with
-the lines being executed highlighted) follow the slider.  Play pauses
-where it is, at the speed chosen beside it.
+:class:`Stepper` wires ipywidgets to the step-through protocol
+(:mod:`gametree.view.steps`): the steppable's plot (for a tree search a
+:class:`~gametree.view.draw.TracePlot`) draws step i in place on one
+persistent figure, updating only what changed, and the picture is sent as
+PNG bytes to one ``Image`` widget, so nothing flickers and no figures pile
+up.  The caption, the counter and the pseudocode (with the lines being
+executed highlighted) follow the slider; a button per jump list the
+search offers ("next cutoff", "next pass", "next re-search", "next
+iteration") jumps along it.  Play pauses where it is, at the speed chosen
+beside it.  :class:`~gametree.widgets.mcts.MctsStepper` and
+:class:`~gametree.widgets.predict.PredictStepper` are this widget with a
+table of the root's moves, and with questions.
 
 The widget is laid out for a projector: at 1280x720 the controls, caption,
 counter, tree and pseudocode fit a JupyterLab cell (``size``, 1,100 by 560
@@ -35,36 +43,33 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
 
 import ipywidgets as widgets
 
-from ..solve import trace_search
 from ..checks import check_step
+from ..games.mcts import MctsResult
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
+from ..solve import trace_search
 from ..text import fmt, ordinal
-from ..trace import Snapshot, StepKind, Trace, turns
+from ..trace import Snapshot, Trace, turns
 from ..tree import Tree, as_tree
-from ..vectors import MaxnTrace, MaxnTree, trace_maxn
-from ..view import labels
-from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI, TracePlot, counter_text
-from ..view.layout import tidy_layout
-from ..view.maxn import MaxnPlot
-from ..view.maxn import needed_size as maxn_size
+from ..vectors import MaxnTree, trace_maxn
+from ..view.draw import CELL_HEIGHT, CELL_WIDTH, MAX_WIDTH, SCREEN_DPI
+from ..view.steps import KernelSteppable, TraceSteps, steps_of
+from ..view.theme import theme_of
 from .controls import PLAY_STYLE, close_all, controls_row, fixed_layout, message_html, play_control
 
-__all__ = ["Stepper", "SPEEDS", "html_text"]
+__all__ = ["Stepper", "SPEEDS", "html_text", "code_html", "check_size"]
 
-_CURRENT_LINE = "background:#FCE3CF;border-left:4px solid #EE7733;font-weight:bold;"
 _OTHER_LINE = "border-left:4px solid transparent;"
+_CHROME = 104
+"""Pixels the controls, caption and counter take above the picture."""
 
 SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
 """Play's speeds: milliseconds per step."""
 
-_CHROME = 104
-"""Pixels the controls, caption and counter take above the picture."""
 _CODE_WIDTH = 345
 """Pixels of the pseudocode column (41 characters of 13 px code, wrapped)."""
 _CODE_COLUMNS = 41
@@ -138,17 +143,22 @@ def _parse_branching(text: str) -> int:
 
 
 class Stepper(widgets.VBox):
-    """Step through alpha-beta on a tree with a slider, Play and buttons.
+    """Step through a search with a slider, Play and buttons: alpha-beta on
+    a tree, or anything steppable (:mod:`gametree.view.steps`).
 
     Parameters
     ----------
-    trace_or_tree : Trace, Tree, or anything :func:`gametree.as_tree` accepts
-        What to search: a recorded :class:`~gametree.trace.Trace`, or a
-        tree (alpha-beta is run on it, or expectiminimax if it has chance
-        nodes: :func:`gametree.trace_search`).  A max^n trace
+    trace_or_tree : Trace, Tree, MctsResult, steppable, or anything :func:`gametree.as_tree` accepts
+        What to step through: a recorded :class:`~gametree.trace.Trace`
+        (alpha-beta, chance, PVS and MTD(f) passes, max^n), or a tree
+        (alpha-beta is run on it, or expectiminimax if it has chance nodes:
+        :func:`gametree.trace_search`).  A max^n trace
         (:func:`gametree.trace_maxn`) or :class:`~gametree.vectors.MaxnTree`
         is stepped with a vector at each node
-        (:class:`~gametree.view.maxn.MaxnPlot`).
+        (:class:`~gametree.view.maxn.MaxnPlot`); a recorded
+        :func:`~gametree.games.uct_search` iteration by iteration
+        (:class:`~gametree.view.steps.MctsSteps`); any
+        :class:`~gametree.view.steps.KernelSteppable` as it is.
     branching : int, optional
         With a flat list of leaf scores, the children per node.
     strict : bool
@@ -156,6 +166,8 @@ class Stepper(widgets.VBox):
         keeps the rule it was recorded with.
     editable : bool
         Add text boxes to type a new tree and a switch for the cut rule.
+        The trees typed in are searched as the trace shown was: alpha-beta
+        (or expectiminimax), PVS, or MTD(f) (from the guess 0).
     players : sequence of "MAX", "MIN", "CHANCE", optional
         For a tree: the player of each level in turn, as
         :func:`gametree.minimax` takes (``("MAX", "MIN", "MIN")``: MAX and
@@ -169,23 +181,37 @@ class Stepper(widgets.VBox):
         the screen, so on a larger one give its cell, e.g. ``(1700, 880)``
         at 1920x1080, for a larger picture; the pseudocode column beside it
         grows into whatever room the screen leaves in any case.
+    theme : Theme, str or mapping, optional
+        The colours of the widget and its picture
+        (:func:`gametree.view.theme.theme_of`; by default today's look).
+    colors : mapping, optional
+        Colours merged over ``theme`` (python-chess's ``colors=``), e.g.
+        ``{"current": "#ff00ff"}``.
 
     Attributes
     ----------
-    trace : Trace
-        The search shown.
+    steps : KernelSteppable
+        The search shown, as the step-through protocol reads it.
+    trace : Trace or None
+        The recorded tree search shown (None for a steppable that is not a
+        tree search, such as MCTS iterations).
+    theme : Theme
+        The colours in use.
     slider : IntSlider
-        The step, from 0 to ``len(trace) - 1``.
+        The step, from 0 to ``len(steps) - 1``.
     play : Play
         Linked to the slider in the browser (``play_link``); its button
         plays and pauses.  Slider and Play are made anew for each tree.
     speed : Dropdown
         Play's speed: milliseconds per step (:data:`SPEEDS`).
-    prev_button, next_button, cutoff_button : Button
-        One step back, one step on, on to the next cutoff.
-    phase_button : Button
-        On to the next pass ("next pass", MTD(f)) or re-search ("next
-        re-search", PVS); shown only for a trace that has them.
+    prev_button, next_button : Button
+        One step back, one step on.
+    cutoff_button, phase_button, iteration_button : Button
+        On to the next step of a jump list (:data:`~gametree.view.steps.JUMPS`),
+        each shown only for a search that has that list: the next cutoff
+        (any tree search); the next pass ("next pass", MTD(f)) or
+        re-search ("next re-search", PVS); the next iteration's SELECT
+        (MCTS).
     caption : HTML
         "Step i of n: ..." with the step's caption.
     code : HTML
@@ -198,8 +224,8 @@ class Stepper(widgets.VBox):
         and is the plain-text form of the PNG kept for GitHub and nbviewer.)
     message : HTML
         Problems with typed input; empty when all is well.
-    plot : TracePlot
-        The drawing behind ``image``.
+    plot : StepPlot
+        The drawing behind ``image`` (a TracePlot for a tree search).
     picture_size : (int, int)
         Width and height of the picture in pixels: the PNG's size and the
         size it is shown at.
@@ -232,40 +258,46 @@ class Stepper(widgets.VBox):
     ((743, 456), 'beside')
     """
 
+    _CSS = "stepper"
+    """The widget's CSS class, ``gametree-<_CSS>``."""
+    _CAPTION_HEIGHT = "1.6em"
+    _CHROME = _CHROME
+    """Pixels the controls, caption and counter take above the picture."""
+
     def __init__(self, trace_or_tree, *, branching: int | None = None, strict: bool = False,
                  editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT),
-                 players: Sequence[str] | None = None):
+                 players: Sequence[str] | None = None, theme=None, colors=None):
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
-        if not (isinstance(size, tuple) and len(size) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
-            raise TypeError(f"size must be (width, height) in whole pixels, not {size!r}")
-        if not (600 <= size[0] <= MAX_WIDTH and 400 <= size[1] <= 2000):
-            raise ValueError(f"size {size} is out of range; give a width from 600 to {MAX_WIDTH} "
-                             f"and a height from 400 to 2000 pixels")
+        check_size(size, 600, 400)
         self._size = size
-        if isinstance(trace_or_tree, Trace):
-            if branching is not None:
-                raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
-            if players is not None:
-                raise TypeError("give players only with a tree, not with a Trace: a trace keeps "
-                                "the players it was recorded with")
-            if strict and not trace_or_tree.strict:
-                raise ValueError("this trace was recorded cutting on alpha >= beta; pass the tree "
-                                 "instead of the trace to search it with strict=True")
-            if editable and (trace_or_tree.notes is not None or trace_or_tree.search == "maxn"):
-                raise ValueError(f"editable=True re-runs alpha-beta on the trees typed in, so it "
-                                 f"cannot show a {trace_or_tree.name} trace; drop editable=True")
-            trace = trace_or_tree
-        elif isinstance(trace_or_tree, MaxnTree):
-            if branching is not None or players is not None or editable:
-                raise TypeError("a max^n tree is stepped as it is: drop branching, players and "
-                                "editable (its vectors say how many players take turns)")
-            trace = trace_maxn(trace_or_tree)
-        else:
-            trace = trace_search(as_tree(trace_or_tree, branching, players=players), strict=strict)
+        self.theme = theme_of(theme) if colors is None else theme_of(theme).merged(colors)
+        steps = _steps_for(trace_or_tree, branching=branching, strict=strict, editable=editable,
+                           players=players)
         self._busy = False  # True while the widget changes its own boxes or slider
+        self._slider_widgets: tuple[widgets.Widget, ...] = ()  # slider, Play, link: _new_slider
+        self._make_controls()
+        # In a narrow cell (a side panel open) the row wraps: the buttons keep
+        # their words and the slider moves to the next line.
+        self._controls = controls_row()
+        self._picture = widgets.Box(layout=widgets.Layout(width="100%"))
+        children = [widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none")), self._controls,
+                    self.caption, self.counter, self._picture, self.message]
+        if editable:
+            assert isinstance(steps, TraceSteps)  # _steps_for refuses editable for the others
+            children.append(self._editor(steps.trace))
+        super().__init__(children, layout=widgets.Layout(width="100%"))
+        for widget, name in ((self, self._CSS), (self.caption, "caption"), (self.image, "image"),
+                             (self.code, "code"), (self.counter, "counter"),
+                             (self.message, "message"), (self.next_button, "next"),
+                             (self.prev_button, "prev"), (self.cutoff_button, "cutoff"),
+                             (self.phase_button, "phase"), (self.iteration_button, "next-iteration"),
+                             (self.speed, "speed")):
+            widget.add_class(f"gametree-{name}")
+        self._set_steps(steps)
 
+    def _make_controls(self) -> None:
+        """The buttons, the speed, the caption, counter, code, image and message."""
         self.prev_button = widgets.Button(description="previous", icon="step-backward",
                                           tooltip="one step back", layout=fixed_layout())
         self.next_button = widgets.Button(description="next", icon="step-forward",
@@ -276,40 +308,24 @@ class Stepper(widgets.VBox):
         self.phase_button = widgets.Button(description="next pass", icon="forward",
                                            tooltip="jump to the next pass or re-search",
                                            layout=fixed_layout())
+        self.iteration_button = widgets.Button(description="next iteration", icon="forward",
+                                               tooltip="on to the next iteration's SELECT",
+                                               layout=fixed_layout())
         self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
                                       tooltip="how fast Play steps",
                                       style={"description_width": "initial"},
                                       layout=fixed_layout("9.5em"))
-        self.caption = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.caption = widgets.HTML(layout=widgets.Layout(min_height=self._CAPTION_HEIGHT))
         self.counter = widgets.Label(style={"font_weight": "bold", "font_size": "1.05em"})
         self.code = widgets.HTML()
         self.image = widgets.Image(format="png")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
-        self._slider_widgets: tuple[widgets.Widget, ...] = ()  # slider, Play, link: _new_slider
-
         self.prev_button.on_click(lambda _: self._nudge(-1))
         self.next_button.on_click(lambda _: self._nudge(+1))
         self.cutoff_button.on_click(self._on_cutoff)
         self.phase_button.on_click(self._on_phase)
+        self.iteration_button.on_click(self._on_iteration)
         self.speed.observe(self._on_speed, names="value")
-
-        # In a narrow cell (a side panel open) the row wraps: the buttons keep
-        # their words and the slider moves to the next line.
-        self._controls = controls_row()
-        self._picture = widgets.Box(layout=widgets.Layout(width="100%"))
-        children = [widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none")), self._controls,
-                    self.caption, self.counter, self._picture, self.message]
-        if editable:
-            children.append(self._editor(trace))
-        super().__init__(children, layout=widgets.Layout(width="100%"))
-        for widget, name in ((self, "stepper"), (self.caption, "caption"), (self.image, "image"),
-                             (self.code, "code"), (self.counter, "counter"),
-                             (self.message, "message"), (self.next_button, "next"),
-                             (self.prev_button, "prev"), (self.cutoff_button, "cutoff"),
-                             (self.phase_button, "phase"),
-                             (self.speed, "speed")):
-            widget.add_class(f"gametree-{name}")
-        self._set_trace(trace)
 
     # --- the editor ---------------------------------------------------------
 
@@ -397,7 +413,7 @@ class Stepper(widgets.VBox):
             cycle = self.trace.tree.players
             tree = tree.with_players(cycle) if cycle is not None else \
                 with_root(tree, self.root_toggle.value)
-            trace = trace_search(tree, strict=self.rule_toggle.value)
+            trace = _search_again(self.trace, tree, self.rule_toggle.value)
             self._set_trace(trace)
         except (ValueError, TypeError) as error:
             self._say(str(error))
@@ -411,7 +427,7 @@ class Stepper(widgets.VBox):
         if self.trace.tree.has_chance:  # no cut rule to switch (the toggle is disabled)
             return
         try:
-            self._set_trace(trace_search(self.trace.tree, strict=change["new"]))
+            self._set_trace(_search_again(self.trace, self.trace.tree, change["new"]))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
@@ -420,48 +436,54 @@ class Stepper(widgets.VBox):
             return
         try:
             tree = with_root(self.trace.tree, change["new"])
-            self._set_trace(trace_search(tree, strict=self.rule_toggle.value))
+            self._set_trace(_search_again(self.trace, tree, self.rule_toggle.value))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
     # --- stepping -------------------------------------------------------------
 
     def _set_trace(self, trace: Trace) -> None:
-        """Show a new search from step 0 (raises ValueError for a tree too big
+        """Show a new tree search from step 0 (raises ValueError for a tree
+        too big to draw, leaving the old one)."""
+        self._set_steps(TraceSteps(trace))
+
+    def _set_steps(self, steps: KernelSteppable) -> None:
+        """Show ``steps`` from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
-        self._code_columns = _code_columns(trace.code, self._size[1] - _CHROME)
-        mode, width, height, view = self._geometry(trace.tree, trace)
-        figsize = (width / SCREEN_DPI, height / SCREEN_DPI)
-        if isinstance(trace, MaxnTrace):  # caption and counter are widgets here
-            # A MaxnPlot offers what the Stepper reads of a plot: show,
-            # snapshot, png and alt_text (PredictStepper refuses max^n).
-            plot = cast(TracePlot, MaxnPlot(trace, caption=False, counter=False, figsize=figsize))
-        else:
-            plot = TracePlot(trace, caption=False, counter=False, figsize=figsize)
-        self.trace, self.plot = trace, plot
+        self._code_columns = self._columns_for(steps.code)
+        mode, width, height, view = self._geometry(steps)
+        plot = steps.plot(figsize=(width / SCREEN_DPI, height / SCREEN_DPI), theme=self.theme)
+        self.steps, self.plot = steps, plot
+        self.trace = steps.trace if isinstance(steps, TraceSteps) else None
         self.picture_size, self.layout_mode = (width, height), mode
-        self._cutoffs = [step.index for step in trace.cutoffs]
-        self._phase_steps = [phase.start for phase in trace.phases
-                             if trace[phase.start].kind in (StepKind.PASS, StepKind.RESEARCH)]
-        researches = any(trace[i].kind is StepKind.RESEARCH for i in self._phase_steps)
-        self.phase_button.description = "next re-search" if researches else "next pass"
-        self._new_slider(len(trace) - 1)
+        jumps = steps.jumps
+        self._cutoffs = list(jumps.get("cutoffs", ()))
+        self._phase_steps = sorted({*jumps.get("passes", ()), *jumps.get("re-searches", ())})
+        self._iterations = list(jumps.get("iterations", ()))
+        self.phase_button.description = "next re-search" if jumps.get("re-searches") else "next pass"
+        self._new_slider(len(steps) - 1, cutoffs="cutoffs" in jumps)
         self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
                                            min_width=f"{width}px", max_width="none")
+        self.code.value = self._code_html(steps.lines(0))
+        if hasattr(self, "rule_toggle"):  # a tree with chance nodes has no cut rule to switch
+            self.rule_toggle.disabled = _fixed_rule(self.trace)
+        self._place_picture(mode, view)
+        self._say("")
+        self._show(0)
+
+    def _place_picture(self, mode: str, view: int) -> None:
+        """The picture in a frame ``view`` pixels wide (it scrolls when
+        wider), the pseudocode beside it or folded under it."""
         picture = self._framed_picture()
         frame = widgets.Box([picture], layout=widgets.Layout(
             width=f"{view}px", max_width="100%", overflow="auto hidden",
             flex="0 1 auto"))
-        self.code.value = self._code_html(trace[0].lines)
-        if hasattr(self, "rule_toggle"):  # a tree with chance nodes has no cut rule to switch
-            self.rule_toggle.disabled = trace.tree.has_chance
         old = self._picture.children
         if mode == "beside":
             # The column takes what the picture leaves of the row: at 1280x720 its
             # planned width, on a wider screen more, so the lines stop wrapping.
-            self.code.layout = widgets.Layout(flex="1 1 0", margin="0 0 0 10px",
-                                              min_width=f"{self._code_columns}ch")
-            self._picture.children = [widgets.HBox([frame, self.code], layout=widgets.Layout(
+            column = self._column()
+            self._picture.children = [widgets.HBox([frame, column], layout=widgets.Layout(
                 width="100%", flex_flow="row wrap", align_items="flex-start"))]
         else:
             self.code.layout = widgets.Layout(width="auto")
@@ -469,33 +491,43 @@ class Stepper(widgets.VBox):
             fold.add_class("gametree-code-fold")
             self._picture.children = [widgets.VBox([frame, fold], layout=widgets.Layout(width="100%"))]
         for box in old:
-            close_all(box, keep={self.image, self.code, picture})
-        self._say("")
-        self._show(0)
+            close_all(box, keep={self.image, self.code, picture, *self._kept()})
+
+    def _column(self) -> widgets.Widget:
+        """What goes beside the picture: the pseudocode (a subclass may add
+        to it)."""
+        self.code.layout = widgets.Layout(flex="1 1 0", margin="0 0 0 10px",
+                                          min_width=f"{self._code_columns}ch")
+        return self.code
+
+    def _kept(self) -> tuple[widgets.Widget, ...]:
+        """Widgets of the column that live on when the picture is replaced."""
+        return ()
+
+    def _columns_for(self, code: Sequence[str]) -> int:
+        """Characters across the pseudocode column (see :func:`_code_columns`)."""
+        return _code_columns(code, self._size[1] - self._CHROME)
 
     def _framed_picture(self) -> widgets.Widget:
         """What goes in the picture's frame: the image (a subclass may lay
         buttons over it)."""
         return self.image
 
-    def _geometry(self, tree: Tree, trace: Trace | None = None) -> tuple[str, int, int, int]:
+    def _geometry(self, steps: KernelSteppable) -> tuple[str, int, int, int]:
         """Where the picture goes ("beside" the pseudocode, or above it,
         "below"), its width and height in pixels, and the width of the view
         onto it (narrower when it scrolls)."""
         cell_width, cell_height = self._size
-        if isinstance(trace, MaxnTrace):  # a vector at every node
-            need = maxn_size(trace)[0] + 8
-        else:
-            need = labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]) + 8
+        need = steps.width() + 8
         beside = cell_width - round(_CODE_WIDTH * self._code_columns / _CODE_COLUMNS) - 12
-        height = cell_height - _CHROME
+        height = cell_height - self._CHROME
         if need <= beside:
             return "beside", beside, height, beside
         width = round(min(max(need, cell_width), MAX_WIDTH))
         scrollbar = _SCROLLBAR if width > cell_width else 0
         return "below", width, height - _FOLD - scrollbar, cell_width
 
-    def _new_slider(self, last: int) -> None:
+    def _new_slider(self, last: int, *, cutoffs: bool = True) -> None:
         """A new slider and Play for steps 0 to ``last``.  The browser's
         slider keeps the range it was made with for its End key, so a new
         tree gets a new slider rather than a new maximum."""
@@ -508,9 +540,12 @@ class Stepper(widgets.VBox):
         self._slider_widgets = (self.slider, self.play, self.play_link)
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("gametree-slider")
+        jumps = [button for button, shown in ((self.cutoff_button, cutoffs),
+                                              (self.phase_button, bool(self._phase_steps)),
+                                              (self.iteration_button, bool(self._iterations)))
+                 if shown]
         self._controls.children = [self.play, self.prev_button, self.next_button, self.slider,
-                                   self.cutoff_button,
-                                   *([self.phase_button] if self._phase_steps else []), self.speed]
+                                   *jumps, self.speed]
         for widget in old:
             widget.close()
 
@@ -522,53 +557,38 @@ class Stepper(widgets.VBox):
             self._show(change["new"])
 
     def _show(self, index: int) -> None:
-        trace, step = self.trace, self.trace[index]
+        steps = self.steps
         self.plot.show(index)
         self.image.value = self.plot.png()
-        self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(trace) - 1}:'
-                              f"</b> {html_text(step.caption)}</span>")
-        snapshot = self.plot.snapshot
-        assert snapshot is not None  # the plot shows step index
-        self.counter.value = counter_text(trace, snapshot.evaluated)
-        if step.phase is not None:  # which pass, test or re-search is under way
-            self.counter.value = f"{step.phase.label}  ·  {self.counter.value}"
-        self.code.value = self._code_html(step.lines)
-        self.phase_button.disabled = self._next_phase(index) is None
+        self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(steps) - 1}:'
+                              f"</b> {html_text(steps.caption(index))}</span>")
+        self.counter.value = steps.counter(index)
+        self.code.value = self._code_html(steps.lines(index))
+        last = len(steps) - 1
         self.prev_button.disabled = index == 0
-        self.next_button.disabled = index == len(trace) - 1
-        self.cutoff_button.disabled = self._next_cutoff(index) is None
+        self.next_button.disabled = index == last
+        self.cutoff_button.disabled = _next_in(self._cutoffs, index) is None
+        self.phase_button.disabled = _next_in(self._phase_steps, index) is None
+        self.iteration_button.disabled = _next_in(self._iterations, index) is None
 
-    def _code_html(self, current: tuple[int, ...]) -> str:
-        """The pseudocode as HTML, 13 px, in a column at least 41 characters
-        wide (wider for a long pseudocode, see :func:`_code_columns`) that
-        grows into the room a wider screen leaves beside the picture: long
-        lines wrap under their own indentation only where the room ends."""
-        rows = []
-        for number, line in enumerate(self.trace.code, start=1):
-            code = line.lstrip(" ")
-            indent = len(line) - len(code)
-            style, extra = (_CURRENT_LINE, ' class="gametree-code-current"') if number in current \
-                else (_OTHER_LINE, "")
-            rows.append(f'<div{extra} data-line="{number}" style="display:flex;padding-left:2px;{style}">'
-                        f'<span style="flex:0 0 2.5ch;color:#777;text-align:right">{number}</span>'
-                        f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
-                        f'text-indent:0">{html.escape(code, quote=False)}</span></div>')
-        return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
-                f'line-height:1.35;min-width:{self._code_columns}ch;max-width:{_WIDEST_CODE}ch;'
-                'margin:0;padding:6px 6px 6px 2px;'
-                'background:#FAFAFA;border:1px solid #E0E0E0;border-radius:4px">'
-                + "".join(rows) + "</div>")
+    def _code_html(self, current: Sequence[int]) -> str:
+        """The pseudocode as HTML (:func:`code_html`), in a column at least
+        :attr:`_code_columns` characters wide."""
+        return code_html(self.steps.code, current, self.theme, self._code_columns)
 
     def _next_cutoff(self, index: int) -> int | None:
-        position = bisect.bisect_right(self._cutoffs, index)
-        return self._cutoffs[position] if position < len(self._cutoffs) else None
+        return _next_in(self._cutoffs, index)
 
     def _next_phase(self, index: int) -> int | None:
-        position = bisect.bisect_right(self._phase_steps, index)
-        return self._phase_steps[position] if position < len(self._phase_steps) else None
+        return _next_in(self._phase_steps, index)
 
     def _on_phase(self, _button=None) -> None:
         target = self._next_phase(self.slider.value)
+        if target is not None:
+            self.slider.value = target
+
+    def _on_iteration(self, _button=None) -> None:
+        target = _next_in(self._iterations, self.slider.value)
         if target is not None:
             self.slider.value = target
 
@@ -585,12 +605,12 @@ class Stepper(widgets.VBox):
 
     def _say(self, text: str, level: str = "error") -> None:
         self.message.layout.display = None if text else "none"
-        self.message.value = message_html(text, level)
+        self.message.value = message_html(text, level, theme=self.theme)
 
     def step_to(self, index: int) -> None:
         """Show step ``index`` (negative counts from the end), as if the
         slider were moved there."""
-        self.slider.value = check_step(index, len(self.trace))
+        self.slider.value = check_step(index, len(self.steps))
 
     def save_html(self, path) -> Path:
         """Write the search on display as a self-contained step-through page
@@ -598,13 +618,15 @@ class Stepper(widgets.VBox):
         ``.html``; returns the path.  The page needs no kernel."""
         from ..view.pages import save_html
 
-        return save_html(self.trace, path)
+        return save_html(self.trace if self.trace is not None else self.steps, path)
 
     @property
     def state(self) -> Snapshot:
-        """The state of every node at the step shown."""
-        snapshot = self.plot.snapshot
-        assert snapshot is not None  # the plot always shows a step of the trace
+        """The state of every node at the step shown (a tree search only)."""
+        snapshot = getattr(self.plot, "snapshot", None)
+        if snapshot is None:
+            raise AttributeError(f"a {type(self.steps).__name__} has no tree-search state; "
+                                 f"read caption_text and alt_text instead")
         return snapshot
 
     @property
@@ -629,14 +651,14 @@ class Stepper(widgets.VBox):
         >>> stepper.highlighted
         ('if alpha >= beta: prune the other children; break',)
         """
-        lines = self.trace.code
-        return tuple(lines[number - 1].strip() for number in self.trace[self.slider.value].lines)
+        lines = self.steps.code
+        return tuple(lines[number - 1].strip() for number in self.steps.lines(self.slider.value))
 
     @property
     def caption_text(self) -> str:
         """The caption as plain text: ``Step i of n: <the step's caption>``."""
         index = self.slider.value
-        return f"Step {index} of {len(self.trace) - 1}: {self.trace[index].caption}"
+        return f"Step {index} of {len(self.steps) - 1}: {self.steps.caption(index)}"
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, plus a PNG of the step shown for places without a
@@ -647,6 +669,121 @@ class Stepper(widgets.VBox):
             bundle["text/plain"] = self.plot.alt_text()
             return bundle, {"image/png": {"alt": bundle["text/plain"]}}  # stored alt text
         return bundle
+
+
+def _next_in(indices: list[int], index: int) -> int | None:
+    """The first of the sorted ``indices`` after ``index``; None if none is."""
+    position = bisect.bisect_right(indices, index)
+    return indices[position] if position < len(indices) else None
+
+
+def check_size(size, least_width: int, least_height: int) -> None:
+    """Raise TypeError unless ``size`` is (width, height) in whole pixels,
+    ValueError unless it is from (``least_width``, ``least_height``) to
+    (:data:`~gametree.view.draw.MAX_WIDTH`, 2000).
+
+    >>> check_size((599, 560), 600, 400)
+    Traceback (most recent call last):
+    ...
+    ValueError: size (599, 560) is out of range; give a width from 600 to 2400 and a height from 400 to 2000 pixels
+    """
+    if not (isinstance(size, tuple) and len(size) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
+        raise TypeError(f"size must be (width, height) in whole pixels, not {size!r}")
+    if not (least_width <= size[0] <= MAX_WIDTH and least_height <= size[1] <= 2000):
+        raise ValueError(f"size {size} is out of range; give a width from {least_width} to "
+                         f"{MAX_WIDTH} and a height from {least_height} to 2000 pixels")
+
+
+_RESEARCHED = {"PVS": "trace_pvs", "MTD(f)": "trace_mtdf"}
+"""The searches the editable stepper runs again on a typed tree, besides
+alpha-beta and expectiminimax: :mod:`gametree.games.windows`' recorders."""
+
+
+def _check_trace(trace: Trace, *, branching, strict: bool, editable: bool, players) -> None:
+    if branching is not None:
+        raise TypeError("give branching only with a flat list of leaf scores, not with a Trace")
+    if players is not None:
+        raise TypeError("give players only with a tree, not with a Trace: a trace keeps "
+                        "the players it was recorded with")
+    if strict and not trace.strict:
+        raise ValueError("this trace was recorded cutting on alpha >= beta; pass the tree "
+                         "instead of the trace to search it with strict=True")
+    if editable and (trace.search == "maxn" or (trace.notes is not None
+                                                and trace.name not in _RESEARCHED)):
+        raise ValueError(f"editable=True re-runs the search on the trees typed in, so it "
+                         f"cannot show a {trace.name} trace; drop editable=True")
+
+
+def _steps_for(obj, *, branching, strict: bool, editable: bool, players) -> KernelSteppable:
+    """What the Stepper steps through for ``obj`` (see its parameters)."""
+    if isinstance(obj, Trace):
+        _check_trace(obj, branching=branching, strict=strict, editable=editable, players=players)
+        return TraceSteps(obj)
+    if isinstance(obj, MaxnTree):
+        if branching is not None or players is not None or editable:
+            raise TypeError("a max^n tree is stepped as it is: drop branching, players and "
+                            "editable (its vectors say how many players take turns)")
+        return TraceSteps(trace_maxn(obj))
+    if isinstance(obj, (MctsResult, KernelSteppable)):
+        if branching is not None or players is not None or editable or strict:
+            raise TypeError(f"a {type(obj).__name__} is stepped as it is: drop branching, "
+                            f"strict, players and editable")
+        steps = steps_of(obj)
+        assert isinstance(steps, KernelSteppable)  # both of the above are
+        return steps
+    return TraceSteps(trace_search(as_tree(obj, branching, players=players), strict=strict))
+
+
+def _search_again(trace: Trace, tree: Tree, strict: bool) -> Trace:
+    """``tree`` searched as ``trace`` was: PVS, MTD(f) (from the guess 0),
+    or else alpha-beta (expectiminimax with chance nodes)."""
+    if trace.notes is not None and trace.name in _RESEARCHED:
+        from ..games import windows
+
+        search = getattr(windows, _RESEARCHED[trace.name])
+        return search(tree, strict=strict) if trace.name == "PVS" else search(tree)
+    return trace_search(tree, strict=strict)
+
+
+def _fixed_rule(trace: Trace | None) -> bool:
+    """Whether the cut rule of the trees searched like ``trace`` cannot be
+    switched: a tree with chance nodes has none; MTD(f) tests null windows."""
+    return trace is None or trace.tree.has_chance or (trace.notes is not None
+                                                      and trace.name == "MTD(f)")
+
+
+def code_html(code: Sequence[str], current: Sequence[int], theme=None, columns: int = 0) -> str:
+    """``code`` (one string per line) as HTML, 13 px, the lines numbered
+    ``current`` (from 1) highlighted, in a column at least ``columns``
+    characters wide (wider for a long pseudocode, see :func:`_code_columns`)
+    that grows into the room a wider screen leaves beside the picture: long
+    lines wrap under their own indentation only where the room ends.
+
+    >>> html = code_html(["def f():", "    return 1"], [2])
+    >>> html.count("gametree-code-current"), 'data-line="2"' in html
+    (1, True)
+    """
+    theme = theme_of(theme)
+    current_line = (f"background:{theme['highlight']};border-left:4px solid {theme['current']};"
+                    "font-weight:bold;")
+    rows = []
+    for number, line in enumerate(code, start=1):
+        text = line.lstrip(" ")
+        indent = len(line) - len(text)
+        style, extra = (current_line, ' class="gametree-code-current"') if number in current \
+            else (_OTHER_LINE, "")
+        rows.append(f'<div{extra} data-line="{number}" style="display:flex;padding-left:2px;{style}">'
+                    f'<span style="flex:0 0 2.5ch;color:{theme["faint text"]};text-align:right">'
+                    f'{number}</span>'
+                    f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
+                    f'text-indent:0">{html.escape(text, quote=False)}</span></div>')
+    width = f"min-width:{columns}ch;" if columns else ""
+    return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
+            f'line-height:1.35;{width}max-width:{_WIDEST_CODE}ch;'
+            'margin:0;padding:6px 6px 6px 2px;'
+            f'background:{theme["code background"]};border:1px solid {theme["code border"]};'
+            'border-radius:4px">' + "".join(rows) + "</div>")
 
 
 def _code_columns(lines: Sequence[str], height: int) -> int:

@@ -67,17 +67,9 @@ def _is_whole(x: object) -> TypeGuard[int]:
 
 # --- 04: how much alpha-beta saves ---------------------------------------------------
 
-def check_order(answer: object, tree: Sequence[Sequence[Real]]) -> Feedback:
-    """Is ``answer`` a reordering of the two-level ``tree`` (a MAX root over
-    MIN nodes, as nested lists) on which alpha-beta evaluates the fewest
-    leaves possible, the Knuth-Moore minimum?
-
-    Each leaf must stay under its own MIN node; only the order of the MIN
-    nodes and of the leaves inside each may change.
-
-    >>> check_order([[2, 1], [4, 3]], [[1, 2], [3, 4]]).verdict
-    <Verdict.WRONG: 'wrong'>
-    """
+def _not_a_reordering(answer: object, tree: Sequence[Sequence[Real]]) -> Feedback | None:
+    """The Feedback for an ``answer`` that is not ``tree`` reordered (nothing
+    yet, not nested lists of numbers, other leaves or groups), or None."""
     groups = sorted(sorted(child) for child in tree)
     width = len(tree[0])
     form = f"a list of {len(tree)} lists of {width} leaves, such as {[list(child) for child in tree]}"
@@ -90,6 +82,25 @@ def check_order(answer: object, tree: Sequence[Sequence[Real]]) -> Feedback:
             or sorted(sorted(c) for c in answer) != groups:
         return invalid("that is not the same tree: keep each leaf in its own MIN node "
                        "(only the order may change), and keep every leaf.")
+    return None
+
+
+def check_order(answer: object, tree: Sequence[Sequence[Real]]) -> Feedback:
+    """Is ``answer`` a reordering of the two-level ``tree`` (a MAX root over
+    MIN nodes, as nested lists) on which alpha-beta evaluates the fewest
+    leaves possible, the Knuth-Moore minimum?
+
+    Each leaf must stay under its own MIN node; only the order of the MIN
+    nodes and of the leaves inside each may change.
+
+    >>> check_order([[2, 1], [4, 3]], [[1, 2], [3, 4]]).verdict
+    <Verdict.WRONG: 'wrong'>
+    """
+    width = len(tree[0])
+    refused = _not_a_reordering(answer, tree)
+    if refused is not None:
+        return refused
+    assert isinstance(answer, (list, tuple))  # what _not_a_reordering accepts
     value, evaluated = alpha_beta([x for child in answer for x in child], width)
     least = knuth_moore_minimum(width, 2)
     if evaluated == least:

@@ -219,6 +219,23 @@ def _interval(tree: MctsTree, target: MctsNode) -> tuple[float, float]:
     return (low, high) if low < high else (math.inf, math.inf)
 
 
+def _read_interval(answer: object) -> tuple[float, float] | Feedback:
+    """The range (low, high) of constants a student gave, or the Feedback
+    saying why it is none: nothing yet, not a pair of numbers, not a range."""
+    form = "a pair (low, high) of exploration constants, such as (0.5, 2.25)"
+    if answer is None:
+        return empty(form)
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 2
+            and all(isinstance(c, Real) and not isinstance(c, bool) and not math.isnan(c) for c in answer)):
+        return invalid(f"{describe(answer)} is not a pair of numbers: write {form}, "
+                       f"with math.inf as high if every larger C works.")
+    given_low, given_high = float(answer[0]), float(answer[1])
+    if not 0 <= given_low < given_high:
+        return invalid(f"({fmt(given_low)}, {fmt(given_high)}) is not a range of constants: write "
+                       f"low below high, both 0 or more.")
+    return given_low, given_high
+
+
 def check_exploration_interval(answer: object, tree: MctsTree, move: str) -> Feedback:
     """Is ``answer``, a pair ``(low, high)``, the range of exploration
     constants C with which SELECT at the root of ``tree`` takes ``move``?
@@ -235,17 +252,10 @@ def check_exploration_interval(answer: object, tree: MctsTree, move: str) -> Fee
         raise ValueError(f"{move!r} is not a move at the root of this tree")
     if any(child.visits == 0 for child in tree.children(tree.root)):
         raise ValueError("every move at the root needs a playout before its UCB1 is a line in C")
-    form = "a pair (low, high) of exploration constants, such as (0.5, 2.25)"
-    if answer is None:
-        return empty(form)
-    if not (isinstance(answer, (tuple, list)) and len(answer) == 2
-            and all(isinstance(c, Real) and not isinstance(c, bool) and not math.isnan(c) for c in answer)):
-        return invalid(f"{describe(answer)} is not a pair of numbers: write {form}, "
-                       f"with math.inf as high if every larger C works.")
-    given_low, given_high = float(answer[0]), float(answer[1])
-    if not 0 <= given_low < given_high:
-        return invalid(f"({fmt(given_low)}, {fmt(given_high)}) is not a range of constants: write "
-                       f"low below high, both 0 or more.")
+    given = _read_interval(answer)
+    if isinstance(given, Feedback):
+        return given
+    given_low, given_high = given
     low, high = _interval(tree, target)
 
     def near(given: float, truth: float) -> bool:

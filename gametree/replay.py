@@ -232,9 +232,15 @@ class Step(NamedTuple):
     node's terms, a PVS test's phase), or None: its :attr:`words` read it."""
 
     @property
+    def line_names(self) -> tuple[str, ...]:
+        """The names of the lines of the trace's pseudocode
+        (:attr:`Trace.listing`) this step executes, as its search says them."""
+        return tuple(self.words.line_names(self))
+
+    @property
     def lines(self) -> tuple[int, ...]:
         """The lines of the trace's pseudocode (:attr:`Trace.code`) this
-        step executes (from 1)."""
+        step executes (from 1): :attr:`line_names` resolved by the listing."""
         return self.words.lines(self)
 
     @property

@@ -416,3 +416,32 @@ def test_random_chance_trees_agree_too(seed, depth, branching, outcomes):
     tree = random_chance_tree(depth, seed=seed, branching=branching, outcomes=outcomes,
                               probabilities="fraction")
     assert trace_expectiminimax(tree, bounds=(0, 10)).value == expectiminimax(tree)
+
+
+def test_a_chance_steps_terms_ride_in_its_detail_and_its_words_are_the_traces():
+    """What only expectiminimax records (the terms of a chance node's sum)
+    is the step's detail; MAX and MIN nodes under Star1 speak alpha-beta's words."""
+    from gametree.chance import ChanceDetail
+    from gametree.trace import alpha_beta_caption
+
+    trace = trace_expectiminimax(CUT, bounds=(0, 10))
+    assert trace.cutoffs and all(step.node.player is CHANCE for step in trace.cutoffs)
+    for step in trace:
+        assert step.words is trace.words
+        at_chance = step.node.player is CHANCE and step.kind in (
+            StepKind.UPDATE, StepKind.CUTOFF, StepKind.RETURN)
+        assert isinstance(step.detail, ChanceDetail) == at_chance
+        if at_chance:
+            done = [c for c in step.node.children if trace.state(step.index).status[c] is Status.DONE]
+            assert len(step.detail.terms) == len(done)
+        elif step.node.player is not CHANCE:
+            assert step.caption == alpha_beta_caption(step)
+
+
+def test_trace_search_picks_the_search_a_tree_calls_for():
+    from gametree.solve import trace_search
+
+    assert trace_search(HALVES).search == "expectiminimax"
+    assert trace_search([3, 12, 8, 2, 4, 6, 14, 5, 2], 3, strict=True).rule.strict
+    assert trace_search([[3, 5], [2, 9]], players=["MAX", "CHANCE"]).search == "expectiminimax"
+    assert gametree.trace_search is trace_search

@@ -162,7 +162,7 @@ def test_every_name_a_trace_uses_is_in_its_listing_and_every_step_resolves(searc
     assert used and used <= trace.listing.names, used - trace.listing.names
     assert trace.code == trace.listing.code
     for step in trace:
-        names = tuple(step.words.line_names(step))
+        names = step.line_names
         assert set(names) <= used, (step, names)
         assert step.lines == trace.listing.numbers(names)
 

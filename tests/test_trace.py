@@ -358,3 +358,17 @@ def test_the_largest_traceable_tree_is_traced_and_one_node_more_is_refused(monke
     with pytest.raises(ValueError, match="the tree has 2,097,153 nodes; trace_alpha_beta "
                                          "records at most 2,097,152"):
         trace_alpha_beta([0] * limit, limit)
+
+
+def test_a_step_keeps_what_every_search_needs_and_its_search_says_the_rest(fig52_trace):
+    """Step's fields are the ones every traced search fills; captions and
+    line numbers come from the search's words, which every step of a trace shares."""
+    from gametree.trace import AlphaBetaWords, Step
+
+    assert Step._fields == ("index", "kind", "node", "v", "alpha", "beta", "evaluated", "words",
+                            "child", "value", "before", "pruned", "detail")
+    assert isinstance(fig52_trace.words, AlphaBetaWords)
+    for step in fig52_trace:
+        assert step.words is fig52_trace.words and step.detail is None and step.phase is None
+        assert step.caption == fig52_trace.words.caption(step)
+        assert step.lines == fig52_trace.listing.numbers(step.line_names)

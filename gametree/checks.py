@@ -195,6 +195,22 @@ def check_leaves(given: object) -> list:
     else min, max and a sum); other numeric types one by one.  The first
     bad score is named.
     """
+    leaves = _leaf_list(given)
+    if len(leaves) > MAX_LEAVES_GIVEN:
+        raise ValueError(f"leaves has {len(leaves):,} scores; gametree takes at most "
+                         f"{MAX_LEAVES_GIVEN:,}")
+    if not leaves:
+        raise ValueError("leaves is empty; give at least one leaf score, e.g. [3, 12, 8]")
+    if not _clean_in_bulk(leaves):
+        for index, value in enumerate(leaves):
+            check_score(value, f"the {ordinal(index + 1)} leaf score")
+    return leaves
+
+
+def _leaf_list(given: object) -> list:
+    """``given`` as a list: a list as it is, a numpy array or another
+    sequence copied (refusing one longer than :data:`MAX_LEAVES_GIVEN`
+    before copying it), anything else refused."""
     leaves: Any = given
     if type(leaves).__name__ == "ndarray":  # numpy, without importing it
         leaves = leaves.tolist()
@@ -202,20 +218,21 @@ def check_leaves(given: object) -> list:
         raise TypeError(
             f"leaves must be a list of leaf scores such as [3, 12, 8], not {describe(leaves)}"
         )
-    if type(leaves) is not list:
-        try:
-            count = len(leaves)
-        except OverflowError:  # range(10**20): too long to count in a machine word
-            count = MAX_LEAVES_GIVEN + 1
-        if count > MAX_LEAVES_GIVEN:
-            raise ValueError(f"leaves has more than {MAX_LEAVES_GIVEN:,} scores; gametree takes "
-                             f"at most that many")
-        leaves = list(leaves)
-    if len(leaves) > MAX_LEAVES_GIVEN:
-        raise ValueError(f"leaves has {len(leaves):,} scores; gametree takes at most "
-                         f"{MAX_LEAVES_GIVEN:,}")
-    if not leaves:
-        raise ValueError("leaves is empty; give at least one leaf score, e.g. [3, 12, 8]")
+    if type(leaves) is list:
+        return leaves
+    try:
+        count = len(leaves)
+    except OverflowError:  # range(10**20): too long to count in a machine word
+        count = MAX_LEAVES_GIVEN + 1
+    if count > MAX_LEAVES_GIVEN:
+        raise ValueError(f"leaves has more than {MAX_LEAVES_GIVEN:,} scores; gametree takes "
+                         f"at most that many")
+    return list(leaves)
+
+
+def _clean_in_bulk(leaves: list) -> bool:
+    """Whether C-level passes over ``leaves`` prove every score good; False
+    leaves them to be checked one by one (which names the first bad one)."""
     kinds = set(map(type, leaves))
     clean = False
     if kinds == _INT:
@@ -229,10 +246,7 @@ def check_leaves(given: object) -> list:
         clean = min(leaves) >= -MAX_SCORE and max(leaves) <= MAX_SCORE
         if clean and float in kinds:
             clean = math.isfinite(sum(map(abs, leaves)))
-    if not clean:
-        for index, value in enumerate(leaves):
-            check_score(value, f"the {ordinal(index + 1)} leaf score")
-    return leaves
+    return clean
 
 
 PROBABILITY_TOLERANCE = 1e-9

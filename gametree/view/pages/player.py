@@ -185,7 +185,8 @@ def player(obj, *, ident: str = "", keys: str = "player") -> str:
         ``caption``, ``picture``, ``code``, ``steps-data`` and so on).
     keys : {"player", "page"}
         Where the keyboard steps it: "page" anywhere on the page (a page
-        of one player), "player" while the focus is inside it.
+        of one player); "player" while the focus is inside it, or on the
+        page's body after it was last used.
 
     Raises
     ------
@@ -478,8 +479,7 @@ PLAYER_JS = """(function () {
         if (k !== null) { show(k); }
       });
     });
-    var keyed = root.getAttribute("data-keys") === "page" ? document : root;
-    keyed.addEventListener("keydown", function (e) {
+    root.gtKeys = function (e) {
       var tag = e.target && e.target.tagName;
       if (tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
       if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) { return; }
@@ -488,14 +488,31 @@ PLAYER_JS = """(function () {
       var k = {ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
                Home: 0, End: last}[e.key];
       if (k !== undefined) { e.preventDefault(); show(k); }
-    });
+    };
     show(0);
   }
+  /* The keys step the player that holds the focus or, when the focus has
+     gone back to the page (a button just disabled, say), the player last
+     used; a page of one player ("page") takes them anywhere. */
+  var active = null;
+  function playerOf(node) { return node && node.closest ? node.closest(".gt-player") : null; }
   function startAll() {
     document.querySelectorAll(".gt-player").forEach(function (root) {
-      if (!root.hasAttribute("data-started")) { root.setAttribute("data-started", ""); start(root); }
+      if (root.hasAttribute("data-started")) { return; }
+      root.setAttribute("data-started", "");
+      start(root);
+      if (root.getAttribute("data-keys") === "page") { active = root; }
     });
   }
+  document.addEventListener("pointerdown", function (e) {
+    if (active === null || active.getAttribute("data-keys") !== "page") { active = playerOf(e.target); }
+  });
+  document.addEventListener("focusin", function (e) { if (playerOf(e.target)) { active = playerOf(e.target); } });
+  document.addEventListener("keydown", function (e) {
+    var t = e.target, root = playerOf(t);
+    if (root === null && (!t || t === document.body || t === document.documentElement)) { root = active; }
+    if (root !== null && root.gtKeys) { root.gtKeys(e); }
+  });
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", startAll); }
   else { startAll(); }
 }());

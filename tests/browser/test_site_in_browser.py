@@ -1,0 +1,128 @@
+"""The course site (issue 24) in Debian's Chromium, opened from ``file://``, offline.
+
+The site is built from the small course of ``tests/test_site.py`` (two
+notebooks run in fresh kernels); every request that is not a file of the
+site is blocked and counted, and must not happen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_site import SMALL, write_course
+
+from gametree import trace_alpha_beta
+from gametree.view.pages.site import build_site
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402  (after the skip above)
+
+pytestmark = pytest.mark.browser
+
+LOCAL = ("file:", "data:", "about:", "blob:")
+"""What a page may load: its own files, inline data, and MathJax's
+about:blank probe for web fonts."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("course")
+    return build_site(root / "site", source=write_course(root / "notebooks")).out
+
+
+@pytest.fixture
+def offline(browser):
+    """A page whose every request other than a local file is blocked, with
+    what it asked the network for and which local files it missed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    asked: list[str] = []
+    missed: list[str] = []
+
+    def block(route):
+        if route.request.url.startswith(LOCAL):
+            route.continue_()
+        else:
+            asked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", block)
+    page = context.new_page()
+    page.on("request", lambda request: None if request.url.startswith(LOCAL)
+            else asked.append(request.url))
+    page.on("requestfailed", lambda request: None if request.url.startswith("about:")
+            else missed.append(f"{request.url}: {request.failure}"))
+    yield page, asked, missed
+    context.close()
+
+
+def test_every_internal_link_leads_to_a_page_and_nothing_is_fetched(site, offline):
+    """From the index, every link of every page is followed: each opens a
+    page of the site (and its #anchor an element there)."""
+    page, asked, missed = offline
+    seen: set[str] = set()
+    todo = [(site / "index.html").as_uri()]
+    followed = 0
+    while todo:
+        url = todo.pop()
+        address, _, anchor = url.partition("#")
+        page.goto(url)
+        page.wait_for_load_state("networkidle")  # MathJax's files too, before the next page
+        assert page.title(), url
+        if anchor:
+            assert page.locator(f'[id="{anchor}"]').count() == 1, url
+        followed += 1
+        if address in seen:
+            continue
+        seen.add(address)
+        links = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+        todo += [link for link in links if link.startswith("file:")
+                 and link.partition("#")[0] != address]
+    assert {address.rsplit("/", 1)[1] for address in seen} == {"index.html", "01-first.html",
+                                                               "02-second.html"}
+    assert followed >= 5
+    assert asked == [] and missed == []
+
+
+def test_a_player_steps_and_keeps_its_accessible_controls(site, offline):
+    page, asked, missed = offline
+    page.goto((site / "01-first.html").as_uri())
+    trace = trace_alpha_beta(SMALL)
+    player = page.locator(".gt-player")
+    expect(player).to_have_count(1)
+    caption = player.get_by_role("status")
+    expect(caption).to_contain_text(f"Step 0 of {len(trace) - 1}:")
+    for _ in range(3):
+        player.get_by_role("button", name="next", exact=True).click()
+    expect(caption).to_contain_text(trace[3].caption)
+    slider = player.get_by_role("slider", name="step")
+    assert slider.input_value() == "3"
+    player.get_by_role("button", name="next cutoff", exact=True).click()
+    assert slider.input_value() == str(trace.cutoffs[0].index)
+    # The jump button, the only cutoff passed, is disabled: the focus falls to
+    # the page, and the keys still step the player last used.
+    page.keyboard.press("ArrowLeft")
+    assert slider.input_value() == str(trace.cutoffs[0].index - 1)
+    player.get_by_role("button", name="next", exact=True).focus()
+    page.keyboard.press("ArrowRight")
+    assert slider.input_value() == str(trace.cutoffs[0].index)
+    assert player.get_by_role("button", name="previous", exact=True).is_enabled()
+    expect(player.get_by_role("combobox", name="speed")).to_have_value("900")
+    assert player.locator("figure[role=img]").get_attribute("aria-label")
+    assert asked == [] and missed == []
+
+
+def test_mathjax_renders_from_the_local_copy(site, offline):
+    page, asked, missed = offline
+    page.goto((site / "01-first.html").as_uri())
+    expect(page.locator(".MathJax").first).to_be_visible(timeout=20000)
+    assert "$b^d$" not in page.locator("main").inner_text()
+    assert asked == [] and missed == []
+
+
+def test_a_solution_stays_folded_until_opened(site, offline):
+    page, asked, missed = offline
+    page.goto((site / "01-first.html").as_uri())
+    answer = page.get_by_text("The root is worth 3.")
+    expect(answer).to_be_hidden()
+    page.get_by_text("Solution", exact=True).click()
+    expect(answer).to_be_visible()
+    assert asked == [] and missed == []

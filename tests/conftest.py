@@ -14,3 +14,29 @@ def fig52():
 @pytest.fixture
 def fig52_trace(fig52):
     return gametree.trace_alpha_beta(*fig52)
+
+
+# --- each notebook runs once for nbval and for its solutions ---------------------------
+
+_SOLUTIONS = pytest.StashKey[object]()
+"""tests/test_solutions.py, when its checks were moved into nbval's kernels."""
+
+
+@pytest.hookimpl(trylast=True)  # once -k, -m and --deselect have chosen the items
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Where nbval runs a notebook in this session, its solutions are
+    checked in nbval's kernel (see tests/test_solutions.py), not in a
+    kernel of their own: the notebook runs once for both."""
+    solutions = next((item.module for item in items
+                      if item.nodeid.startswith("tests/test_solutions.py::")), None)
+    if solutions is not None:
+        solutions.move_into_nbval_kernels(items)
+        config.stash[_SOLUTIONS] = solutions
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Before a notebook's first cell: what tests/test_solutions.py notes."""
+    solutions = item.config.stash.get(_SOLUTIONS, None)
+    if solutions is not None:
+        solutions.note_files_before(item)

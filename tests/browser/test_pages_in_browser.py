@@ -7,6 +7,7 @@ blocked and counted; no JupyterLab is started (one browser, a few pages).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import contextmanager
 
 import pytest
 
@@ -37,15 +38,22 @@ def pages(tmp_path_factory):
     return {"steps": steps, "drill": drill}
 
 
-@pytest.fixture
-def offline(browser):
-    """A page whose every request other than the file itself is blocked,
-    with the list of what it asked for."""
+LOCAL = ("file:", "data:", "about:", "blob:")
+"""What a page may load: its own files, inline data, and MathJax's
+about:blank probe for web fonts."""
+
+
+@contextmanager
+def offline_page(browser):
+    """A page whose every request other than a local file is blocked: the
+    page, the list of what it asked the network for, and the list of
+    local files it asked for and could not load."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     asked: list[str] = []
+    missed: list[str] = []
 
     def block(route):
-        if route.request.url.startswith("file:"):
+        if route.request.url.startswith(LOCAL):
             route.continue_()
         else:
             asked.append(route.request.url)
@@ -53,10 +61,22 @@ def offline(browser):
 
     context.route("**/*", block)
     page = context.new_page()
-    page.on("request", lambda request: None if request.url.startswith("file:")
+    page.on("request", lambda request: None if request.url.startswith(LOCAL)
             else asked.append(request.url))
-    yield page, asked
-    context.close()
+    page.on("requestfailed", lambda request: None if request.url.startswith("about:")
+            else missed.append(f"{request.url}: {request.failure}"))
+    try:
+        yield page, asked, missed
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def offline(browser):
+    """A page, and the list of what it asked the network for (see :func:`offline_page`)."""
+    with offline_page(browser) as (page, asked, missed):
+        yield page, asked
+    assert missed == []
 
 
 def _caption(page) -> str:

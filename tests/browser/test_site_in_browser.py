@@ -16,11 +16,9 @@ from gametree.view.pages.site import build_site
 pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402  (after the skip above)
 
-pytestmark = pytest.mark.browser
+from .test_pages_in_browser import offline_page  # noqa: E402  (it needs Playwright too)
 
-LOCAL = ("file:", "data:", "about:", "blob:")
-"""What a page may load: its own files, inline data, and MathJax's
-about:blank probe for web fonts."""
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -31,27 +29,9 @@ def site(tmp_path_factory):
 
 @pytest.fixture
 def offline(browser):
-    """A page whose every request other than a local file is blocked, with
-    what it asked the network for and which local files it missed."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    asked: list[str] = []
-    missed: list[str] = []
-
-    def block(route):
-        if route.request.url.startswith(LOCAL):
-            route.continue_()
-        else:
-            asked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", block)
-    page = context.new_page()
-    page.on("request", lambda request: None if request.url.startswith(LOCAL)
-            else asked.append(request.url))
-    page.on("requestfailed", lambda request: None if request.url.startswith("about:")
-            else missed.append(f"{request.url}: {request.failure}"))
-    yield page, asked, missed
-    context.close()
+    """A page, what it asked the network for, and the local files it missed."""
+    with offline_page(browser) as found:
+        yield found
 
 
 def test_every_internal_link_leads_to_a_page_and_nothing_is_fetched(site, offline):

@@ -129,10 +129,9 @@ class ChanceSolver(Generic[S, M]):
             v: Value = 0
             for p, roll in game.outcomes(state):
                 v = v + p * self._value(game.result(state, roll), below)
-        elif player is MAX:
-            v = max(self._value(game.result(state, move), below) for move in game.moves(state))
         else:
-            v = min(self._value(game.result(state, move), below) for move in game.moves(state))
+            best = max if player is MAX else min
+            v = best(self._value(game.result(state, move), below) for move in game.moves(state))
         known[key] = v
         return v
 

@@ -328,7 +328,8 @@ def test_the_search_player_plays_the_move_of_its_search():
 
 def test_an_opening_is_played_before_the_players():
     game = Kalah()
-    record = play_game(game, search_player(2), search_player(2), opening=[0, 5])
+    record = play_game(game, search_player(2, store_difference), search_player(2, store_difference),
+                       opening=[0, 5])
     assert record.moves[:2] == (0, 5)
     assert game.is_over(record.final) and replay(game, game.initial, record.moves) == record.final
 
@@ -338,7 +339,7 @@ def test_a_deep_player_beats_a_random_one_on_a_small_board():
     (the first player wins Kalah(3, 3) with perfect play)."""
     game = Kalah(3, 3)
     for seed in range(5):
-        record = play_game(game, search_player(36), random_player(seed))
+        record = play_game(game, search_player(36, store_difference), random_player(seed))
         assert record.score > 0
 
 
@@ -418,8 +419,9 @@ def test_the_generic_search_modules_import_no_game(module):
      "the greedy player plays Kalah, not TicTacToe"),
     (lambda: greedy_player(seed="x"), TypeError, "seed must be a whole number"),
     (lambda: random_player(seed=1.5), TypeError, r"seed must be a whole number, such as 7, not 1.5 \(float\)"),
-    (lambda: search_player(True), TypeError, "depth must be a whole number"),
+    (lambda: search_player(True, store_difference), TypeError, "depth must be a whole number"),
     (lambda: search_player(2, "x"), TypeError, "evaluate must be a function"),
+    (lambda: search_player(2), TypeError, "missing 1 required positional argument: 'evaluate'"),
     (lambda: play_game(Kalah(2, 1), 3, random_player(1)), TypeError,
      "max_player must be a player: a function"),
     (lambda: play_game(Kalah(2, 1), random_player(1), lambda game, state: 99), IllegalMoveError,

@@ -1,6 +1,6 @@
 """The fast paths equal the readable ones.
 
-* ``alpha_beta`` without per-position options runs ``_bare_alpha_beta``; with any
+* ``alpha_beta`` without per-position options runs its kernel, ``_kernel``; with any
   option (here ``max_nodes``, which changes nothing when large) it runs the full
   search.  Both give the same value, move, line and statistics.
 * ``Game.result`` (the searches' trusted move) returns what ``play`` returns.

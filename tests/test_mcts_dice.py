@@ -122,3 +122,18 @@ def test_scores_in_a_search_must_hold_every_score():
 def test_without_scores_a_playout_is_worth_who_won(score):
     from gametree.games.mcts import result_for, winner_of
     assert playout_result(score) == result_for(MAX, winner_of(score))
+
+
+def test_the_default_counts_wins_and_scores_changes_only_games_scored_beyond_a_win():
+    """The default (who won) is the search with ``scores=(-1, 1)`` on a game scored
+    +1, 0, -1, so the option matters only where scores are more than won or lost;
+    there, on the tree above, the two answer different questions (most often won: C;
+    best mean score: B, expectiminimax's move)."""
+    start = TicTacToeState.from_text("X.. .O. ...")
+    by_wins = uct_search(TicTacToe(), start, iterations=150, seed=3)
+    by_scores = uct_search(TicTacToe(), start, iterations=150, seed=3, scores=(-1, 1))
+    assert by_wins.tree == by_scores.tree and by_wins.record == by_scores.record
+    game = dice_below_the_root()
+    assert uct_search(game, iterations=300, seed=2).move == "C"
+    assert uct_search(game, iterations=300, seed=2, scores=(-10, 10)).move == "B"
+    assert ChanceSolver(game).best_move(game.initial) == "B"

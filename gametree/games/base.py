@@ -56,7 +56,7 @@ from ..text import describe
 from ..tree import Player, Value
 
 __all__ = ["Game", "IllegalMoveError", "State", "Move", "Evaluation", "Strategy", "check_game",
-           "check_whole", "check_max_nodes", "short", "NODE_LIMIT"]
+           "check_whole", "check_evaluation", "check_max_nodes", "short", "NODE_LIMIT"]
 
 State = Hashable
 """A position of any game: immutable and hashable."""
@@ -222,6 +222,19 @@ def check_whole(name: str, value: object, low: int, high: int | None = None) -> 
         allowed = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
         raise ValueError(f"{name} must be {allowed}, not {_size(number)}")
     return number
+
+
+def check_evaluation(evaluate: object) -> None:
+    """Refuse an ``evaluate`` that is not a function, with a sentence.
+
+    >>> check_evaluation(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: evaluate must be a function from a position to a number, such as store_difference, not 3
+    """
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function from a position to a number, such as "
+                        f"store_difference, not {evaluate!r}")
 
 
 NODE_LIMIT = 1_000_000

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Generic
 
 from ..tree import Tree, Value
-from .base import Evaluation, Game, M, S, check_game, check_max_nodes, check_whole
+from .base import Evaluation, Game, M, S, check_evaluation, check_game, check_max_nodes, check_whole
 from .search import OutOfNodes, SearchResult, alpha_beta, estimate
 
 __all__ = [
@@ -252,11 +252,7 @@ def iterative_deepening(
     best_moves: dict[S, M] = {}
     iterations: list[DepthResult[M]] = []
     for depth in range(1, max_depth + 1):
-        first: Mapping[S, M] | None
-        if ordering == "pv" and iterations:
-            first = _along(game, state, iterations[-1].pv)
-        else:
-            first = best_moves if ordering == "best" else None
+        first = _first_moves(game, state, ordering, iterations, best_moves)
         left = None if budget is None or not iterations else budget - sum(r.stats.nodes for r in iterations)
         if left is not None and left < 1:
             break   # the budget is spent
@@ -286,6 +282,15 @@ def label_line(game: Game[S, M], state: S, line: Sequence[M]) -> tuple[str, ...]
         labels.append(game.move_label(state, move))
         state = game.play(state, move)
     return tuple(labels)
+
+
+def _first_moves(game: Game[S, M], state: S, ordering: str, iterations: Sequence[DepthResult[M]],
+                 best_moves: dict[S, M]) -> Mapping[S, M] | None:
+    """The moves the next iteration tries first, as ``ordering`` says: every
+    best move found so far, the previous principal variation's, or none."""
+    if ordering == "pv" and iterations:
+        return _along(game, state, iterations[-1].pv)
+    return best_moves if ordering == "best" else None
 
 
 def _along(game: Game[S, M], state: S, line: Sequence[M]) -> dict[S, M]:
@@ -319,9 +324,7 @@ def cutoff_tree(game: Game[S, M], state: S | None = None, *, depth: int, evaluat
     """
     state = check_game(game, state)
     check_whole("depth", depth, 0)
-    if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function from a position to a number, such as "
-                        f"store_difference, not {evaluate!r}")
+    check_evaluation(evaluate)
     check_max_nodes(max_nodes)
     made = 1
 

@@ -191,19 +191,7 @@ class KalahState(_Pits):
         if not isinstance(player, Player):
             raise TypeError(f"player must be gametree.MAX or gametree.MIN, not {describe(player)}")
         shown = describe(text, 60).rsplit(" (", 1)[0]
-        rows = [row.split() for row in text.replace("/", "\n").splitlines() if row.strip()]
-        example = "three rows: MIN's houses, the two stores (MIN's, MAX's), MAX's houses, e.g. '4 4 4 / 0 0 / 4 4 4'"
-        if len(rows) != 3:
-            raise ValueError(f"the board {shown} has {len(rows)} rows; write {example}")
-        most = 2 * MAX_HOUSES * MAX_SEEDS
-        for word in (word for row in rows for word in row):
-            if not (word.isascii() and word.isdigit()):
-                raise ValueError(f"the board {shown} contains {describe(word, 20).rsplit(' (', 1)[0]}; "
-                                 f"write each pit's seeds with the digits 0 to 9, such as 4 or 12")
-            if len(word) > len(str(most)) or int(word) > most:
-                raise ValueError(f"the board {shown} has a pit of {describe(word, 20).rsplit(' (', 1)[0]} "
-                                 f"seeds; no board holds more than {most:,}")
-        north, stores, south = ([int(word) for word in row] for row in rows)
+        north, stores, south = _rows_of_seeds(text, shown)
         if len(stores) != 2:
             raise ValueError(f"the board {shown} has {len(stores)} numbers in the middle row; "
                              f"write the two stores, MIN's then MAX's")
@@ -233,6 +221,24 @@ class KalahState(_Pits):
 _new_state = tuple.__new__
 """Makes a KalahState without its checks: for :meth:`Kalah.play`, whose
 positions are valid by construction (seeds are only moved)."""
+
+
+def _rows_of_seeds(text: str, shown: str) -> list[list[int]]:
+    """The three rows of numbers drawn in ``text`` (``shown``: the text as
+    messages quote it), once each is known to be a count of seeds."""
+    rows = [row.split() for row in text.replace("/", "\n").splitlines() if row.strip()]
+    example = "three rows: MIN's houses, the two stores (MIN's, MAX's), MAX's houses, e.g. '4 4 4 / 0 0 / 4 4 4'"
+    if len(rows) != 3:
+        raise ValueError(f"the board {shown} has {len(rows)} rows; write {example}")
+    most = 2 * MAX_HOUSES * MAX_SEEDS
+    for word in (word for row in rows for word in row):
+        if not (word.isascii() and word.isdigit()):
+            raise ValueError(f"the board {shown} contains {describe(word, 20).rsplit(' (', 1)[0]}; "
+                             f"write each pit's seeds with the digits 0 to 9, such as 4 or 12")
+        if len(word) > len(str(most)) or int(word) > most:
+            raise ValueError(f"the board {shown} has a pit of {describe(word, 20).rsplit(' (', 1)[0]} "
+                             f"seeds; no board holds more than {most:,}")
+    return [[int(word) for word in row] for row in rows]
 
 
 class _Side(NamedTuple):

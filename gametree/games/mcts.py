@@ -41,7 +41,10 @@ simplest one, so that a class can follow the first iterations by hand:
   so a seed replays it exactly.  The playout's result is who won: the
   sign of :meth:`Game.score` (a margin of seeds in Kalah counts only as a
   win, a draw or a loss), or with ``scores=(low, high)`` the score itself,
-  rescaled to [0, 1].
+  rescaled to [0, 1].  Who won stays the default even where scores are
+  more than that: it plays the move that wins most often, the mean score
+  needs bounds the game does not state, and :func:`uct_search` says why
+  at more length.
 * **Dice.**  Where the dice are rolled (``to_move`` says CHANCE), nobody
   chooses: SELECT and SIMULATE draw the outcome by its probability, from
   the same seeded ``random.Random``, and a chance node's mean result is
@@ -547,59 +550,81 @@ def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M],
     """What iteration ``it`` did in ``phase``, in words (``tree``: the tree
     as the step shows it; ``scores``: the search's)."""
     head = f"Iteration {it.number}, {phase}: "
-    nodes = tree.nodes
-    stop = nodes[it.path[-1]]
     if phase is Phase.SELECT:
-        if len(it.path) == 1:
-            why = "the game is over there" if stop.over else "it has a move not yet tried"
-            if stop.player is CHANCE and not stop.over:
-                why = "the dice are rolled there, for an outcome not yet tried"
-            return head + f"selection stops at the root {stop.name} at once: {why}."
-        walked = [f"{nodes[i].name} ({nodes[i].label}, " + ("rolled)" if math.isnan(u) else f"UCB1 {u:.2f})")
-                  for i, u in zip(it.path[1:], it.ucb, strict=True)]
-        if len(walked) > 6:
-            walked = walked[:2] + [f"... {len(walked) - 4} more ..."] + walked[-2:]
-        why = "the game is over there" if stop.over else \
-            f"it has {'a move' if stop.moves - len(stop.children) == 1 else 'moves'} not yet tried"
-        if stop.player is CHANCE and not stop.over:
-            why = "the dice are rolled there, for an outcome not yet tried"
-        if len(it.path) == 2:
-            lead = "every move at the root has been tried, so the root's child with the highest UCB1"
-        else:
-            lead = "from the root, each time the child with the highest UCB1"
-        return head + f"{lead}: {', '.join(walked)}; stop at {stop.name}: {why}."
+        return head + _select_words(it, tree.nodes)
     if phase is Phase.EXPAND:
-        if it.expanded is None:
-            return head + f"the game is over at {stop.name}, so there is nothing to add; its score is the result."
-        new = nodes[it.expanded]
-        if stop.player is CHANCE:
-            return head + f"add {new.name} below {stop.name} for the roll {new.label}, drawn with its probability."
-        return head + f"add {new.name} below {stop.name} for {new.label}, the first move {stop.name} has not tried."
+        return head + _expand_words(it, tree.nodes)
+    if phase is Phase.SIMULATE:
+        return head + _simulate_words(it, tree.nodes)
+    return head + _back_propagate_words(it, tree.nodes, scores)
+
+
+def _why_stop(stop: MctsNode[S, M], untried: str) -> str:
+    """Why SELECT stopped at ``stop`` (``untried``: the words for a node with
+    moves not yet tried)."""
+    if stop.over:
+        return "the game is over there"
+    if stop.player is CHANCE:
+        return "the dice are rolled there, for an outcome not yet tried"
+    return untried
+
+
+def _select_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
+    stop = nodes[it.path[-1]]
+    if len(it.path) == 1:
+        return f"selection stops at the root {stop.name} at once: " \
+               f"{_why_stop(stop, 'it has a move not yet tried')}."
+    walked = [f"{nodes[i].name} ({nodes[i].label}, " + ("rolled)" if math.isnan(u) else f"UCB1 {u:.2f})")
+              for i, u in zip(it.path[1:], it.ucb, strict=True)]
+    if len(walked) > 6:
+        walked = walked[:2] + [f"... {len(walked) - 4} more ..."] + walked[-2:]
+    why = _why_stop(stop, f"it has {'a move' if stop.moves - len(stop.children) == 1 else 'moves'} "
+                          f"not yet tried")
+    if len(it.path) == 2:
+        lead = "every move at the root has been tried, so the root's child with the highest UCB1"
+    else:
+        lead = "from the root, each time the child with the highest UCB1"
+    return f"{lead}: {', '.join(walked)}; stop at {stop.name}: {why}."
+
+
+def _expand_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
+    stop = nodes[it.path[-1]]
+    if it.expanded is None:
+        return f"the game is over at {stop.name}, so there is nothing to add; its score is the result."
+    new = nodes[it.expanded]
+    if stop.player is CHANCE:
+        return f"add {new.name} below {stop.name} for the roll {new.label}, drawn with its probability."
+    return f"add {new.name} below {stop.name} for {new.label}, the first move {stop.name} has not tried."
+
+
+def _simulate_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
     start = nodes[it.start]
     outcome = "a draw" if it.winner is None else f"{it.winner} won"
     score = f"score {'+' if it.score > 0 else ''}{fmt(it.score)}"
-    if phase is Phase.SIMULATE:
-        if not it.playout:
-            return head + f"the game is over at {start.name} ({score}): {outcome}."
-        moves = list(it.playout)
-        if len(moves) > 8:
-            moves = moves[:6] + ["...", moves[-1]]
-        count = f"{len(it.playout)} random move{'s' if len(it.playout) != 1 else ''}"
-        return head + f"{count} from {start.name} to the end ({' '.join(moves)}), {score}: {outcome}."
+    if not it.playout:
+        return f"the game is over at {start.name} ({score}): {outcome}."
+    moves = list(it.playout)
+    if len(moves) > 8:
+        moves = moves[:6] + ["...", moves[-1]]
+    count = f"{len(it.playout)} random move{'s' if len(it.playout) != 1 else ''}"
+    return f"{count} from {start.name} to the end ({' '.join(moves)}), {score}: {outcome}."
+
+
+def _back_propagate_words(it: Iteration, nodes: Sequence[MctsNode[S, M]],
+                          scores: tuple[Value, Value] | None) -> str:
     names = [nodes[u.node].name for u in it.updated]
+    every = "each get" if len(names) > 1 else "gets"
     if scores is not None:
-        every = "each get" if len(names) > 1 else "gets"
-        return (head + f"{join_names(names)} {every} 1 more playout and its score rescaled to "
+        return (f"{join_names(names)} {every} 1 more playout and its score rescaled to "
                 f"{fmt(round(it.result, 3))} for MAX ({fmt(round(1 - it.result, 3))} for MIN) "
                 f"added to their wins.")
-    gained = [nodes[u.node].name for u in it.updated if nodes[u.node].counts_for is it.winner]
-    every = "each get" if len(names) > 1 else "gets"
     if it.winner is None:
-        return head + f"{join_names(names)} {every} 1 more playout and half a win (a draw)."
+        return f"{join_names(names)} {every} 1 more playout and half a win (a draw)."
+    gained = [nodes[u.node].name for u in it.updated if nodes[u.node].counts_for is it.winner]
     if not gained:
-        return head + f"{join_names(names)} {every} 1 more playout; none counts {it.winner}'s wins."
+        return f"{join_names(names)} {every} 1 more playout; none counts {it.winner}'s wins."
     which = "which count" if len(gained) > 1 else "which counts"
-    return (head + f"{join_names(names)} {every} 1 more playout; {join_names(gained)}, {which} "
+    return (f"{join_names(names)} {every} 1 more playout; {join_names(gained)}, {which} "
             f"{it.winner}'s wins, get{'s' if len(gained) == 1 else ''} 1 more win.")
 
 
@@ -709,6 +734,19 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
         expectiminimax maximizes in a game with dice whose scores are more
         than won or lost.
 
+        The default stays who won, on purpose, for three reasons.  Winning
+        is what a player of a game without dice wants, and AIMA's UCT
+        counts it.  With dice, "the best move" asks one of two questions:
+        who won answers "which move wins most often" (a sure win beats a
+        90 % chance of a big one), ``scores`` answers "which move has the
+        best mean score" (expectiminimax's question); the caller knows
+        which one they mean.  And a mean score needs bounds that the
+        :class:`~gametree.games.base.Game` interface does not give: UCB1's
+        C is set for results in [0, 1], and bounds guessed from the
+        playouts seen so far would rescale every node as the search goes.
+        In a game whose scores are only +1, 0 and -1, ``scores=(-1, 1)``
+        runs the very same search as the default.
+
     Returns
     -------
     MctsResult
@@ -811,8 +849,10 @@ def select(node: _Node[S, M], exploration: float,
         if node.untried:
             break
         best, highest = node.children[0], -math.inf
-        for child in node.children:
-            value = _ucb1(child.wins, child.visits, node.visits, exploration)
+        log_n = math.log(node.visits)                    # UCB1 of each child, as _ucb1 works it out
+        for child in node.children:                      # (every child has had its playout)
+            visits = child.visits
+            value = child.wins / visits + exploration * math.sqrt(log_n / visits)
             if value > highest:                          # the first among equals
                 best, highest = child, value
         chosen.append(highest)
@@ -849,9 +889,10 @@ def simulate(game: Game[S, M], state: S, rng: random.Random, max_playout: int,
     the dice drawn by its probabilities).  Returns the moves (as the game
     writes them; none unless ``labels``) and the final score, from MAX's side."""
     played: list[str] = []
-    dice = has_dice(game)
+    label, dice = game.move_label, has_dice(game)
+    is_over, moves, result, choice = game.is_over, game.moves, game.result, rng.choice
     made = 0
-    while not game.is_over(state):
+    while not is_over(state):
         if made == max_playout:
             raise ValueError(
                 f"a playout made {max_playout:,} moves (max_playout) from {short(state)} without "
@@ -860,10 +901,10 @@ def simulate(game: Game[S, M], state: S, rng: random.Random, max_playout: int,
         if dice and game.to_move(state) is CHANCE:
             move = draw(game.outcomes(state), rng)
         else:
-            move = rng.choice(game.moves(state))
+            move = choice(moves(state))
         if labels:
-            played.append(game.move_label(state, move))
-        state = game.result(state, move)
+            played.append(label(state, move))
+        state = result(state, move)
         made += 1
     return tuple(played), game.score(state)
 

@@ -14,42 +14,40 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, overload
+from typing import Generic
 
 from ..text import describe
 from ..tree import MAX, Value
-from .base import Evaluation, Game, IllegalMoveError, M, S, Strategy, check_game, check_whole
+from .base import (
+    Evaluation,
+    Game,
+    IllegalMoveError,
+    M,
+    S,
+    Strategy,
+    check_evaluation,
+    check_game,
+    check_whole,
+)
 from .depth import iterative_deepening
-from .kalah import House, KalahState, store_difference
 
 __all__ = ["Strategy", "search_player", "random_player", "play_game", "GameRecord"]
 
 
-@overload
-def search_player(depth: int) -> Strategy[KalahState, House]: ...
-@overload
-def search_player(depth: int, evaluate: Evaluation[S]) -> Callable[[Game[S, M], S], M]: ...
-
-
-# The default, Kalah's evaluation, fits only S = KalahState: the overloads
-# above say so to callers; this signature cannot.
-def search_player(depth: int,
-                  evaluate: Evaluation[S] = store_difference,  # type: ignore[assignment]
-                  ) -> Callable[[Game[S, M], S], M]:
+def search_player(depth: int, evaluate: Evaluation[S]) -> Callable[[Game[S, M], S], M]:
     """A player that plays the move of :func:`~gametree.games.iterative_deepening`
     to ``depth`` with ``evaluate`` (the first best move in the game's order
-    among equals, so it plays the same way every time).  The default
-    evaluation is Kalah's :func:`~gametree.games.store_difference`; give
-    another game's evaluation to play that game.
+    among equals, so it plays the same way every time).  The evaluation is
+    the game's own, and there is no default: Kalah's
+    :func:`~gametree.games.store_difference` would be a wrong guess for
+    every other game.
 
-    >>> from gametree.games import Kalah
-    >>> search_player(1)(Kalah(), Kalah().initial)   # S2 puts a seed in the store
+    >>> from gametree.games import Kalah, store_difference
+    >>> search_player(1, store_difference)(Kalah(), Kalah().initial)   # S2 puts a seed in the store
     2
     """
     check_whole("depth", depth, 1)
-    if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function from a position to a number, such as "
-                        f"store_difference, not {evaluate!r}")
+    check_evaluation(evaluate)
 
     def play(game: Game[S, M], state: S) -> M:
         move = iterative_deepening(game, state, max_depth=depth, evaluate=evaluate).result.move
@@ -101,9 +99,9 @@ def play_game(game: Game[S, M], max_player: Strategy[S, M], min_player: Strategy
     Raises IllegalMoveError, naming the player, if a player answers with a
     move the rules do not allow.
 
-    >>> from gametree.games import Kalah
+    >>> from gametree.games import Kalah, store_difference
     >>> game = Kalah(3, 3)
-    >>> record = play_game(game, search_player(4), random_player(seed=1))
+    >>> record = play_game(game, search_player(4, store_difference), random_player(seed=1))
     >>> game.is_over(record.final), record.score == game.score(record.final)
     (True, True)
     """
@@ -111,7 +109,7 @@ def play_game(game: Game[S, M], max_player: Strategy[S, M], min_player: Strategy
     for side, player in (("max_player", max_player), ("min_player", min_player)):
         if not callable(player):
             raise TypeError(f"{side} must be a player: a function (game, state) -> move, such as "
-                            f"search_player(4), not {describe(player)}")
+                            f"search_player(4, store_difference), not {describe(player)}")
     moves = []
     for move in opening:
         state = game.play(state, move)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..text import describe
-from .base import Evaluation, Game, IllegalMoveError, Strategy, check_whole
+from .base import Evaluation, Game, IllegalMoveError, Strategy, check_evaluation, check_whole
 from .kalah import House, Kalah, KalahState
 from .search import SearchResult, alpha_beta
 
@@ -144,9 +144,7 @@ def depth_player(depth: int, evaluate: Evaluation[KalahState], *,
     2
     """
     check_whole("depth", depth, 1)
-    if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function from a position to a number, such as "
-                        f"store_difference, not {evaluate!r}")
+    check_evaluation(evaluate)
     if not isinstance(quiescence, bool):
         raise TypeError(f"quiescence must be True or False, not {describe(quiescence)}")
 

@@ -34,7 +34,7 @@ from typing import Generic, Protocol, TypeVar
 from ..text import describe
 from ..trace import StepKind
 from ..tree import CHANCE, MAX, Value
-from .base import Evaluation, Game, M, S, State, check_game, check_whole, short
+from .base import Evaluation, Game, M, S, State, check_evaluation, check_game, check_whole, short
 from .table import TranspositionTable
 
 __all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate",
@@ -254,10 +254,12 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     The root is searched with (-inf, +inf), so its value is exact, unless
     ``window`` says otherwise.
 
-    The code below reads as AIMA's; without a table, ``first``,
-    ``best_moves``, ``max_nodes``, ``quiescence`` or a recorder (a player's
-    usual call) the same search runs in a leaner function, ``_bare_alpha_beta``,
-    with the same result and statistics (tests/test_fast_paths.py).
+    The search is a short kernel, ``_kernel``, which runs alone when no
+    option (a table, ``first``, ``best_moves``, ``max_nodes``,
+    ``quiescence``, a recorder) is given, as in a player's usual call; with
+    any of them, ``_Search`` runs the same steps in AIMA's form with each
+    option a small piece around them, with the same result and statistics
+    (tests/test_fast_paths.py).
 
     Parameters
     ----------
@@ -375,157 +377,29 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     """
     state = check_game(game, state)
     plies = check_options(table, depth, evaluate, first, best_moves, quiescence,
-                           rounds)  # inf: no limit
+                          rounds)  # inf: no limit
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
-    if (table, first, best_moves, max_nodes, quiescence, recorder) == (None,) * 6:
-        with deep_games(game):
-            return _bare_alpha_beta(game, state, plies, evaluate, rounds, low, high)
-    if table is not None:
-        table.claim(game)
-    record = None if recorder is None else recorder.step  # called at every step when recording
-    # The game's answers, looked up once; result is play, trusted: every move
-    # played here is one that moves listed.
-    is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
-                                                  game.moves, game.result)
-    nodes = terminals = evaluated = cutoffs = table_hits = 0
-
-    def value(state: S, depth: float, alpha: Value, beta: Value,
-              root: bool = False) -> tuple[Value, tuple[M, ...]]:
-        """(r, the line of moves that gives it) for ``state``, searched with (alpha, beta)."""
-        nonlocal nodes, terminals, evaluated, table_hits
-        nodes += 1
-        if nodes > limit:
-            raise OutOfNodes(f"the search reached its limit of {limit:,} positions")
-        if is_over(state):
-            terminals += 1
-            end = score(state)
-            if record:
-                record(LEAF, state, end, alpha, beta)
-            return end, ()
-        if depth <= 0 and (root or not rounds or to_move(state) is MAX):  # the cutoff test
-            assert evaluate is not None                    # a depth limit comes with an evaluation
-            evaluated += 1
-            v = estimate(evaluate, state)
-            noisy = () if quiescence is None else quiescence(state)
-            if not noisy:                                  # a quiet position: trust the estimate
-                if record:
-                    record(LEAF, state, v, alpha, beta)
-                return v, ()
-            return quiesce(state, depth, alpha, beta, v, noisy)
-        if table is not None:
-            # a depth-limited result is filed with the depth left (in moves or in rounds)
-            left = () if depth == inf else (((depth, "rounds"),) if rounds else (depth,))
-        if table is not None and not root:
-            answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
-            if answer is not None:
-                table_hits += 1
-                if record:
-                    entry = table.get(state, *left)
-                    assert entry is not None                # the entry that gave the answer
-                    record(TABLE, state, answer, alpha, beta, bound=entry.bound)
-                return answer, ()
-            alpha, beta = narrow_alpha, narrow_beta
-        player = to_move(state)
-        moves = moves_at(state) if first is None else ordered(state)
-        if player is MAX:
-            v, line = max_value(state, depth, alpha, beta, -inf, moves)
-        elif player is CHANCE:
-            raise chance_error(game, state)
-        else:
-            v, line = min_value(state, depth, alpha, beta, inf, moves)
-        if table is not None:
-            table.store(state, v, alpha, beta, *left)
-        if best_moves is not None and line:
-            best_moves[state] = line[0]
-        return v, line
-
-    def max_value(state: S, depth: float, alpha: Value, beta: Value, v: Value,
-                  moves: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
-        nonlocal cutoffs
-        line: tuple[M, ...] = ()
-        if record:
-            record(ENTER, state, v, alpha, beta)
-        for i, move in enumerate(moves):
-            v2, below = value(result(state, move), depth - 1, alpha, beta)
-            if v2 > v:
-                v, line = v2, (move, *below)
-                if v > alpha:  # alpha = max(alpha, v)
-                    alpha = v
-            if record:
-                record(UPDATE, state, v, alpha, beta)
-            if v >= beta:
-                cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
-                if record and i + 1 < len(moves):
-                    record(CUTOFF, state, v, alpha, beta)
-                break
-        if record:
-            record(RETURN, state, v, alpha, beta)
-        return v, line
-
-    def min_value(state: S, depth: float, alpha: Value, beta: Value, v: Value,
-                  moves: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
-        nonlocal cutoffs
-        line: tuple[M, ...] = ()
-        left = depth if rounds else depth - 1  # counting rounds, only MAX's moves use up depth
-        if record:
-            record(ENTER, state, v, alpha, beta)
-        for i, move in enumerate(moves):
-            v2, below = value(result(state, move), left, alpha, beta)
-            if v2 < v:
-                v, line = v2, (move, *below)
-                if v < beta:  # beta = min(beta, v)
-                    beta = v
-            if record:
-                record(UPDATE, state, v, alpha, beta)
-            if v <= alpha:
-                cutoffs += i + 1 < len(moves)
-                if record and i + 1 < len(moves):
-                    record(CUTOFF, state, v, alpha, beta)
-                break
-        if record:
-            record(RETURN, state, v, alpha, beta)
-        return v, line
-
-    def quiesce(state: S, depth: float, alpha: Value, beta: Value, stand_pat: Value,
-                noisy: Sequence[M]) -> tuple[Value, tuple[M, ...]]:
-        """Past the depth limit, at a position that is not quiet: the player to
-        move may stand pat on the estimate, or play one of the noisy moves."""
-        if game.to_move(state) is MAX:
-            if stand_pat >= beta:                          # standing pat already cuts
-                return stand_pat, ()
-            return max_value(state, depth, max(alpha, stand_pat), beta, stand_pat, noisy)
-        if stand_pat <= alpha:
-            return stand_pat, ()
-        return min_value(state, depth, alpha, min(beta, stand_pat), stand_pat, noisy)
-
-    def ordered(state: S) -> Sequence[M]:
-        """The moves at ``state``: ``first``'s move for it (if legal), then the game's order."""
-        moves = game.moves(state)
-        if first is not None:
-            move = first.get(state)
-            if move is not None and move in moves:
-                moves = [move, *(m for m in moves if m != move)]
-        return moves
-
     with deep_games(game):
-        best, line = value(state, plies, low, high, root=True)
-    stats = Stats(nodes, terminals, cutoffs, table_hits, evaluated)
-    return SearchResult(best, line[0] if line else None, stats, line)
+        if (table, first, best_moves, max_nodes, quiescence, recorder) == (None,) * 6:
+            return _kernel(game, state, plies, evaluate, rounds, low, high)
+        if table is not None:
+            table.claim(game)
+        search = _Search(game, plies, evaluate, rounds, table, first, best_moves, limit,
+                         quiescence, recorder)
+        return search.run(state, low, high)
 
 
-def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | None,
-                     rounds: bool, alpha: Value, beta: Value) -> SearchResult[M]:
-    """:func:`alpha_beta` without the options that cost at every position (a
-    table, a move order, best moves, a node limit, quiescence, a recorder):
-    the common call, as when a player searches.  It visits the same positions
-    in the same order and returns the same value, line and stats as the
-    search above (tests/test_fast_paths.py checks it on random games, and
-    alpha_beta runs it only when no such option is given), with less
-    bookkeeping per position: one function for both players, the cut test
-    only where v has just changed, and the line kept as (move, rest of the
-    line) pairs, a pair per improvement instead of a copy of the line below,
-    unpacked once at the end."""
+def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | None,
+            rounds: bool, alpha: Value, beta: Value) -> SearchResult[M]:
+    """The search of :func:`alpha_beta` without its options: what a player's
+    call runs, and all of it when no option is given.  :class:`_Search` adds
+    the options around the same steps, in the same order, with the same
+    result and statistics (tests/test_fast_paths.py proves them equal).  Its
+    savings: one function for both players, the cut test ``alpha >= beta``
+    (true exactly when AIMA's ``v >= beta`` at MAX, ``v <= alpha`` at MIN is,
+    since a position is entered with alpha < beta), and the line kept as
+    (move, rest of the line) pairs, unpacked once at the end."""
     is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
                                                   game.moves, game.result)
     nodes = terminals = evaluated = cutoffs = 0
@@ -539,48 +413,188 @@ def _bare_alpha_beta(game: Game[S, M], state: S, depth: float, evaluate: Evaluat
             return score(state), ()
         player = to_move(state)
         if depth <= 0 and (root or not rounds or player is MAX):  # the cutoff test
-            assert evaluate is not None
+            assert evaluate is not None                    # a depth limit comes with one
             evaluated += 1
             guess = evaluate(state)
             if type(guess) is not int and type(guess) is not float or guess != guess:
-                guess = estimate(evaluate, state)  # not a plain number: estimate checks it
+                guess = estimate(evaluate, state)          # not a plain number: estimate checks it
             return guess, ()
+        if player is MAX:
+            maximizing, v, left = True, -inf, depth - 1
+        elif player is CHANCE:
+            raise chance_error(game, state)
+        else:                                              # counting rounds, only MAX uses up depth
+            maximizing, v, left = False, inf, depth if rounds else depth - 1
         moves = moves_at(state)
         line: tuple = ()
-        if player is MAX:
-            v: Value = -inf
-            for i, move in enumerate(moves):
-                v2, below = value(result(state, move), depth - 1, alpha, beta)
+        for i, move in enumerate(moves):
+            v2, below = value(result(state, move), left, alpha, beta)
+            if maximizing:
                 if v2 > v:
                     v, line = v2, (move, below)
                     if v > alpha:
                         alpha = v
-                    if v >= beta:
-                        cutoffs += i + 1 < len(moves)
-                        break
-            return v, line
-        if player is CHANCE:
-            raise chance_error(game, state)
-        v = inf
-        left = depth if rounds else depth - 1
-        for i, move in enumerate(moves):
-            v2, below = value(result(state, move), left, alpha, beta)
-            if v2 < v:
+            elif v2 < v:
                 v, line = v2, (move, below)
                 if v < beta:
                     beta = v
-                if v <= alpha:
-                    cutoffs += i + 1 < len(moves)
-                    break
+            if alpha >= beta:
+                cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
+                break
         return v, line
 
     best, pairs = value(state, depth, alpha, beta, root=True)
-    line: list[M] = []
-    while pairs:
+    line = []
+    while pairs:                                           # (move, (move, (...))) -> a tuple
         move, pairs = pairs
         line.append(move)
-    return SearchResult(best, line[0] if line else None,
-                        Stats(nodes, terminals, cutoffs, 0, evaluated), tuple(line))
+    stats = Stats(nodes, terminals, cutoffs, 0, evaluated)
+    return SearchResult(best, line[0] if line else None, stats, tuple(line))
+
+
+def _silent(*step: object, bound: str | None = None) -> None:
+    """The recorder of a search that records nothing."""
+
+
+class _Search(Generic[S, M]):
+    """:func:`alpha_beta` with its options: the steps of :func:`_kernel`, in
+    AIMA's form, each option a small piece around them (``horizon``: the
+    cutoff test, evaluation and quiescence; ``probe`` and ``store``: the
+    table; ``ordered``: ``first``; ``note``: the recorder).  One search, one
+    object: it keeps the counts."""
+
+    def __init__(self, game: Game[S, M], depth: float, evaluate: Evaluation[S] | None,
+                 rounds: bool, table: TranspositionTable[S] | None, first: Mapping[S, M] | None,
+                 best_moves: MutableMapping[S, M] | None, limit: float,
+                 quiescence: Callable[[S], Sequence[M]] | None, recorder: Recorder[S] | None):
+        self.game, self.depth, self.evaluate, self.rounds = game, depth, evaluate, rounds
+        self.table, self.first, self.best_moves, self.limit = table, first, best_moves, limit
+        self.quiescence = quiescence
+        self.note = _silent if recorder is None else recorder.step  # told every step
+        self.nodes = self.terminals = self.evaluated = self.cutoffs = self.table_hits = 0
+
+    def run(self, state: S, alpha: Value, beta: Value) -> SearchResult[M]:
+        best, line = self.value(state, self.depth, alpha, beta, root=True)
+        stats = Stats(self.nodes, self.terminals, self.cutoffs, self.table_hits, self.evaluated)
+        return SearchResult(best, line[0] if line else None, stats, line)
+
+    def value(self, state: S, depth: float, alpha: Value, beta: Value,
+              root: bool = False) -> tuple[Value, tuple[M, ...]]:
+        """(r, the line of moves that gives it) for ``state``, searched with (alpha, beta)."""
+        game = self.game
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfNodes(f"the search reached its limit of {self.limit:,} positions")
+        if game.is_over(state):
+            self.terminals += 1
+            end = game.score(state)
+            self.note(LEAF, state, end, alpha, beta)
+            return end, ()
+        if depth <= 0 and (root or not self.rounds or game.to_move(state) is MAX):
+            return self.horizon(state, depth, alpha, beta)          # the cutoff test
+        left = self.left(depth)
+        if not root:
+            answer, alpha, beta = self.probe(state, alpha, beta, left)
+            if answer is not None:
+                return answer, ()
+        player = game.to_move(state)
+        if player is CHANCE:
+            raise chance_error(game, state)
+        maximizing = player is MAX
+        below = depth if self.rounds and not maximizing else depth - 1  # rounds: MAX's use it up
+        v, line = self.children(state, below, alpha, beta, -inf if maximizing else inf,
+                                self.ordered(state), maximizing)
+        self.remember(state, v, alpha, beta, left, line)
+        return v, line
+
+    def children(self, state: S, depth: float, alpha: Value, beta: Value, v: Value,
+                 moves: Sequence[M], maximizing: bool) -> tuple[Value, tuple[M, ...]]:
+        """MAX-VALUE (``maximizing``) or MIN-VALUE's loop over ``moves``, each
+        searched ``depth`` deep, from the value ``v``."""
+        note, result = self.note, self.game.result
+        line: tuple[M, ...] = ()
+        note(ENTER, state, v, alpha, beta)
+        for i, move in enumerate(moves):
+            v2, below = self.value(result(state, move), depth, alpha, beta)
+            if maximizing:
+                if v2 > v:
+                    v, line = v2, (move, *below)
+                    if v > alpha:                          # alpha = max(alpha, v)
+                        alpha = v
+            elif v2 < v:
+                v, line = v2, (move, *below)
+                if v < beta:                               # beta = min(beta, v)
+                    beta = v
+            note(UPDATE, state, v, alpha, beta)
+            if v >= beta if maximizing else v <= alpha:
+                self.cutoffs += i + 1 < len(moves)       # a cut at the last move prunes nothing
+                if i + 1 < len(moves):
+                    note(CUTOFF, state, v, alpha, beta)
+                break
+        note(RETURN, state, v, alpha, beta)
+        return v, line
+
+    def horizon(self, state: S, depth: float, alpha: Value,
+                beta: Value) -> tuple[Value, tuple[M, ...]]:
+        """At the depth limit: the estimate of a quiet position; at a noisy one
+        (with ``quiescence``), the player to move may stand pat on the estimate
+        or play one of the noisy moves."""
+        assert self.evaluate is not None                   # a depth limit comes with an evaluation
+        self.evaluated += 1
+        stand_pat = estimate(self.evaluate, state)
+        noisy = () if self.quiescence is None else self.quiescence(state)
+        if not noisy:                                      # a quiet position: trust the estimate
+            self.note(LEAF, state, stand_pat, alpha, beta)
+            return stand_pat, ()
+        if self.game.to_move(state) is MAX:
+            if stand_pat >= beta:                          # standing pat already cuts
+                return stand_pat, ()
+            return self.children(state, depth - 1, max(alpha, stand_pat), beta, stand_pat,
+                                 noisy, True)
+        if stand_pat <= alpha:
+            return stand_pat, ()
+        return self.children(state, depth - 1, alpha, min(beta, stand_pat), stand_pat, noisy,
+                             False)
+
+    def left(self, depth: float) -> tuple:
+        """The key a table files a result under: the depth left (in moves or
+        in rounds), nothing without a depth limit."""
+        if self.table is None or depth == inf:
+            return ()
+        return ((depth, "rounds"),) if self.rounds else (depth,)
+
+    def probe(self, state: S, alpha: Value, beta: Value,
+              left: tuple) -> tuple[Value | None, Value, Value]:
+        """The table's answer for ``state`` (None: search it), and the window
+        narrowed by what the table knows."""
+        table = self.table
+        if table is None:
+            return None, alpha, beta
+        answer, narrow_alpha, narrow_beta = table.probe(state, alpha, beta, *left)
+        if answer is None:
+            return None, narrow_alpha, narrow_beta
+        self.table_hits += 1
+        entry = table.get(state, *left)
+        assert entry is not None                            # the entry that gave the answer
+        self.note(TABLE, state, answer, alpha, beta, bound=entry.bound)
+        return answer, alpha, beta
+
+    def remember(self, state: S, v: Value, alpha: Value, beta: Value, left: tuple,
+                 line: tuple[M, ...]) -> None:
+        """File the result of searching ``state`` with (alpha, beta) in the table,
+        and its best move in ``best_moves``."""
+        if self.table is not None:
+            self.table.store(state, v, alpha, beta, *left)
+        if self.best_moves is not None and line:
+            self.best_moves[state] = line[0]
+
+    def ordered(self, state: S) -> Sequence[M]:
+        """The moves at ``state``: ``first``'s move for it (if legal), then the game's order."""
+        moves = self.game.moves(state)
+        move = None if self.first is None else self.first.get(state)
+        if move is not None and move in moves:
+            moves = [move, *(m for m in moves if m != move)]
+        return moves
 
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
@@ -626,13 +640,31 @@ def deep_games(game: Game[S, M]) -> Iterator[None]:
 
 
 def check_options(table: object, depth: object, evaluate: object, first: object,
-                   best_moves: object, quiescence: object = None, rounds: object = False) -> float:
+                  best_moves: object, quiescence: object = None, rounds: object = False) -> float:
     """The depth to search (inf for no limit), once the options of
     :func:`alpha_beta` are known to fit together."""
+    _check_kinds(table, depth is None, evaluate is None, first, best_moves, quiescence, rounds)
+    if depth is None:
+        if quiescence is not None:
+            raise TypeError("quiescence searches past a depth limit: give depth and evaluate too")
+        if rounds:
+            raise TypeError("rounds=True says how a depth limit counts: give depth and evaluate too")
+        return inf
+    if rounds and quiescence is not None:
+        raise TypeError("quiescence counts the depth in moves: give rounds=True or quiescence, "
+                        "not both")
+    check_evaluation(evaluate)
+    return check_whole("depth", depth, 0)
+
+
+def _check_kinds(table: object, no_depth: bool, no_evaluate: bool, first: object,
+                 best_moves: object, quiescence: object, rounds: object) -> None:
+    """Refuse an option of :func:`alpha_beta` of the wrong kind, saying which kind it
+    takes, or a depth without an evaluation (or the other way round)."""
     if table is not None and not isinstance(table, TranspositionTable):
         raise TypeError(f"table must be a TranspositionTable, e.g. table=TranspositionTable(), "
                         f"or None for no table; not {table!r}")
-    if (depth is None) != (evaluate is None):
+    if no_depth != no_evaluate:
         raise TypeError("depth and evaluate go together: give both (a depth limit and the "
                         "evaluation for the positions there) or neither")
     if first is not None and not isinstance(first, Mapping):
@@ -645,19 +677,6 @@ def check_options(table: object, depth: object, evaluate: object, first: object,
     if not isinstance(rounds, bool):
         raise TypeError(f"rounds must be True (depth counts rounds) or False (depth counts moves), "
                         f"not {describe(rounds)}")
-    if depth is None:
-        if quiescence is not None:
-            raise TypeError("quiescence searches past a depth limit: give depth and evaluate too")
-        if rounds:
-            raise TypeError("rounds=True says how a depth limit counts: give depth and evaluate too")
-        return inf
-    if rounds and quiescence is not None:
-        raise TypeError("quiescence counts the depth in moves: give rounds=True or quiescence, "
-                        "not both")
-    if not callable(evaluate):
-        raise TypeError(f"evaluate must be a function from a position to a number, such as "
-                        f"store_difference, not {evaluate!r}")
-    return check_whole("depth", depth, 0)
 
 
 def chance_error(game: Game[S, M], state: S) -> ValueError:

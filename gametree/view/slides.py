@@ -27,6 +27,9 @@ hall design), an 18-point line of a 540-point slide is 67 mm tall, about
 from about 10 minutes of arc up.  The tree's labels are those of the
 screen drawings, scaled up by a third.
 
+The colours are a theme's (``theme=``, see :func:`gametree.view.theme.theme_of`):
+``theme="projector"`` for a washed-out projector, ``"print"`` for handouts.
+
 The same trace gives the same bytes: the PDF carries no date.
 """
 
@@ -45,10 +48,11 @@ from ..rules import CutRule
 from ..text import describe
 from ..trace import Step, Trace, pseudocode
 from ..tree import MAX
-from .draw import CURRENT_COLOR, TEXT_COLOR, TracePlot
+from .draw import TracePlot
 from .export import written_whole
 from .labels import Fonts
 from .stamp import extent
+from .theme import Theme, theme_of
 
 __all__ = ["write_slides", "slide_steps", "check_slides", "SLIDE_SIZE", "SLIDE_FONTS",
            "CAPTION_SIZE", "CODE_SIZE", "MAX_SLIDES", "PDF_METADATA", "pdf_path"]
@@ -75,8 +79,6 @@ PDF_METADATA = {"Creator": "gametree", "CreationDate": None, "ModDate": None}
 
 _MARGIN = 24.0  # points around the slide
 _CODE_CHARS = 38  # characters per pseudocode line before it wraps
-_GREY = "#555555"
-_HIGHLIGHT = "#FCE3CF"
 _MAX_CAPTION_LINES = 3
 
 
@@ -152,8 +154,9 @@ def _fit(text: str, width: float) -> list[str]:
 class _Slide:
     """One figure, redrawn for every page."""
 
-    def __init__(self, trace: Trace):
+    def __init__(self, trace: Trace, theme: object = None):
         self.trace = trace
+        self.theme: Theme = theme_of(theme)
         width, height = SLIDE_SIZE
         self.figure = Figure(figsize=SLIDE_SIZE)
         FigureCanvasAgg(self.figure)
@@ -184,17 +187,19 @@ class _Slide:
         self.plot.show(index, legend=False)
         width, height = self.points
         y = height - _MARGIN
+        grey = self.theme["muted text"]
         self._text(_MARGIN, y, f"Step {index} of {len(trace) - 1}", fontsize=CODE_SIZE,
-                   color=_GREY, va="top")
+                   color=grey, va="top")
         self._text(width - _MARGIN, y, f"cut when {self.rule.test} ({self.rule.source})",
-                   fontsize=CODE_SIZE, color=_GREY, va="top", ha="right")
+                   fontsize=CODE_SIZE, color=grey, va="top", ha="right")
         y -= 28
         caption = _fit(step.caption, width - 2 * _MARGIN)[:_MAX_CAPTION_LINES]
         self._text(_MARGIN, y, "\n".join(caption), fontsize=CAPTION_SIZE, fontweight="bold",
-                   color=TEXT_COLOR, va="top", linespacing=1.1)
+                   color=self.theme["text"], va="top", linespacing=1.1)
         self._code(step)
 
     def _code(self, step: Step) -> None:
+        paint = self.theme
         current = set(step.lines)
         y = self.body_top - 8
         left = self.code_left
@@ -206,29 +211,31 @@ class _Slide:
                 box = Rectangle((left / self.points[0], (y - row * len(pieces)) / self.points[1]),
                                 (self.points[0] - _MARGIN - left) / self.points[0],
                                 row * len(pieces) / self.points[1],
-                                transform=self.figure.transFigure, facecolor=_HIGHLIGHT,
+                                transform=self.figure.transFigure, facecolor=paint["highlight"],
                                 edgecolor="none")
                 self.figure.add_artist(box)
                 self.artists.append(box)
                 edge = Rectangle((left / self.points[0], (y - row * len(pieces)) / self.points[1]),
                                  5 / self.points[0], row * len(pieces) / self.points[1],
-                                 transform=self.figure.transFigure, facecolor=CURRENT_COLOR,
+                                 transform=self.figure.transFigure, facecolor=paint["current"],
                                  edgecolor="none")
                 self.figure.add_artist(edge)
                 self.artists.append(edge)
             self._text(left + 10 + CODE_SIZE * 1.5, y - 3, str(number), fontsize=CODE_SIZE * 0.8,
-                       color="#777777", va="top", ha="right", family="monospace")
+                       color=paint["faint text"], va="top", ha="right", family="monospace")
             weight = "bold" if number in current else "normal"
             for piece in pieces:
                 self._text(left + 16 + CODE_SIZE * 1.5, y - 2, piece, fontsize=CODE_SIZE,
-                           family="monospace", va="top", color=TEXT_COLOR, fontweight=weight)
+                           family="monospace", va="top", color=paint["text"], fontweight=weight)
                 y -= row
 
 
 def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
-                 progress: Callable[[int, int], None] | None = None) -> int:
+                 progress: Callable[[int, int], None] | None = None, theme: object = None) -> int:
     """Write the slides of ``trace`` to the PDF ``out``: a page per step
-    (or per cutoff); returns the number of pages.
+    (or per cutoff), in ``theme``'s colours (see
+    :func:`gametree.view.theme.theme_of`; None: the default); returns the
+    number of pages.
 
     The file is written to a temporary file beside ``out`` and renamed
     into place (:func:`gametree.view.export.written_whole`), so a failure
@@ -238,8 +245,8 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     ------
     TypeError, ValueError
         For a name that is not a ``.pdf`` file, no cutoff with
-        ``cutoffs_only``, or more than :data:`MAX_SLIDES` pages, before
-        anything is drawn.
+        ``cutoffs_only``, more than :data:`MAX_SLIDES` pages, or a bad
+        theme, before anything is drawn.
     OSError
         If the file cannot be written; its ``filename`` is ``out``.
 
@@ -255,7 +262,7 @@ def write_slides(trace: Trace, out, *, cutoffs_only: bool = False,
     steps = slide_steps(trace, cutoffs_only)
     path = pdf_path(out)
     check_slides(len(steps), cutoffs_only)
-    slide = _Slide(trace)
+    slide = _Slide(trace, theme_of(theme))  # checked before the file is opened
     with written_whole(path) as temporary, open(temporary, "wb") as stream:
         pdf = PdfPages(stream, metadata=PDF_METADATA)
         try:

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 
 from ..chance import trace_expectiminimax
 from ..parse import read_number
 from ..trace import Trace
 from ..tree import Tree
 from .trees import print_trace, tree_arguments, tree_from_arguments
+from .usage import add_command
 
-__all__ = ["register", "bound", "bounds_argument", "chance_trace"]
+__all__ = ["register", "bound", "bounds_argument", "chance_trace", "search_command"]
 
 _INFINITE = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 
@@ -58,15 +60,23 @@ def _expectiminimax(args: argparse.Namespace) -> None:
     print_trace(chance_trace(tree_from_arguments(args), args.bounds), args.quiet)
 
 
-def register(commands) -> None:
-    """Add ``expectiminimax`` (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "expectiminimax", help="search a tree with chance nodes and explain every step",
-        description="Search a tree with chance nodes (lists of (probability, subtree) pairs, "
-                    "e.g. \"[[(1/2, 3), (1/2, 5)], [(1/6, 4), (5/6, 2)]]\") with expectiminimax; "
-                    "print the value, the leaves evaluated and a caption for every step. With "
-                    "--bounds, prune with Star1.")
+def search_command(commands, name: str, run: Callable[[argparse.Namespace], None], summary: str,
+                   description: str) -> argparse.ArgumentParser:
+    """:func:`~gametree.cli.usage.add_command` for a command that searches
+    a typed tree: its parser has the tree's arguments
+    (:func:`~gametree.cli.trees.tree_arguments`) and ``--bounds``."""
+    parser = add_command(commands, name, run, summary, description)
     tree_arguments(parser)
     bounds_argument(parser)
+    return parser
+
+
+def register(commands) -> None:
+    """Add ``expectiminimax`` (see :mod:`gametree.cli`)."""
+    parser = search_command(commands, "expectiminimax", _expectiminimax,
+                            "search a tree with chance nodes and explain every step",
+                            """Search a tree with chance nodes (lists of (probability, subtree)
+                            pairs, e.g. "[[(1/2, 3), (1/2, 5)], [(1/6, 4), (5/6, 2)]]") with
+                            expectiminimax; print the value, the leaves evaluated and a caption
+                            for every step. With --bounds, prune with Star1.""")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
-    parser.set_defaults(run=_expectiminimax)

@@ -15,8 +15,8 @@ from pathlib import Path
 from ..solve import trace_search
 from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
-from .chance import bounds_argument, chance_trace
-from .trees import tree_arguments, tree_from_arguments
+from .chance import chance_trace, search_command
+from .trees import tree_from_arguments
 from .usage import STRICT_HELP, UsageError, file_error, file_name, whole_number
 
 __all__ = ["register"]
@@ -24,14 +24,13 @@ __all__ = ["register"]
 
 def register(commands) -> None:
     """Add ``draw`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "draw", help="draw a tree, a step of alpha-beta, or the whole search as a GIF",
-        description="Draw a tree (plain, for exercise sheets), alpha-beta's state after one step "
-                    "(--step), or the whole search as an animated GIF (--gif). A tree with "
-                    "chance nodes, typed with --tree as lists of (probability, subtree) pairs, is "
-                    "searched with expectiminimax (with Star1 pruning given --bounds).")
-    tree_arguments(parser)
-    bounds_argument(parser)
+    parser = search_command(commands, "draw", _run,
+                            "draw a tree, a step of alpha-beta, or the whole search as a GIF",
+                            """Draw a tree (plain, for exercise sheets), alpha-beta's state after
+                            one step (--step), or the whole search as an animated GIF (--gif).
+                            A tree with chance nodes, typed with --tree as lists of
+                            (probability, subtree) pairs, is searched with expectiminimax (with
+                            Star1 pruning given --bounds).""")
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help="write one picture: FILE ends in .png, .svg or .pdf")
     parser.add_argument("--step", "-s", type=whole_number, metavar="N",
@@ -40,7 +39,6 @@ def register(commands) -> None:
     parser.add_argument("--strict", action="store_true",
                         help=STRICT_HELP)
     parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
-    parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> None:

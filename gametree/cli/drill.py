@@ -26,6 +26,7 @@ from .usage import (
     HANDOUTS,
     STRICT_HELP,
     UsageError,
+    add_command,
     default_out,
     file_error,
     file_name,
@@ -69,13 +70,13 @@ def drill_page(seed: int, count: int = 10, branching: int = 3, depth: int = 3, *
 
 def register(commands) -> None:
     """Add ``drill`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "drill", help="write a page of seeded alpha-beta trees to practise on in a browser",
-        description="Write one self-contained HTML page of seeded alpha-beta trees: cross out "
-                    "the pruned branches, type the values, press Check, and every mistake is "
-                    "named (wrong value, missed cutoff, over-pruned), with a running score. For "
-                    "practice, not grading: the answers are in the page. The same seed gives the "
-                    "same page.")
+    parser = add_command(commands, "drill", _run,
+                         "write a page of seeded alpha-beta trees to practise on in a browser",
+                         """Write one self-contained HTML page of seeded alpha-beta trees: cross
+                         out the pruned branches, type the values, press Check, and every
+                         mistake is named (wrong value, missed cutoff, over-pruned), with a
+                         running score. For practice, not grading: the answers are in the page.
+                         The same seed gives the same page.""")
     parser.add_argument("--seed", type=whole_number, required=True, metavar="N",
                         help="the page's seed (0 or more); tree k uses seed 1000*N + k, as the "
                              "exercise sheet does")
@@ -97,7 +98,6 @@ def register(commands) -> None:
                              "only; not with --root MIN)")
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the page: FILE.html (default: {HANDOUTS}/drill.html)")
-    parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> None:

@@ -19,6 +19,7 @@ from .usage import (
     HANDOUTS,
     STRICT_HELP,
     FileError,
+    add_command,
     default_out,
     file_error,
     file_name,
@@ -30,10 +31,11 @@ __all__ = ["register"]
 
 def register(commands) -> None:
     """Add ``exercises`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "exercises", help="write a printable sheet of alpha-beta exercises and its answer key",
-        description="Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a "
-                    "separate answer key. The same seed gives the same sheet on any machine.")
+    parser = add_command(commands, "exercises", _run,
+                         "write a printable sheet of alpha-beta exercises and its answer key",
+                         """Write a sheet of seeded alpha-beta exercises (PDF, or PNG pages) and a
+                         separate answer key. The same seed gives the same sheet on any
+                         machine.""")
     parser.add_argument("--seed", type=whole_number, required=True, metavar="N",
                         help="the sheet's seed (0 or more); exercise k uses seed 1000*N + k")
     parser.add_argument("--count", type=whole_number, default=8, metavar="K", help="exercises (default 8)")
@@ -71,7 +73,6 @@ def register(commands) -> None:
                         help="with --chance: outcomes of each chance node (default 2)")
     parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
     parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
-    parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 
+from .usage import add_command
+
 __all__ = ["register"]
 
 
@@ -20,25 +22,23 @@ def register(commands: argparse._SubParsersAction) -> None:
     """Add the ``grade`` command."""
     from ..grading.assignments import ASSIGNMENTS, SEED_FILE_VARIABLE, SEED_VARIABLE
 
-    parser = commands.add_parser(
-        "grade", help="grade a submission of an assignment, test by test",
-        description="Grade a student's notebook or .py file: one line per test (passed, or what "
-                    "went wrong first), then 'score: N/M'. The code runs in its own process with "
-                    f"time and memory limits. The teacher's seed ({SEED_VARIABLE}, or a file "
-                    f"named by {SEED_FILE_VARIABLE}) adds cases drawn from it; without it the "
-                    "public cases are graded.")
+    parser = add_command(commands, "grade", run,
+                         "grade a submission of an assignment, test by test",
+                         f"""Grade a student's notebook or .py file: one line per test (passed, or
+                         what went wrong first), then 'score: N/M'. The code runs in its own
+                         process with time and memory limits. The teacher's seed
+                         ({SEED_VARIABLE}, or a file named by {SEED_FILE_VARIABLE}) adds cases
+                         drawn from it; without it the public cases are graded.""")
     parser.add_argument("assignment", metavar="ASSIGNMENT",
                         help=f"the assignment: {', '.join(ASSIGNMENTS)}")
     parser.add_argument("submission", metavar="SUBMISSION", help="the student's .ipynb or .py file")
-    parser.set_defaults(run=run)
-    report = commands.add_parser(
-        "class-report", help="a graded class: scores per part and the most common first mistakes",
-        description="Read an nbgrader course's gradebook after 'nbgrader autograde': print each "
-                    "part's scores and the most common first divergences, and with --out draw "
-                    "them (a PNG, PDF or SVG file).")
+    report = add_command(commands, "class-report", run_report,
+                         "a graded class: scores per part and the most common first mistakes",
+                         """Read an nbgrader course's gradebook after 'nbgrader autograde': print
+                         each part's scores and the most common first divergences, and with
+                         --out draw them (a PNG, PDF or SVG file).""")
     report.add_argument("course", metavar="COURSE", help="the course folder (it holds gradebook.db)")
     report.add_argument("--out", metavar="FILE", help="also draw the chart into FILE")
-    report.set_defaults(run=run_report)
 
 
 def run_report(args: argparse.Namespace) -> None:

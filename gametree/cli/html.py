@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 
 from ..tree import Tree
-from .chance import bounds_argument
-from .trees import tree_arguments, tree_from_arguments
+from .chance import search_command
+from .trees import tree_from_arguments
 from .usage import HANDOUTS, STRICT_HELP, UsageError, default_out, file_error, file_name
 
 __all__ = ["register", "SEARCHES"]
@@ -27,21 +27,18 @@ SEARCHES = ("alpha-beta", "fail-hard", "pvs", "mtdf", "expectiminimax")
 
 def register(commands) -> None:
     """Add ``html`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "html", help="write a search as one step-through HTML page that needs no kernel",
-        description="Write one self-contained HTML page that steps through a search: every "
-                    "step's picture, caption, counter and highlighted pseudocode, with the "
-                    "Stepper's buttons, slider and keys (arrows, Home, End, space). It opens "
-                    "from a file or any web host and fetches nothing.")
-    tree_arguments(parser)
-    bounds_argument(parser)
+    parser = search_command(commands, "html", _run,
+                            "write a search as one step-through HTML page that needs no kernel",
+                            """Write one self-contained HTML page that steps through a search:
+                            every step's picture, caption, counter and highlighted pseudocode,
+                            with the Stepper's buttons, slider and keys (arrows, Home, End,
+                            space). It opens from a file or any web host and fetches nothing.""")
     parser.add_argument("--search", choices=SEARCHES, default=None,
                         help="the search to replay (default: alpha-beta, or expectiminimax on a "
                              "tree with chance nodes)")
     parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the page: FILE.html (default: {HANDOUTS}/steps.html)")
-    parser.set_defaults(run=_run)
 
 
 def search_trace(tree: Tree, search: str | None, *, strict: bool = False, bounds=None):

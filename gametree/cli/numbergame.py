@@ -21,7 +21,7 @@ import re
 import sys
 
 from ..games.numbergame import number_game
-from .usage import FileError, UsageError, file_error
+from .usage import FileError, UsageError, add_command, file_error
 
 __all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS", "MAX_CHARS"]
 
@@ -152,13 +152,10 @@ def _run(args: argparse.Namespace) -> None:
 
 def register(commands) -> None:
     """Add the ``number-game`` command (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "number-game",
-        help="solve NUMBERGAME judge input (from standard input)",
-        description="Solve NUMBERGAME: read the number of cases C, then for each case n and a "
-                    "line of n integers; print the first player's score minus the second's "
-                    "under best play, one line per case.",
-    )
+    parser = add_command(commands, "number-game", _run,
+                         "solve NUMBERGAME judge input (from standard input)",
+                         """Solve NUMBERGAME: read the number of cases C, then for each case n and
+                         a line of n integers; print the first player's score minus the
+                         second's under best play, one line per case.""")
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
                         help="read the input from FILE instead of standard input")
-    parser.set_defaults(run=_run)

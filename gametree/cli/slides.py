@@ -15,25 +15,24 @@ import argparse
 
 from ..trace import trace_alpha_beta
 from .trees import tree_arguments, tree_from_arguments
-from .usage import HANDOUTS, STRICT_HELP, default_out, file_error, file_name
+from .usage import HANDOUTS, STRICT_HELP, add_command, default_out, file_error, file_name
 
 __all__ = ["register"]
 
 
 def register(commands) -> None:
     """Add ``slides`` to the command line (see :mod:`gametree.cli`)."""
-    parser = commands.add_parser(
-        "slides", help="write a PDF with one 16:9 page per step of alpha-beta, for a lecture",
-        description="Write slides: one 16:9 PDF page per step of alpha-beta (or per cutoff), "
-                    "each with the step's caption, the tree and the pseudocode with the step's "
-                    "lines highlighted, in fonts a lecture hall can read.")
+    parser = add_command(commands, "slides", _run,
+                         "write a PDF with one 16:9 page per step of alpha-beta, for a lecture",
+                         """Write slides: one 16:9 PDF page per step of alpha-beta (or per
+                         cutoff), each with the step's caption, the tree and the pseudocode
+                         with the step's lines highlighted, in fonts a lecture hall can read.""")
     tree_arguments(parser)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the slides: FILE.pdf (default: {HANDOUTS}/steps.pdf)")
     parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--cutoffs-only", action="store_true",
                         help="a page per cutoff only, not per step")
-    parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> None:

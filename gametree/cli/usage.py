@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from ..rules import CutRule
 
 __all__ = ["UsageError", "FileError", "Parser", "whole_number", "file_name", "file_error",
-           "default_out", "HANDOUTS"]
+           "default_out", "add_command", "HANDOUTS", "STRICT_HELP"]
 
 HANDOUTS = "handouts"
 """The folder that commands write into when no ``--out`` is given (listed
@@ -23,6 +24,17 @@ written where it says."""
 STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
                 f"{CutRule.TIES.test} ({CutRule.TIES.source})")
 """The help of every command's --strict, in the rule's own words."""
+
+
+def add_command(commands, name: str, run: Callable[[argparse.Namespace], None], summary: str,
+                description: str) -> argparse.ArgumentParser:
+    """Add the command ``name`` to ``commands`` (argparse's subparsers) and
+    return its parser: ``summary`` is its line in ``python -m gametree
+    --help``, ``description`` opens its own ``--help`` (argparse joins and
+    rewraps the lines of a paragraph), and ``run(args)`` does it."""
+    parser = commands.add_parser(name, help=summary, description=description)
+    parser.set_defaults(run=run)
+    return parser
 
 
 class UsageError(Exception):

@@ -161,6 +161,13 @@ def test_no_script_or_style_sheet_comes_from_the_network(course):
             assert not re.match(r"(https?:)?//", url), f"{name}: <{tag}> from {url}"
     text = (course["site"].out / "01-first.html").read_text(encoding="utf-8")
     assert "require.js" not in text and "cdn" not in text.lower()
+    # And the browser is told to load nothing but the site's files, whatever an output holds.
+    for path in course["site"].out.glob("*.html"):
+        meta = re.search(r'<meta[^>]*"Content-Security-Policy"[^>]*>', path.read_text("utf-8"))
+        assert meta is not None, path.name
+        policy = re.search(r'content="([^"]*)"', meta.group(0)).group(1)
+        assert "default-src 'self' file: data: blob:" in policy
+        assert "http" not in policy and "*" not in policy
 
 
 def test_each_stepper_is_a_player_sharing_one_script(course):

@@ -16,7 +16,9 @@ web host:
   widget manager and mermaid are left out of the template, and MathJax is
   a local copy (MathJax 2.7 from the ``jupyter-server-mathjax`` package,
   only the files its HTML-CSS output needs), as is nbconvert's style sheet;
-  ``static/`` holds them once for every page.
+  ``static/`` holds them once for every page; and each page's content
+  security policy lets the browser load the site's own files and inline
+  data only, whatever a stored output may hold.
 
 **How the build finds each stepper and its search.** The stored notebooks
 hold only a picture of each widget (and nbval compares their text), so
@@ -276,8 +278,15 @@ def _site_css(theme=None) -> str:
             f".gt-player .gt-code{{white-space:normal}}\n")
 
 
+_CSP = ("default-src 'self' file: data: blob:; script-src 'self' file: 'unsafe-inline'; "
+        "style-src 'self' file: 'unsafe-inline'; object-src 'none'; base-uri 'none'")
+"""The pages' content security policy: the browser loads nothing but the
+site's own files and inline data, whatever a stored output may hold."""
+
 _TEMPLATE = """{%- extends 'index.html.j2' -%}
-{% block html_head_js_requirejs %}{% endblock %}
+{% block html_head_js_requirejs %}
+<meta http-equiv="Content-Security-Policy" content="{{ resources.gametree.csp }}">
+{% endblock %}
 {% block jupyter_widgets %}{% endblock %}
 {% block html_head_js_mermaidjs %}{% endblock %}
 {% block notebook_css %}
@@ -286,14 +295,14 @@ _TEMPLATE = """{%- extends 'index.html.j2' -%}
 {%- endfor %}
 {% endblock notebook_css %}
 {% block html_head_js_mathjax %}
-<script type="text/x-mathjax-config">
-MathJax.Hub.Config({
+<script>
+window.MathJax = {
   TeX: {equationNumbers: {autoNumber: "AMS", useLabelIds: true}},
   tex2jax: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], displayMath: [["$$", "$$"], ["\\\\[", "\\\\]"]],
             processEscapes: true, processEnvironments: true},
   "HTML-CSS": {availableFonts: [], preferredFont: null, webFont: "STIX-Web", imageFont: null},
   displayAlign: "center", messageStyle: "none", menuSettings: {zoom: "None"}
-});
+};
 </script>
 <script src="{{ resources.gametree.mathjax }}"></script>
 {% endblock html_head_js_mathjax %}
@@ -305,7 +314,9 @@ MathJax.Hub.Config({
 """
 """nbconvert's lab template without what it would fetch (require.js, the
 widget manager, mermaid), its style sheets linked rather than inlined, a
-local MathJax, and the players' script on pages that have players."""
+local MathJax, the players' script on pages that have players, and a
+content security policy (:data:`_CSP`) that lets a page load its site's
+files only."""
 
 
 def _exporter():
@@ -464,7 +475,7 @@ def _render(exporter, notebook, name: str, players: bool, built: set[str]) -> st
                  "gametree": {"sheets": [f"{STATIC}/nbconvert/{css}" for css in _NBCONVERT_CSS]
                               + [PLAYER_STYLE, _SITE_STYLE],
                               "mathjax": f"{_MATHJAX}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe",
-                              "players": players, "player": PLAYER_SCRIPT}}
+                              "players": players, "player": PLAYER_SCRIPT, "csp": _CSP}}
     body, _ = exporter.from_notebook_node(notebook, resources=resources)
     return _links(body, built)
 

@@ -300,6 +300,41 @@ def skipped_names(answer: object, tree: Tree, named: str, *, remind: bool) -> li
     return names
 
 
+class Skips(NamedTuple):
+    """The leaves a student named as skipped, against those a search skips."""
+
+    given: set[str]
+    """Every leaf named."""
+    extra: list[str]
+    """The leaves named that the search evaluates, in level order."""
+    missing: list[str]
+    """The leaves the search skips that are not named, in level order."""
+
+
+def judge_skips(answer: object, trace, search: str, *, named: str | None = None,
+                remind: bool = True, level_order: bool = True) -> Feedback | Skips:
+    """The Feedback for ``answer``, a list of the leaves that ``search``
+    (its name, "alpha-beta" or "Star1") skips in ``trace``, when it cannot
+    be read (see :func:`skipped_names`; ``named`` defaults to
+    :func:`leaf_hint`) or is right (listing the leaves in level order, or
+    by name unless ``level_order``); otherwise its :class:`Skips`, for the
+    caller's hints."""
+    tree = trace.tree
+    names = skipped_names(answer, tree, leaf_hint(tree) if named is None else named,
+                          remind=remind)
+    if isinstance(names, Feedback):
+        return names
+    skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
+    given = set(names)
+    if given == skipped:
+        ordered = sorted(skipped, key=lambda n: tree[n].id) if level_order else sorted(skipped)
+        listed = join_names(ordered) if skipped else "no leaf"
+        return right(f"{search} skips {listed} and evaluates {trace.evaluated} of "
+                     f"{tree.leaf_count} leaves.")
+    return Skips(given, sorted(given - skipped, key=lambda name: tree[name].id),
+                 sorted(skipped - given, key=lambda name: tree[name].id))
+
+
 def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feedback:
     """Does ``answer`` list exactly the leaves alpha-beta never evaluates
     in ``tree``?  (Notebook 02.)
@@ -315,23 +350,15 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     """
     trace = trace_alpha_beta(tree, strict=strict)
     tree = trace.tree
-    names = skipped_names(answer, tree, leaf_hint(tree), remind=True)
-    if isinstance(names, Feedback):
-        return names
-    skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
-    given = set(names)
-    if given == skipped:
-        listed = join_names(sorted(skipped)) if skipped else "no leaf"
-        return right(f"alpha-beta skips {listed} and evaluates {trace.evaluated} of "
-                     f"{len(tree.leaves)} leaves.")
+    skips = judge_skips(answer, trace, "alpha-beta", level_order=False)
+    if isinstance(skips, Feedback):
+        return skips
     lines = []
-    extra = sorted(given - skipped, key=lambda name: tree[name].id)
-    if extra:
-        lines.append(f"alpha-beta evaluates leaf {extra[0]}: when the search reaches it, "
+    if skips.extra:
+        lines.append(f"alpha-beta evaluates leaf {skips.extra[0]}: when the search reaches it, "
                      f"{CutRule.of(strict).test} does not hold yet.")
-    missing = sorted(skipped - given, key=lambda name: tree[name].id)
-    if missing:
-        parent = tree[tree[missing[0]].parent].name
+    if skips.missing:
+        parent = tree[tree[skips.missing[0]].parent].name
         lines.append(f"alpha-beta skips more leaves than you list: look again at node {parent}, "
                      f"checking alpha and beta after each child.")
     return wrong(*lines)

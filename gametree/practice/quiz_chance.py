@@ -25,10 +25,10 @@ from numbers import Real
 from typing import Any, cast
 
 from ..chance import expected_values, trace_expectiminimax
-from ..text import describe, fmt, join_names
+from ..text import describe, fmt
 from ..tree import CHANCE, MAX, MIN, Tree, Value, as_tree
 from .chance import TOLERANCE, ChanceExercise, check_chance
-from .quiz import Feedback, empty, invalid, marked_answer, right, skipped_names, wrong
+from .quiz import Feedback, empty, invalid, judge_skips, marked_answer, right, wrong
 
 __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_change",
            "check_star1_skipped"]
@@ -226,28 +226,19 @@ def check_star1_skipped(answer: object, tree: object, bounds: tuple[Value, Value
     trace = trace_expectiminimax(tree, bounds=bounds)
     tree = trace.tree
     named = f"the leaves are named {tree.leaves[0].name} to {tree.leaves[-1].name}"
-    names = skipped_names(answer, tree, named, remind=False)
-    if isinstance(names, Feedback):
-        return names
-    known = {node.name: node for node in tree}
-    skipped = {tree.leaves[i].name for i in trace.pruned_leaves}
-    given = set(names)
-    if given == skipped:
-        listed = join_names(sorted(skipped, key=lambda n: known[n].id)) if skipped else "no leaf"
-        return right(f"Star1 skips {listed} and evaluates {trace.evaluated} of "
-                     f"{tree.leaf_count} leaves.")
-    if not given:  # naming a node here would give the answer away in two tries
+    skips = judge_skips(answer, trace, "Star1", named=named, remind=False)
+    if isinstance(skips, Feedback):
+        return skips
+    if not skips.given:  # naming a node here would give the answer away in two tries
         return wrong("Star1 skips at least one leaf here: after each child of a chance node, work "
                      "out the least and the most the node can still be worth.")
     lines = []
-    extra = sorted(given - skipped, key=lambda name: known[name].id)
-    if extra:
-        parent = tree[known[extra[0]].parent]
-        lines.append(f"Star1 evaluates leaf {extra[0]}: when the search reaches it, {parent.name} "
-                     f"can still end up inside the window.")
-    missing = sorted(skipped - given, key=lambda name: known[name].id)
-    if missing:
-        parent = tree[known[missing[0]].parent]
+    if skips.extra:
+        parent = tree[tree[skips.extra[0]].parent]
+        lines.append(f"Star1 evaluates leaf {skips.extra[0]}: when the search reaches it, "
+                     f"{parent.name} can still end up inside the window.")
+    if skips.missing:
+        parent = tree[tree[skips.missing[0]].parent]
         lines.append(f"Star1 skips more leaves than you list: look again at node {parent.name}, "
                      f"working out after each child the least and the most it can still be worth.")
     return wrong(*lines)

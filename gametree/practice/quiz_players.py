@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ..chance import expected_values
-from ..text import describe, fmt, join_names
+from ..text import describe, fmt
 from ..trace import trace_alpha_beta
 from ..tree import CHANCE, MAX, MIN, Node, Player, Players, Tree, as_tree, check_players
 from ..vectors import maxn
-from .quiz import Feedback, empty, invalid, leaf_hint, right, skipped_names, wrong
+from .quiz import Feedback, empty, invalid, judge_skips, right, wrong
 from .quiz_chance import close_enough, is_number, read_value
 
 __all__ = ["check_node_value", "check_ghost_skipped", "check_maxn_vector"]
@@ -180,18 +180,12 @@ def check_ghost_skipped(answer: object, tree: object, *, players: Players,
     """
     trace = trace_alpha_beta(tree, players=players, strict=strict)
     built = trace.tree
-    names = skipped_names(answer, built, leaf_hint(built), remind=True)
-    if isinstance(names, Feedback):
-        return names
-    skipped = {built.leaves[i].name for i in trace.pruned_leaves}
-    given = set(names)
-    if given == skipped:
-        listed = join_names(sorted(skipped, key=lambda n: built[n].id)) if skipped else "no leaf"
-        return right(f"alpha-beta skips {listed} and evaluates {trace.evaluated} of "
-                     f"{built.leaf_count} leaves.")
+    skips = judge_skips(answer, trace, "alpha-beta")
+    if isinstance(skips, Feedback):
+        return skips
     test = "alpha > beta" if strict else "alpha >= beta"
     lines = []
-    extra = sorted(given - skipped, key=lambda name: built[name].id)
+    extra, missing = skips.extra, skips.missing
     if extra:
         parent = built[built[extra[0]].parent]
         lines.append(f"alpha-beta evaluates leaf {extra[0]}: when the search reaches it, {test} "
@@ -202,7 +196,6 @@ def check_ghost_skipped(answer: object, tree: object, *, players: Players,
                          f"node stops only when its v falls to alpha or below, what MAX is already "
                          f"sure of; a v above what the ghost before it has found does not stop it, "
                          f"since its v can still go down.")
-    missing = sorted(skipped - given, key=lambda name: built[name].id)
     if missing:
         parent = built[built[missing[0]].parent]
         lines.append(f"alpha-beta skips more leaves than you list: look again at node "

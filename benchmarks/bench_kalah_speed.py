@@ -146,11 +146,7 @@ class AimaKalah:
         elif mine and pits[pit] == 1 and pits[2 * n - pit] > 0:
             pits[store] += 1 + pits[2 * n - pit]
             pits[pit] = pits[2 * n - pit] = 0
-        over = not any(pits[:n]) or not any(pits[n + 1:2 * n + 1])
-        if over:
-            pits[n] += sum(pits[:n])
-            pits[2 * n + 1] += sum(pits[n + 1:2 * n + 1])
-            pits[:n] = pits[n + 1:2 * n + 1] = [0] * n
+        over = _end_if_a_row_is_empty(pits, n)
         first = 0 if to_move == "MAX" else n + 1
         moves = [] if over else [h for h in range(n) if pits[first + h]]
         return GameState(to_move=to_move, utility=pits[n] - pits[2 * n + 1], board=tuple(pits), moves=moves)
@@ -160,6 +156,16 @@ class AimaKalah:
 
     def utility(self, state, player):
         return state.utility if player == "MAX" else -state.utility
+
+
+def _end_if_a_row_is_empty(pits: list, n: int) -> bool:
+    """Whether a row is empty; if so, each row's seeds go to its owner's store."""
+    over = not any(pits[:n]) or not any(pits[n + 1:2 * n + 1])
+    if over:
+        pits[n] += sum(pits[:n])
+        pits[2 * n + 1] += sum(pits[n + 1:2 * n + 1])
+        pits[:n] = pits[n + 1:2 * n + 1] = [0] * n
+    return over
 
 
 def aima_style(depth: int = 9) -> tuple[int, int]:

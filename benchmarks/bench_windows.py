@@ -80,6 +80,24 @@ def tree_searches(game: TreeGame, value) -> dict:
     return found
 
 
+def _tree_rows(branching: int, depth: int, order: str,
+               count: int) -> dict[str, list[tuple[int, int, int]]]:
+    """Each search's (leaves, nodes, passes or re-searches) on ``count`` seeded
+    trees of one shape, their leaves in ``order``."""
+    sums: dict[str, list[tuple[int, int, int]]] = {}
+    for k in range(count):
+        leaf_list = random_leaves(branching, depth, seed=SEED * 1000 + 10 * k + branching)
+        if order == "best":
+            leaf_list = best_order(leaf_list, branching)
+        elif order == "worst":
+            leaf_list = worst_order(leaf_list, branching)
+        tree = Tree.from_leaves(leaf_list, branching)
+        value = alpha_beta(TreeGame(tree)).value
+        for name, row in tree_searches(TreeGame(tree), value).items():
+            sums.setdefault(name, []).append(row)
+    return sums
+
+
 def tree_experiment(count: int) -> list[dict]:
     print(f"1. Random trees, scores 0..20, {count} trees of each shape (means per tree; "
           f"ratios against alpha-beta on the same trees)\n")
@@ -88,17 +106,7 @@ def tree_experiment(count: int) -> list[dict]:
     found = []
     for branching, depth in SHAPES:
         for order in ORDERS:
-            sums: dict[str, list[tuple[int, int, int]]] = {}
-            for k in range(count):
-                leaf_list = random_leaves(branching, depth, seed=SEED * 1000 + 10 * k + branching)
-                if order == "best":
-                    leaf_list = best_order(leaf_list, branching)
-                elif order == "worst":
-                    leaf_list = worst_order(leaf_list, branching)
-                tree = Tree.from_leaves(leaf_list, branching)
-                value = alpha_beta(TreeGame(tree)).value
-                for name, row in tree_searches(TreeGame(tree), value).items():
-                    sums.setdefault(name, []).append(row)
+            sums = _tree_rows(branching, depth, order, count)
             base_leaves = statistics.mean(r[0] for r in sums["alpha-beta"])
             base_nodes = statistics.mean(r[1] for r in sums["alpha-beta"])
             for name, rows in sums.items():

@@ -253,6 +253,10 @@ class _Side(NamedTuple):
     opponent's store, ending with the emptied house itself (2n + 1 pits)."""
     opponent: Player
     """The other player."""
+    row: slice
+    """The player's houses, as a slice of the pits."""
+    across: slice
+    """The opponent's houses, as a slice of the pits."""
 
     @classmethod
     def of(cls, player: Player, n: int) -> _Side:
@@ -261,7 +265,9 @@ class _Side(NamedTuple):
         paths = tuple(tuple(pit for pit in ((start + step) % ring for step in range(1, ring + 1))
                             if pit != skip)
                       for start in range(first, first + n))
-        return cls(range(first, first + n), store, paths, player.other)
+        theirs = n + 1 if player is MAX else 0
+        return cls(range(first, first + n), store, paths, player.other, slice(first, first + n),
+                   slice(theirs, theirs + n))
 
 
 class Kalah(Game[KalahState, House]):
@@ -323,8 +329,8 @@ class Kalah(Game[KalahState, House]):
             self.check_state(state)                         # says what is wrong
         if state.over:
             return []
-        row = (self._south if state.player is MAX else self._north).houses
-        return list(compress(range(self.houses), state.pits[row.start : row.stop]))
+        row = (self._south if state.player is MAX else self._north).row
+        return list(compress(range(self.houses), state.pits[row]))
 
     def play(self, state: KalahState, move: House) -> KalahState:
         """The position after the player to move sows house ``move`` (0 to n-1 of their row)."""
@@ -346,7 +352,7 @@ class Kalah(Game[KalahState, House]):
         """:meth:`play` for a house that :meth:`moves` listed, without checking it again."""
         n = self.houses
         me = state.player
-        houses, store, paths, opponent = self._south if me is MAX else self._north
+        houses, store, paths, opponent, row, across = self._south if me is MAX else self._north
         pits = list(state.pits)
         pit = houses[move]
         seeds, pits[pit] = pits[pit], 0
@@ -362,12 +368,16 @@ class Kalah(Game[KalahState, House]):
             pits[pit] += 1
         last = path[(seeds - 1) % size]
         mover = opponent
+        # Sowing only adds seeds to the opponent's row, so it can empty only
+        # through a capture; the mover's row may be empty after any move.
+        ended = False
         if last == store:
             mover = me                                      # last seed in my store: again
         elif pits[last] == 1 and last in houses and pits[2 * n - last] > 0:
             pits[store] += 1 + pits[2 * n - last]           # capture
             pits[last] = pits[2 * n - last] = 0
-        ended = not any(pits[:n]) or not any(pits[n + 1 : 2 * n + 1])
+            ended = not any(pits[across])
+        ended = ended or not any(pits[row])
         if ended:
             pits[n] += sum(pits[:n])                        # the game ends: each row's
             pits[2 * n + 1] += sum(pits[n + 1 : 2 * n + 1])  # seeds go to its owner

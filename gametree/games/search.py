@@ -396,21 +396,24 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
     call runs, and all of it when no option is given.  :class:`_Search` adds
     the options around the same steps, in the same order, with the same
     result and statistics (tests/test_fast_paths.py proves them equal).  Its
-    savings: one function for both players, the cut test ``alpha >= beta``
+    savings: one function for both players; the cut test ``alpha >= beta``
     (true exactly when AIMA's ``v >= beta`` at MAX, ``v <= alpha`` at MIN is,
-    since a position is entered with alpha < beta), and the line kept as
-    (move, rest of the line) pairs, unpacked once at the end."""
+    since a position is entered with alpha < beta); and the line kept as
+    (move, rest of the line) pairs, a pair per improvement, each search
+    leaving its line in ``below`` for its caller instead of returning a
+    pair, and unpacked once at the end."""
     is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
                                                   game.moves, game.result)
     nodes = terminals = evaluated = cutoffs = 0
+    below: tuple = ()                                      # the line of the position searched last
 
-    def value(state: S, depth: float, alpha: Value, beta: Value,
-              root: bool = False) -> tuple[Value, tuple]:
-        nonlocal nodes, terminals, evaluated, cutoffs
+    def value(state: S, depth: float, alpha: Value, beta: Value, root: bool = False) -> Value:
+        nonlocal nodes, terminals, evaluated, cutoffs, below
         nodes += 1
         if is_over(state):
             terminals += 1
-            return score(state), ()
+            below = ()
+            return score(state)
         player = to_move(state)
         if depth <= 0 and (root or not rounds or player is MAX):  # the cutoff test
             assert evaluate is not None                    # a depth limit comes with one
@@ -418,7 +421,8 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
             guess = evaluate(state)
             if type(guess) is not int and type(guess) is not float or guess != guess:
                 guess = estimate(evaluate, state)          # not a plain number: estimate checks it
-            return guess, ()
+            below = ()
+            return guess
         if player is MAX:
             maximizing, v, left = True, -inf, depth - 1
         elif player is CHANCE:
@@ -428,7 +432,7 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
         moves = moves_at(state)
         line: tuple = ()
         for i, move in enumerate(moves):
-            v2, below = value(result(state, move), left, alpha, beta)
+            v2 = value(result(state, move), left, alpha, beta)
             if maximizing:
                 if v2 > v:
                     v, line = v2, (move, below)
@@ -441,10 +445,11 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
             if alpha >= beta:
                 cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
                 break
-        return v, line
+        below = line
+        return v
 
-    best, pairs = value(state, depth, alpha, beta, root=True)
-    line = []
+    best = value(state, depth, alpha, beta, root=True)
+    pairs, line = below, []
     while pairs:                                           # (move, (move, (...))) -> a tuple
         move, pairs = pairs
         line.append(move)

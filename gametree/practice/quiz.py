@@ -364,22 +364,35 @@ def check_skipped(answer: object, tree: object, *, strict: bool = False) -> Feed
     return wrong(*lines)
 
 
+def read_items(answer: object, count: int, ok: Callable[[object], bool], *, form: str,
+               kind: str, how: str, length: str, bad: str) -> list | Feedback:
+    """``answer`` as a list of ``count`` items that ``ok`` accepts, or the
+    Feedback saying why it is none: :func:`empty` for None (``form`` says
+    what to write), else :func:`invalid`: no list or tuple ("... is not a
+    ``kind``: write ``how``."), the wrong length ("that is 3 numbers;
+    ``length``.") or an item refused ("``item`` ``bad``.")."""
+    if answer is None:
+        return empty(form)
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+        return invalid(f"{describe(answer)} is not a {kind}: write {how}.")
+    if len(answer) != count:
+        return invalid(f"that is {len(answer)} numbers; {length}.")
+    refused = [item for item in answer if not ok(item)]
+    if refused:
+        return invalid(f"{describe(refused[0])} {bad}.")
+    return list(answer)
+
+
 def _read_leaves(answer: object, branching: int, count: int) -> list | Feedback:
     """The ``count`` leaf scores a student gave, or the Feedback saying why
     they are none: nothing yet, no list, the wrong count, not scores."""
     example = "[4, 7, 1, ...]"  # the start of a list only: a whole example might be an answer
-    if answer is None:
-        return empty(f"a list of {count} numbers, such as {example}")
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-        return invalid(f"{describe(answer)} is not a list: write {count} numbers in square "
-                       f"brackets, such as {example}.")
-    if len(answer) != count:
-        return invalid(f"that is {len(answer)} numbers; give exactly {count}, the leaves of a "
-                       f"tree with branching {branching}.")
-    bad = [item for item in answer if not is_value(item) or math.isinf(item)]
-    if bad:
-        return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or -2.")
-    return list(answer)
+    return read_items(answer, count, lambda item: is_value(item) and not math.isinf(item),
+                      form=f"a list of {count} numbers, such as {example}", kind="list",
+                      how=f"{count} numbers in square brackets, such as {example}",
+                      length=f"give exactly {count}, the leaves of a tree with branching "
+                             f"{branching}",
+                      bad="is not a leaf score: write plain numbers such as 3 or -2")
 
 
 def _cut_elsewhere(player: str) -> Feedback:

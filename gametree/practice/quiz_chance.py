@@ -28,7 +28,7 @@ from ..chance import expected_values, trace_expectiminimax
 from ..text import describe, fmt
 from ..tree import CHANCE, MAX, MIN, Tree, Value, as_tree
 from .chance import TOLERANCE, ChanceExercise, check_chance
-from .quiz import Feedback, empty, invalid, judge_skips, marked_answer, right, wrong
+from .quiz import Feedback, empty, invalid, judge_skips, marked_answer, read_items, right, wrong
 
 __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_change",
            "check_star1_skipped"]
@@ -178,15 +178,13 @@ def check_order_preserving_change(answer: object, tree: object) -> Feedback:
     """
     tree = as_tree(tree)
     count = tree.leaf_count
-    if answer is None:
-        return empty(f"a list of {count} numbers, the new leaf scores from left to right")
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-        return invalid(f"{describe(answer)} is not a list: write {count} numbers in square brackets.")
-    if len(answer) != count:
-        return invalid(f"that is {len(answer)} numbers; give exactly {count}, one per leaf.")
-    bad = [item for item in answer if not is_number(item)]
-    if bad:
-        return invalid(f"{describe(bad[0])} is not a leaf score: write plain numbers such as 3 or 2.5.")
+    answer = read_items(answer, count, is_number,
+                        form=f"a list of {count} numbers, the new leaf scores from left to right",
+                        kind="list", how=f"{count} numbers in square brackets",
+                        length=f"give exactly {count}, one per leaf",
+                        bad="is not a leaf score: write plain numbers such as 3 or 2.5")
+    if isinstance(answer, Feedback):
+        return answer
     old = tree.leaf_scores
     names = [leaf.name for leaf in tree.leaves]
     for i in range(count):

@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ..chance import expected_values
-from ..text import describe, fmt
+from ..text import fmt
 from ..trace import trace_alpha_beta
 from ..tree import CHANCE, MAX, MIN, Node, Player, Players, Tree, as_tree, check_players
 from ..vectors import maxn
-from .quiz import Feedback, empty, invalid, judge_skips, right, wrong
+from .quiz import Feedback, judge_skips, read_items, right, wrong
 from .quiz_chance import close_enough, is_number, read_value
 
 __all__ = ["check_node_value", "check_ghost_skipped", "check_maxn_vector"]
@@ -256,17 +256,12 @@ def _read_vector(answer: object, n: int) -> tuple | Feedback:
     """The vector of ``n`` numbers a student gave, or the Feedback saying
     why it is none: nothing yet, no vector, the wrong length, not numbers."""
     example = "(1, 2, 3)" if n == 3 else str(tuple(range(1, n + 1)))
-    if answer is None:
-        return empty(f"a vector of {n} numbers in brackets, one per player, such as {example}")
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list)):
-        return invalid(f"{describe(answer)} is not a vector: write {n} numbers in brackets, one "
-                       f"per player, such as {example}.")
-    if len(answer) != n:
-        return invalid(f"that is {len(answer)} numbers; a vector here has {n}, one per player.")
-    bad = [item for item in answer if not is_number(item)]
-    if bad:
-        return invalid(f"{describe(bad[0])} is not a number: write plain numbers such as 3 or 2.5.")
-    return tuple(answer)
+    items = read_items(answer, n, is_number,
+                       form=f"a vector of {n} numbers in brackets, one per player, such as {example}",
+                       kind="vector", how=f"{n} numbers in brackets, one per player, such as {example}",
+                       length=f"a vector here has {n}, one per player",
+                       bad="is not a number: write plain numbers such as 3 or 2.5")
+    return items if isinstance(items, Feedback) else tuple(items)
 
 
 def check_maxn_vector(answer: object, tree: object) -> Feedback:

@@ -239,3 +239,19 @@ def test_a_path_deeper_than_the_rows_that_fit_is_still_drawn_whole_inside_the_pi
     for x0, y0, x1, y1 in plot.marker_boxes().values():
         assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
     check_legible(plot)
+
+
+def test_the_mcts_charts_draw_in_the_theme_given():
+    from gametree.view.mcts_charts import mcts_strength_chart, playouts_chart
+    from gametree.view.theme import theme_of
+
+    entry = {"exploration": 1.4, "playouts": 10, "rate": 0.5, "ci": [0.3, 0.7]}
+    playouts = {"results": [entry, dict(entry, playouts=100, rate=0.9, ci=[0.8, 0.95])]}
+    match = {"seconds_per_move": 0.01, "evaluation": "none", "win_rate": 0.9, "win_ci": [0.8, 0.95],
+             "uct_iterations": 100, "alpha_beta_nodes": 3400}
+    for chart_of, results, series in ((playouts_chart, playouts, 0),
+                                      (mcts_strength_chart, {"matches": [match]}, 2)):
+        for theme in (None, "print", {"series 1": "#ff00ff", "series 3": "#ff00ff"}):
+            ax = chart_of(results, theme=theme).axes[0]
+            colours = {mcolors.to_hex(line.get_color()) for line in ax.lines}
+            assert theme_of(theme).series[series] in colours, (chart_of.__name__, theme)

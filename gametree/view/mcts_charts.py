@@ -1,7 +1,8 @@
 """Charts of the Monte-Carlo tree search experiments (notebook 12), in the
 style of :mod:`gametree.view.charts`: at most 1,080 by 560 pixels, no text
 under 12 pixels, every series with its own colour, marker and line style
-(Paul Tol's palette), 95% intervals as error bars, alt text.
+(the ``theme=`` given, by default Paul Tol's palette), 95% intervals as
+error bars, alt text.
 
 * :func:`playouts_chart`: the share of tic-tac-toe positions where UCT
   finds the perfect move, against its playouts, one line per exploration
@@ -21,7 +22,8 @@ from collections.abc import Mapping
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 # The chart helpers of the other experiments, shared within the view layer.
-from .charts import LINESTYLES, MARKERS, PALETTE, Chart, checked_mapping, new_chart, styled
+from .charts import Chart, checked_mapping, new_chart, styled
+from .theme import theme_of
 
 __all__ = ["playouts_chart", "mcts_strength_chart"]
 
@@ -48,10 +50,11 @@ def _error(rate: float, interval) -> tuple[float, float]:
 
 
 @styled
-def playouts_chart(results: Mapping) -> Chart:
+def playouts_chart(results: Mapping, *, theme: object = None) -> Chart:
     """The share of positions where UCT's move is perfect, against the
     playouts it had (log scale), one line per exploration constant C, with
-    95% intervals; the perfect player's 100% as a dashed line.
+    95% intervals; the perfect player's 100% as a dashed line.  ``theme``
+    gives the colours (see :func:`gametree.view.theme.theme_of`).
 
     >>> entry = {"exploration": 1.4, "playouts": 10, "rate": 0.5, "ci": [0.3, 0.7]}
     >>> chart = playouts_chart({"results": [entry, dict(entry, playouts=100, rate=0.9, ci=[0.8, 0.95])],
@@ -59,11 +62,13 @@ def playouts_chart(results: Mapping) -> Chart:
     >>> chart.alt.startswith("The share of tic-tac-toe positions")
     True
     """
+    paint = theme_of(theme)
+    markers, lines = paint.series_markers, paint.series_lines
     entries = _entries(results, "results", ("exploration", "playouts", "rate", "ci"))
     constants = list(dict.fromkeys(entry["exploration"] for entry in entries))
-    if len(constants) > len(MARKERS):
+    if len(constants) > len(markers):
         raise ValueError(f"results has {len(constants)} exploration constants; a chart tells "
-                         f"at most {len(MARKERS)} apart")
+                         f"at most {len(markers)} apart")
     best = {c: max((e for e in entries if e["exploration"] == c), key=lambda e: e["playouts"])
             for c in constants}
     alt = ("The share of tic-tac-toe positions where UCT plays a perfect move, against the number of "
@@ -72,19 +77,19 @@ def playouts_chart(results: Mapping) -> Chart:
                        for c in constants)
            + ". The perfect player is right every time.")
     chart, ax = new_chart(alt, (10.0, 4.8))
-    colours = [PALETTE[i] for i in (0, 1, 2, 5, 3, 4)]
+    colours = [paint.series[i] for i in (0, 1, 2, 5, 3, 4)]
     for i, c in enumerate(constants):
         series = sorted((e for e in entries if e["exploration"] == c), key=lambda e: e["playouts"])
         shift = 1.04 ** (i - (len(constants) - 1) / 2)   # side by side, not on top of each other
         low, high = zip(*(_error(e["rate"], e["ci"]) for e in series), strict=True)
         ax.errorbar([e["playouts"] * shift for e in series], [100 * e["rate"] for e in series],
-                    yerr=[low, high], color=colours[i % len(colours)], marker=MARKERS[i],
-                    ls=LINESTYLES[i % len(LINESTYLES)], capsize=3, label=f"UCT, C = {c:.2f}")
+                    yerr=[low, high], color=colours[i % len(colours)], marker=markers[i],
+                    ls=lines[i % len(lines)], capsize=3, label=f"UCT, C = {c:.2f}")
     perfect = results.get("perfect_player", {})
     label = "perfect player"
     if "mean_nodes" in perfect:
         label += f" (alpha-beta: {perfect['mean_nodes']:,.0f} positions a move)"
-    ax.axhline(100, color="black", ls="--", lw=1.6, label=label)
+    ax.axhline(100, color=paint["ink"], ls="--", lw=1.6, label=label)
     ax.set_xscale("log")
     ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
     ax.xaxis.set_major_formatter(FuncFormatter(_count))
@@ -96,16 +101,19 @@ def playouts_chart(results: Mapping) -> Chart:
 
 
 @styled
-def mcts_strength_chart(results: Mapping) -> Chart:
+def mcts_strength_chart(results: Mapping, *, theme: object = None) -> Chart:
     """UCT's share of the games won against depth-limited alpha-beta at
     equal time per move (log scale), one line per alpha-beta evaluation
     function, each rate with its 95% interval, and a dotted line at half.
+    ``theme`` gives the colours (see :func:`gametree.view.theme.theme_of`).
 
     >>> match = {"seconds_per_move": 0.01, "evaluation": "none", "win_rate": 0.9,
     ...          "win_ci": [0.8, 0.95], "uct_iterations": 100, "alpha_beta_nodes": 3400}
     >>> mcts_strength_chart({"matches": [match]}).alt.startswith("UCT against alpha-beta")
     True
     """
+    paint = theme_of(theme)
+    markers, lines = paint.series_markers, paint.series_lines
     entries = _entries(results, "matches", ("seconds_per_move", "evaluation", "win_rate", "win_ci",
                                             "uct_iterations", "alpha_beta_nodes"))
     evaluations = list(dict.fromkeys(entry["evaluation"] for entry in entries))
@@ -114,17 +122,18 @@ def mcts_strength_chart(results: Mapping) -> Chart:
            + "; ".join(f"against {ev}, from {100 * _ends(entries, ev)[0]:.0f}% to "
                        f"{100 * _ends(entries, ev)[1]:.0f}%" for ev in evaluations) + ".")
     chart, ax = new_chart(alt, (10.0, 4.8))
-    colours = {"kalah_evaluation": PALETTE[1], "store difference": PALETTE[0], "none": PALETTE[2]}
+    colours = {"kalah_evaluation": paint.series[1], "store difference": paint.series[0],
+               "none": paint.series[2]}
     for i, evaluation in enumerate(evaluations):
         series = sorted((e for e in entries if e["evaluation"] == evaluation),
                         key=lambda e: e["seconds_per_move"])
         shift = 1.04 ** (i - (len(evaluations) - 1) / 2)
         low, high = zip(*(_error(e["win_rate"], e["win_ci"]) for e in series), strict=True)
         ax.errorbar([e["seconds_per_move"] * shift for e in series], [100 * e["win_rate"] for e in series],
-                    yerr=[low, high], color=colours.get(evaluation, PALETTE[5]), marker=MARKERS[i],
-                    ls=LINESTYLES[i % len(LINESTYLES)], capsize=4,
+                    yerr=[low, high], color=colours.get(evaluation, paint.series[5]),
+                    marker=markers[i], ls=lines[i % len(lines)], capsize=4,
                     label=_WORDS.get(evaluation, evaluation))
-    ax.axhline(50, color="grey", ls=":", lw=2)
+    ax.axhline(50, color=paint["guide"], ls=":", lw=2)
     ax.set_xscale("log")
     times = sorted({e["seconds_per_move"] for e in entries})
     ax.set_xticks(times, [_time_label(t, entries) for t in times])

@@ -109,7 +109,7 @@ def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("course")
     source = write_course(root / "notebooks")
     before = {path.name: path.read_bytes() for path in source.iterdir()}
-    site = build_site(root / "site", source=source)
+    site = build_site(root / "site", source=source, jobs=2)  # two kernels at once
     return {"root": root, "source": source, "before": before, "site": site}
 
 
@@ -243,6 +243,7 @@ def test_a_notebook_that_fails_stops_the_build_in_one_line(tmp_path, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["--notebooks", "09-nowhere"], "no notebook 09-nowhere"),
     (["--source", "missing"], "no such folder of notebooks"),
+    (["--jobs", "0"], "run 1 or more notebooks at once"),
 ])
 def test_bad_input_is_refused_before_any_kernel(tmp_path, monkeypatch, capsys, argv, words):
     monkeypatch.chdir(tmp_path)

@@ -15,10 +15,15 @@ nbconvert and the kernels are started only when the site is built, so
 from __future__ import annotations
 
 import argparse
+import os
 
-from .usage import HANDOUTS, default_out, file_error
+from .usage import HANDOUTS, UsageError, default_out, file_error, whole_number
 
-__all__ = ["register"]
+__all__ = ["register", "JOBS"]
+
+JOBS = max(1, min(4, os.cpu_count() or 1))
+"""Notebooks run at once by default: one per core, at most 4 (each kernel
+draws its players; more would only share the cores)."""
 
 
 def register(commands) -> None:
@@ -38,6 +43,9 @@ def register(commands) -> None:
                              "links to the others become plain text")
     parser.add_argument("--source", default="notebooks", metavar="DIR",
                         help="the folder of notebooks (default: notebooks)")
+    parser.add_argument("--jobs", "-j", type=whole_number, default=JOBS, metavar="N",
+                        help=f"notebooks run at once, each in its own kernel (default: {JOBS}, "
+                             f"one per core up to 4)")
     parser.set_defaults(run=_run)
 
 
@@ -52,10 +60,12 @@ def _line(page) -> str:
 def _run(args: argparse.Namespace) -> None:
     from ..view.pages.site import build_site, chosen_notebooks
 
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: run 1 or more notebooks at once")
     chosen_notebooks(args.source, args.notebooks)  # refused before the default folder is made
     out = args.out if args.out is not None else default_out("site")
     try:
-        site = build_site(out, source=args.source, notebooks=args.notebooks,
+        site = build_site(out, source=args.source, notebooks=args.notebooks, jobs=args.jobs,
                           progress=lambda page: print(_line(page), flush=True))
     except OSError as error:
         raise file_error(error, out) from None

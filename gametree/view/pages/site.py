@@ -46,12 +46,14 @@ the error); the folder is written whole or not at all.
 
 from __future__ import annotations
 
+import asyncio
 import html as _html
 import itertools
 import os
 import re
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -347,22 +349,35 @@ def _write_static(into: Path, exporter, theme=None) -> None:
     _copy_mathjax(into / _MATHJAX)
 
 
-def _run(notebook, source: Path, timeout: int) -> None:
+class _Stopped(Exception):
+    """Another notebook failed, or the build was interrupted: stop this one."""
+
+
+def _run(notebook, source: Path, timeout: int, stop: threading.Event) -> None:
     """Run ``notebook`` in a fresh kernel, with the set-up cell in front
-    (removed again afterwards, the cells keeping their numbers)."""
+    (removed again afterwards, the cells keeping their numbers); once
+    ``stop`` is set, no further cell starts (the kernel is shut down)."""
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     notebook.cells.insert(0, nbformat.v4.new_code_cell(_SETUP))
     running: list[int] = []
+
+    def starting(cell, cell_index) -> None:
+        if stop.is_set():
+            raise _Stopped
+        running.append(cell_index)
+
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
                             store_widget_state=False, allow_errors=False,
                             extra_arguments=["--IPKernelApp.log_level=ERROR"],
-                            resources={"metadata": {"path": str(source)}},
-                            on_cell_start=lambda cell, cell_index: running.append(cell_index))
+                            resources={"metadata": {"path": str(source)}}, on_cell_start=starting)
     try:
-        client.execute()
+        if threading.current_thread() is threading.main_thread():
+            client.execute()
+        else:  # a loop of its own, closed when done (execute() would leave one per thread)
+            asyncio.run(client.async_execute())
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
         cell = running[-1] - 1 if running else -1
         raise NotebookFailed(_failure(cell, error)) from None
@@ -513,7 +528,7 @@ def _into_place(built: Path, out: Path) -> None:
 
 
 def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
-               timeout: int = 600, theme=None,
+               timeout: int = 600, jobs: int = 1, theme=None,
                progress: Callable[[SitePage], None] | None = None) -> Site:
     """Render the notebooks of ``source`` as a static site in the folder ``out``.
 
@@ -530,10 +545,14 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
         default all.  Links to the others become plain text.
     timeout : int
         Seconds a cell may run.
+    jobs : int
+        Notebooks run at once, each in its own kernel (1 or more; the
+        kernels do the drawing, so up to one per core saves time).
     theme : Theme, name or mapping, optional
         The players' and the site's colours (:func:`gametree.view.theme.theme_of`).
     progress : callable, optional
-        Called with each :class:`SitePage` when it is written.
+        Called with each :class:`SitePage` when it is written (in the
+        order the notebooks finish).
 
     Returns
     -------
@@ -548,21 +567,20 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
         For a bad ``out``, ``source`` or name, or no local MathJax, before
         any notebook runs.
     """
-    import nbformat
-
     out, source = Path(out), Path(source)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs={jobs!r}: the notebooks run at once are a whole number, 1 or more")
     names = chosen_notebooks(source, notebooks)
     _check_out(out)
     mathjax_folder()
     start = time.perf_counter()
-    exporter = _exporter()
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
     mask = os.umask(0)
     os.umask(mask)
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
-        _write_static(work, exporter, theme)
-        pages = _pages(work, exporter, source, names, timeout, progress, nbformat)
+        _write_static(work, _exporter(), theme)
+        pages = _pages(work, source, names, timeout, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
     finally:
@@ -570,33 +588,78 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     return Site(out, tuple(pages), static, time.perf_counter() - start)
 
 
-def _pages(work: Path, exporter, source: Path, names: Sequence[str], timeout: int, progress,
-           nbformat) -> list[SitePage]:
-    built = set(names)
-    pages, titles = [], {}
-    with _ipython_folder():
+@dataclass(frozen=True)
+class _Built:
+    """One notebook run and rendered: its page, title and counts."""
+
+    name: str
+    title: str
+    page: str
+    players: tuple[int, ...]
+    pictures: int
+    seconds: float
+
+
+def _built(name: str, source: Path, timeout: int, built: set[str], stop: threading.Event) -> _Built:
+    """Run the notebook ``name`` and render its page."""
+    import nbformat
+
+    began = time.perf_counter()
+    notebook = nbformat.read(source / f"{name}.ipynb", as_version=4)
+    title = _title(notebook, name)
+    try:
+        _run(notebook, source, timeout, stop)
+    except NotebookFailed as error:
+        raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
+                             f"run it in Jupyter to see the whole traceback") from None
+    players, pictures = _for_the_site(notebook, title)
+    page = _render(_exporter(), notebook, name, bool(players), built)
+    return _Built(name, title, page, tuple(players), pictures, time.perf_counter() - began)
+
+
+def _each_built(names: Sequence[str], source: Path, timeout: int, jobs: int):
+    """Every notebook run and rendered, as each is done: one at a time, or
+    ``jobs`` at once (each in its own kernel); the first failure stops the
+    others before their next cell."""
+    built, stop = set(names), threading.Event()
+    if jobs == 1:
         for name in names:
-            began = time.perf_counter()
-            notebook = nbformat.read(source / f"{name}.ipynb", as_version=4)
-            titles[name] = _title(notebook, name)
-            try:
-                _run(notebook, source, timeout)
-            except NotebookFailed as error:
-                raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
-                                     f"run it in Jupyter to see the whole traceback") from None
-            players, pictures = _for_the_site(notebook, titles[name])
-            page = _render(exporter, notebook, name, bool(players), built)
-            path = work / _page_file(name)
-            path.write_text(page, encoding="utf-8")
-            pages.append(SitePage(name, path.name, path.stat().st_size, tuple(players), pictures,
-                                  time.perf_counter() - began))
+            yield _built(name, source, timeout, built, stop)
+        return
+    from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="gametree-site")
+    futures = [pool.submit(_built, name, source, timeout, built, stop) for name in names]
+    try:
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            for future in done:
+                yield future.result()
+    finally:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pages(work: Path, source: Path, names: Sequence[str], timeout: int, jobs: int,
+           progress) -> list[SitePage]:
+    pages: dict[str, SitePage] = {}
+    titles: dict[str, str] = {}
+    with _ipython_folder():
+        for done in _each_built(names, source, timeout, jobs):
+            path = work / _page_file(done.name)
+            path.write_text(done.page, encoding="utf-8")
+            titles[done.name] = done.title
+            pages[done.name] = SitePage(done.name, path.name, path.stat().st_size, done.players,
+                                        done.pictures, done.seconds)
             if progress is not None:
-                progress(pages[-1])
-    if "00-index" not in built:
-        page = _render(exporter, _generated_index(names, titles), "index", False, built)
+                progress(pages[done.name])
+    ordered = [pages[name] for name in names]
+    if "00-index" not in pages:
+        page = _render(_exporter(), _generated_index(names, titles), "index", False, set(names))
         (work / "index.html").write_text(page, encoding="utf-8")
-        pages.insert(0, SitePage("index", "index.html", len(page.encode("utf-8")), (), 0, 0.0))
-    return pages
+        ordered.insert(0, SitePage("index", "index.html", len(page.encode("utf-8")), (), 0, 0.0))
+    return ordered
 
 
 class _ipython_folder:

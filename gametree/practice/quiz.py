@@ -152,14 +152,34 @@ def _marked(mark: Callable[[_E, _A], _R], exercise: _E, answer: _A) -> _R | Feed
         return invalid(f"{str(error).rstrip('.')}.")
 
 
-def marked_answer(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exercise: _E, *,
-              form: str, example: str, todo: str) -> tuple[Answer, list[Mistake]] | Feedback:
+class AnswerWords(NamedTuple):
+    """How an :class:`Answer` to one kind of exercise is written, in its checker's words."""
+
+    form: str
+    """What to write, said while nothing is written."""
+    example: str
+    """An Answer of the right form, shown for anything else."""
+    todo: str
+    """What to fill in, said for an Answer with nothing in it."""
+
+
+SEARCH_ANSWER = AnswerWords(
+    'an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})',
+    'Answer(values={"A": 3, ...}, pruned={"I", ...}, alphas={...}, betas={...})',
+    "write the value alpha-beta returns at each node it searches and cross out each branch it "
+    "skips")
+"""How an answer to an alpha-beta exercise is written (:func:`check_search`)."""
+
+
+def marked_answer(answer: object, mark: Callable[[_E, Answer], list[Mistake]], exercise: _E,
+                  words: AnswerWords) -> tuple[Answer, list[Mistake]] | Feedback:
     """``answer``, an :class:`Answer` to ``exercise``, and the mistakes
     ``mark`` finds in it; or the feedback to give instead when there is nothing to
-    mark: :func:`empty` for None (``form`` says what to write), :func:`invalid`
-    for anything but an Answer (``example`` shows one) or an Answer ``mark``
-    cannot read, and :attr:`Verdict.EMPTY` for an Answer with nothing filled
-    in (``todo`` says what to fill in)."""
+    mark: :func:`empty` for None (``words.form`` says what to write),
+    :func:`invalid` for anything but an Answer (``words.example`` shows one)
+    or an Answer ``mark`` cannot read, and :attr:`Verdict.EMPTY` for an
+    Answer with nothing filled in (``words.todo`` says what to fill in)."""
+    form, example, todo = words
     if answer is None:
         return empty(form)
     if not isinstance(answer, Answer):
@@ -522,13 +542,7 @@ def check_search(answer: object, exercise: Exercise) -> Feedback:
     """
     if not isinstance(exercise, Exercise):
         raise TypeError(f"check_search needs an Exercise, not {type(exercise).__name__}")
-    marked = marked_answer(
-        answer, check, exercise,
-        form='an Answer(values={"A": ..., ...}, pruned={...}, alphas={...}, betas={...})',
-        example='Answer(values={"A": 3, ...}, pruned={"I", ...}, alphas={...}, betas={...})',
-        todo="write the value alpha-beta returns at each node it searches and cross out each "
-             "branch it skips")
-    if isinstance(marked, Feedback):
+    if isinstance(marked := marked_answer(answer, check, exercise, SEARCH_ANSWER), Feedback):
         return marked
     answer, mistakes = marked
     tree = exercise.tree

@@ -28,10 +28,27 @@ from ..chance import expected_values, trace_expectiminimax
 from ..text import describe, fmt
 from ..tree import CHANCE, MAX, MIN, Tree, Value, as_tree
 from .chance import TOLERANCE, ChanceExercise, check_chance
-from .quiz import Feedback, empty, invalid, judge_skips, marked_answer, read_items, right, wrong
+from .quiz import (
+    AnswerWords,
+    Feedback,
+    empty,
+    invalid,
+    judge_skips,
+    marked_answer,
+    read_items,
+    right,
+    wrong,
+)
 
 __all__ = ["check_chance_value", "check_chance_values", "check_order_preserving_change",
            "check_star1_skipped"]
+
+
+CHANCE_ANSWER = AnswerWords(
+    'an Answer(values={"A": ..., "B": ..., ...}) with a value for every MAX, MIN and chance node',
+    'Answer(values={"A": 2.5, "B": ..., ...})',
+    "write the value of every MAX, MIN and chance node")
+"""How an answer to an expectiminimax exercise is written (:func:`check_chance_values`)."""
 
 
 def is_number(x: object) -> bool:
@@ -126,12 +143,7 @@ def check_chance_values(answer: object, exercise: ChanceExercise) -> Feedback:
     """
     if not isinstance(exercise, ChanceExercise):
         raise TypeError(f"check_chance_values needs a ChanceExercise, not {type(exercise).__name__}")
-    marked = marked_answer(
-        answer, check_chance, exercise,
-        form='an Answer(values={"A": ..., "B": ..., ...}) with a value for every MAX, MIN and chance node',
-        example='Answer(values={"A": 2.5, "B": ..., ...})',
-        todo="write the value of every MAX, MIN and chance node")
-    if isinstance(marked, Feedback):
+    if isinstance(marked := marked_answer(answer, check_chance, exercise, CHANCE_ANSWER), Feedback):
         return marked
     answer, mistakes = marked
     if not mistakes:

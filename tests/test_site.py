@@ -265,12 +265,18 @@ def test_a_folder_of_other_files_is_not_replaced(tmp_path, capsys):
 
 
 def test_the_set_steppers_are_recognised():
-    """The widgets the notebooks show: the Stepper and PredictStepper
-    through the protocol, a practice box not."""
-    from gametree.widgets import PracticeWidget, PredictStepper, Stepper
+    """The widgets the notebooks show: the Stepper, the PredictStepper and
+    the MCTS stepper through the protocol, a practice box not."""
+    from gametree.games.mcts import uct_search
+    from gametree.games.tictactoe import TicTacToe, TicTacToeState
+    from gametree.widgets import MctsStepper, PracticeWidget, PredictStepper, Stepper
 
     trace = trace_alpha_beta(SMALL)
     for widget in (Stepper(trace), PredictStepper(trace, predict=True)):
         steps = steppable(widget)
         assert steps is not None and len(steps) == len(trace)
+    game = TicTacToe()
+    result = uct_search(game, TicTacToeState.from_text("XOX OOX ..."), iterations=3, seed=4)
+    steps = steppable(MctsStepper(result))
+    assert steps is not None and len(steps) > 3 and "iterations" in steps.jumps
     assert steppable(PracticeWidget(seed=1)) is None

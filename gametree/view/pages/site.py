@@ -135,13 +135,14 @@ class Site:
 
 def steppable(obj) -> Steppable | None:
     """``obj`` as a :class:`~gametree.view.pages.steps.Steppable` if the
-    step-through protocol accepts it (:func:`~gametree.view.pages.steps.steps_of`,
-    or, for a widget that shows a recorded search, its ``trace``), else None.
+    step-through protocol accepts it (:func:`~gametree.view.pages.steps.steps_of`),
+    or, for a widget that steps through a search, what it steps (its
+    ``steps``, or the recorded search, its ``trace``), else None.
 
     >>> steppable([[3, 5], [2, 9]]) is not None, steppable(object())
     (True, None)
     """
-    for candidate in (obj, getattr(obj, "trace", None)):
+    for candidate in (obj, getattr(obj, "steps", None), getattr(obj, "trace", None)):
         if candidate is None:
             continue
         try:

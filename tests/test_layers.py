@@ -158,13 +158,6 @@ def test_the_view_check_sees_a_lazy_import(tmp_path):
 
 # --- private means private ------------------------------------------------------------
 
-KNOWN_PRIVATE_IMPORTS: dict[tuple[str, str], str] = {
-    ("gametree.chance", "_describe"): "trace.py (C) makes _describe public",
-}
-"""(importing module, private name) still allowed, each with the file whose
-owner is making the name public.  It only shrinks: no entry may be added."""
-
-
 def private_imports(path: Path, root: Path = PACKAGE) -> list[str]:
     """Every ``from X import _name`` in ``path`` (a dunder such as
     ``__version__`` is public), as "X._name"; in functions too."""
@@ -180,10 +173,8 @@ def private_imports(path: Path, root: Path = PACKAGE) -> list[str]:
 def test_no_module_imports_a_private_name(path):
     """A name another module needs is public: a private one may change
     without notice, and importing it ties two modules' insides together."""
-    name = module_name(path)
-    found = [target for target in private_imports(path)
-             if (name, target.rsplit(".", 1)[1]) not in KNOWN_PRIVATE_IMPORTS]
-    assert found == [], f"{name} imports private names: {found}"
+    found = private_imports(path)
+    assert found == [], f"{module_name(path)} imports private names: {found}"
 
 
 def test_the_private_check_sees_a_private_import(tmp_path):
@@ -193,3 +184,84 @@ def test_the_private_check_sees_a_private_import(tmp_path):
                      "def f():\n    from .view.draw import _screen_dpi, __doc__\n")
     assert private_imports(probe, probe.parent) == [".tree._CompleteTree", ".view.draw._screen_dpi"]
 
+
+# --- no circles ---------------------------------------------------------------------------
+
+NAMES = {module_name(path) for path in MODULES}
+
+
+def _imported_module(target: str, names: set[str]) -> str | None:
+    """The module of ``names`` that an import of ``target`` runs: the
+    longest name that is ``target`` or a package above it."""
+    while target and target not in names:
+        target = target.rpartition(".")[0]
+    return target or None
+
+
+def import_graph(paths, root: Path = PACKAGE) -> dict[str, set[str]]:
+    """module -> the modules among ``paths`` it imports when it runs (lazy
+    imports included, those under ``if TYPE_CHECKING:`` left out)."""
+    names = {module_name(path, root) for path in paths}
+    graph = {}
+    for path in paths:
+        name = module_name(path, root)
+        targets = {_imported_module(target, names) for _, target in imports(path, root, typing=False)}
+        graph[name] = targets - {None, name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def connect(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                connect(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return found
+
+
+LAYERS_WITHOUT_CIRCLES = ("core", "practice")
+
+
+@pytest.mark.parametrize("group", LAYERS_WITHOUT_CIRCLES)
+def test_no_circle_of_imports(group):
+    """The core (and the practice layer) import in one direction: no module
+    imports, even lazily, a module that imports it back, so each can be
+    read and tested from the bottom up."""
+    paths = [path for path in MODULES if layer(module_name(path)) == group]
+    assert circles(import_graph(paths)) == []
+
+
+def test_the_circle_check_sees_a_lazy_circle(tmp_path):
+    package = tmp_path / "gametree"
+    package.mkdir()
+    (package / "a.py").write_text("from .b import x\n")
+    (package / "b.py").write_text("def x():\n    from .c import y\n")
+    (package / "c.py").write_text("from . import a\n")
+    (package / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                  "    from .e import z\nfrom .b import x\n")
+    (package / "e.py").write_text("from .d import w\n")  # only a type checker reads d -> e
+    paths = sorted(package.glob("*.py"))
+    assert circles(import_graph(paths, package)) == [["gametree.a", "gametree.b", "gametree.c"]]

@@ -252,10 +252,10 @@ def check_exploration_interval(answer: object, tree: MctsTree, move: str) -> Fee
         raise ValueError(f"{move!r} is not a move at the root of this tree")
     if any(child.visits == 0 for child in tree.children(tree.root)):
         raise ValueError("every move at the root needs a playout before its UCB1 is a line in C")
-    given = _read_interval(answer)
-    if isinstance(given, Feedback):
-        return given
-    given_low, given_high = given
+    interval = _read_interval(answer)
+    if isinstance(interval, Feedback):
+        return interval
+    given_low, given_high = interval
     low, high = _interval(tree, target)
 
     def near(given: float, truth: float) -> bool:

@@ -109,8 +109,11 @@ def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("course")
     source = write_course(root / "notebooks")
     before = {path.name: path.read_bytes() for path in source.iterdir()}
-    site = build_site(root / "site", source=source, jobs=2)  # two kernels at once
-    return {"root": root, "source": source, "before": before, "site": site}
+    told: list = []  # (page, the pages written when told)
+    site = build_site(root / "site", source=source, jobs=2,  # two kernels at once
+                      progress=lambda page: told.append(
+                          (page, sorted(path.name for path in root.rglob("*.html")))))
+    return {"root": root, "source": source, "before": before, "site": site, "told": told}
 
 
 def _pages(site_folder: Path) -> dict[str, Page]:
@@ -124,6 +127,14 @@ def test_every_notebook_is_a_page_with_an_index(course):
     assert [link for link in index.links if not link.startswith("#")] == ["01-first.html",
                                                                            "02-second.html"]
     assert all(page.size == (site.out / page.file).stat().st_size for page in site.pages[1:])
+
+
+def test_progress_tells_of_each_page_once_it_is_written(course):
+    told = course["told"]
+    assert sorted(page.name for page, _ in told) == ["01-first", "02-second"]
+    for page, written in told:
+        assert page.file in written and page == next(p for p in course["site"].pages
+                                                     if p.name == page.name)
 
 
 def test_every_internal_link_and_source_resolves(course):

@@ -177,15 +177,17 @@ def show_players(shell=None) -> None:
                            "in each notebook's kernel")
     numbers = itertools.count(1)
 
+    def own(widget):
+        return widget._repr_mimebundle_() if hasattr(widget, "_repr_mimebundle_") else None
+
     def bundle(widget):
-        own = widget._repr_mimebundle_() if hasattr(widget, "_repr_mimebundle_") else None
         steps = steppable(widget)
         if steps is None:
-            return own
+            return own(widget)
         try:
             check_steps(steps)
         except ValueError as refused:
-            return (own or {}), {"gametree": {"refused": str(refused)}}
+            return (own(widget) or {}), {"gametree": {"refused": str(refused)}}
         fragment = player(steps, ident=f"player-{next(numbers)}-")
         return {"text/html": fragment, "text/plain": f"a step-through player of {steps.title}"}
 
@@ -627,16 +629,16 @@ def _each_built(names: Sequence[str], source: Path, timeout: int, jobs: int):
         for name in names:
             yield _built(name, source, timeout, built, stop)
         return
-    from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="gametree-site")
     futures = [pool.submit(_built, name, source, timeout, built, stop) for name in names]
     try:
         pending = set(futures)
         while pending:
-            done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield future.result()  # a failure stops the others (finally, below)
     finally:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)

@@ -75,6 +75,7 @@ import bisect
 import enum
 import math
 import numbers
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -809,6 +810,12 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
         raise ValueError(f"the dice are rolled next at {short(state)}, so no player has a move to "
                          f"search for; roll them (game.outcomes) and search the position after")
 
+    return _search(game, state, iterations, exploration, seed, max_playout, record, scores)
+
+
+def _search(game: Game[S, M], state: S, iterations: int, exploration: float, seed: int,
+            max_playout: int, record: bool, scores: tuple[Value, Value] | None) -> MctsResult[S, M]:
+    """:func:`uct_search` once its arguments are checked."""
     rng = random.Random(seed)
     tree = _Node(game, state, 0, None, None, game.to_move(state).other, 0)
     nodes = [tree]
@@ -819,10 +826,12 @@ def uct_search(game: Game[S, M], state: S | None = None, *, iterations: int,
         playout, score = simulate(game, child.state, rng, max_playout, labels=record)
         result = playout_result(score, scores)
         updated = back_propagate(result, child, record)
-        if record:
-            history.append(_new(Iteration, (number, _path(leaf), ucb,
+        if record:   # the path is the nodes updated, root first, without the new node
+            ids = tuple(map(_node_id, reversed(updated)))
+            winner = MAX if score > 0 else MIN if score < 0 else None   # winner_of(score)
+            history.append(_new(Iteration, (number, ids if child is leaf else ids[:-1], ucb,
                                             None if child is leaf else child.id, playout, score,
-                                            winner_of(score), updated, result)))
+                                            winner, updated, result)))
     final = MctsTree(tuple(node.frozen(game) for node in nodes), exploration)
     return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout,
                       scores)
@@ -934,11 +943,12 @@ def back_propagate(result: Result, node: _Node[S, M] | None,
     1 - ``result`` to those of each node that counts for MIN.  Returns the
     nodes' statistics after the update, ``node`` first (none unless ``record``)."""
     updated = []
+    keep = updated.append
     while node is not None:
         node.visits += 1
         node.wins += result if node.counts_for is MAX else 1 - result
         if record:
-            updated.append(_new(Update, (node.id, node.visits, node.wins)))
+            keep(_new(Update, (node.id, node.visits, node.wins)))
         node = node.parent
     return tuple(updated)
 
@@ -967,14 +977,8 @@ its fields in one C call (a NamedTuple's own constructor is a Python function,
 and a search makes one per node or iteration)."""
 
 
-def _path(node: _Node[S, M]) -> tuple[int, ...]:
-    """The ids from the root down to ``node``."""
-    ids = []
-    current: _Node[S, M] | None = node
-    while current is not None:
-        ids.append(current.id)
-        current = current.parent
-    return tuple(reversed(ids))
+_node_id = operator.itemgetter(0)
+"""The node of an :class:`Update`."""
 
 
 # --- a player --------------------------------------------------------------------------

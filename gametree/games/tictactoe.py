@@ -206,6 +206,8 @@ def _empty_squares(cells: str) -> tuple[Square, ...]:
 
 
 _SCORES = {"X": 1, "O": -1, None: 0}
+_X_LABELS = tuple(f"X{square}" for square in range(9))
+_O_LABELS = tuple(f"O{square}" for square in range(9))
 _new_state = tuple.__new__
 """Makes a TicTacToeState from its cells and their facts, without reading them again."""
 
@@ -296,6 +298,8 @@ class TicTacToe(Game[TicTacToeState, Square]):
         """The mark and the square, e.g. ``"X4"`` for X in the centre."""
         if type(state) is not TicTacToeState:
             return f"{self.mark(state)}{move}"            # says what is wrong with state
+        if type(move) is int and 0 <= move <= 8:          # the usual case: made once, looked up
+            return (_X_LABELS if state.player is MAX else _O_LABELS)[move]
         return f"{'X' if state.player is MAX else 'O'}{move}"
 
     def check_state(self, state: object) -> None:

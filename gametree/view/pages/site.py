@@ -591,20 +591,10 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     return Site(out, tuple(pages), static, time.perf_counter() - start)
 
 
-@dataclass(frozen=True)
-class _Built:
-    """One notebook run and rendered: its page, title and counts."""
-
-    name: str
-    title: str
-    page: str
-    players: tuple[int, ...]
-    pictures: int
-    seconds: float
-
-
-def _built(name: str, source: Path, timeout: int, built: set[str], stop: threading.Event) -> _Built:
-    """Run the notebook ``name`` and render its page."""
+def _built(name: str, source: Path, timeout: int, built: set[str],
+           stop: threading.Event) -> tuple[SitePage, str, bytes]:
+    """Run the notebook ``name`` and render it: the page's summary, its
+    title and its bytes."""
     import nbformat
 
     began = time.perf_counter()
@@ -616,8 +606,10 @@ def _built(name: str, source: Path, timeout: int, built: set[str], stop: threadi
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None
     players, pictures = _for_the_site(notebook, title)
-    page = _render(_exporter(), notebook, name, bool(players), built)
-    return _Built(name, title, page, tuple(players), pictures, time.perf_counter() - began)
+    page = _render(_exporter(), notebook, name, bool(players), built).encode("utf-8")
+    summary = SitePage(name, _page_file(name), len(page), tuple(players), pictures,
+                       time.perf_counter() - began)
+    return summary, title, page
 
 
 def _each_built(names: Sequence[str], source: Path, timeout: int, jobs: int):
@@ -649,19 +641,16 @@ def _pages(work: Path, source: Path, names: Sequence[str], timeout: int, jobs: i
     pages: dict[str, SitePage] = {}
     titles: dict[str, str] = {}
     with _ipython_folder():
-        for done in _each_built(names, source, timeout, jobs):
-            path = work / _page_file(done.name)
-            path.write_text(done.page, encoding="utf-8")
-            titles[done.name] = done.title
-            pages[done.name] = SitePage(done.name, path.name, path.stat().st_size, done.players,
-                                        done.pictures, done.seconds)
+        for summary, titles[summary.name], page in _each_built(names, source, timeout, jobs):
+            (work / summary.file).write_bytes(page)
+            pages[summary.name] = summary
             if progress is not None:
-                progress(pages[done.name])
+                progress(summary)
     ordered = [pages[name] for name in names]
     if "00-index" not in pages:
-        page = _render(_exporter(), _generated_index(names, titles), "index", False, set(names))
-        (work / "index.html").write_text(page, encoding="utf-8")
-        ordered.insert(0, SitePage("index", "index.html", len(page.encode("utf-8")), (), 0, 0.0))
+        index = _render(_exporter(), _generated_index(names, titles), "index", False, set(names))
+        (work / "index.html").write_bytes(index.encode("utf-8"))
+        ordered.insert(0, SitePage("index", "index.html", len(index.encode("utf-8")), (), 0, 0.0))
     return ordered
 
 

@@ -2,12 +2,14 @@
 the same seed on any run, a box to write in beside every node, the key's
 numbers those of the real search, and command-line errors as one line."""
 
+import io
 import os
 import re
 import subprocess
 import sys
 
 import pytest
+from matplotlib.colors import to_hex
 from matplotlib.patches import FancyBboxPatch
 from PIL import Image
 
@@ -138,6 +140,29 @@ def test_the_sheet_shows_no_answers(sheet):
     leaf_scores = {str(s) for s in sheet.exercises[0].leaves}
     names = {n.name for n in sheet.exercises[0].tree}
     assert {t.get_text() for t in plot_texts} <= leaf_scores | names
+
+
+def test_a_sheet_takes_a_theme(sheet):
+    """theme= reaches the boxes to write in, the words and the trees; by
+    default the look is today's."""
+    def box_edges(page):
+        return {to_hex(patch.get_edgecolor()) for patch in page.artists
+                if isinstance(patch, FancyBboxPatch)}
+
+    def pixels(page):
+        out = io.BytesIO()
+        page.savefig(out, format="png", dpi=40)
+        return out.getvalue()
+
+    exercise = sheet.exercises[:1]
+    assert box_edges(sheet_pages(exercise)[0]) == {"#555555"}
+    magenta = sheet_pages(exercise, theme={"answer box": "#ff00ff", "text": "#0000ff"})[0]
+    assert box_edges(magenta) == {"#ff00ff"}
+    assert any(text.get_color() == "#0000ff" for text in magenta.texts)
+    key = sheet_pages(exercise, key=True)[0]
+    assert pixels(sheet_pages(exercise, key=True, theme="print")[0]) != pixels(key)
+    with pytest.raises(ValueError, match="answer boxes"):
+        sheet_pages(exercise, theme={"answer boxes": "#ff00ff"})
 
 
 def test_reorder_sheets(tmp_path):

@@ -42,7 +42,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..practice.sheets import (
     SheetExercise,
@@ -56,15 +56,15 @@ from ..practice.sheets import (
 from ..text import describe, shown
 from .progress import Progress, ProgressCallback
 
+if TYPE_CHECKING:
+    from .theme import Theme
+
 __all__ = ["write_sheet", "sheet_pages", "SheetFiles", "PAPER", "PDF_METADATA"]
 
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Paper sizes in inches (portrait)."""
 
 _MARGIN = 0.55  # inches around the page
-_INK = "#222222"
-_GREY = "#666666"
-_BOX = "#555555"
 
 
 class SheetFiles(NamedTuple):
@@ -82,12 +82,16 @@ class SheetFiles(NamedTuple):
 
 
 class _Page(NamedTuple):
-    """The geometry of a printed page, in inches."""
+    """A printed page: its geometry, in inches, and its colours."""
 
     width: float
     height: float
     level: float
     """Vertical distance between two levels of a tree."""
+    theme: Theme
+    """The colours: "text" for the words, "sheet heading" for the running
+    head and each exercise's details, "answer box" and "background" for
+    the boxes to write in, and the drawing's own keys for the trees."""
 
     @property
     def usable(self) -> float:
@@ -100,7 +104,7 @@ class _Page(NamedTuple):
         return int(self.usable * 72 / (9.5 * 0.56))
 
 
-def _page(paper: str, exercises: Sequence[SheetExercise]) -> _Page:
+def _page(paper: str, exercises: Sequence[SheetExercise], theme: Theme) -> _Page:
     """Portrait, or landscape (one exercise a page) when portrait would put
     the deepest internal nodes less than an inch apart (each needs room for
     a box beside it) or the leaves less than a third of an inch apart."""
@@ -109,9 +113,9 @@ def _page(paper: str, exercises: Sequence[SheetExercise]) -> _Page:
     leaves = max(len(e.leaves) for e in exercises)
     branching = min(e.branching for e in exercises)
     if branching * usable / leaves < 1.0 or usable / leaves < 0.34:
-        return _Page(height, width, 1.0)
+        return _Page(height, width, 1.0, theme)
     shallow = max(e.depth for e in exercises) <= 2
-    return _Page(width, height, 0.85 if shallow else 0.62)
+    return _Page(width, height, 0.85 if shallow else 0.62, theme)
 
 
 def _tree_height(exercise: SheetExercise, page: _Page) -> float:
@@ -163,9 +167,10 @@ def _paginate(exercises: Sequence[SheetExercise], page: _Page, first_extra: floa
 
 def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper: str = "a4",
                 title: str = "Alpha-beta by hand", progress: ProgressCallback | None = None,
-                done: int = 0, total: int | None = None) -> list:
+                done: int = 0, total: int | None = None, theme=None) -> list:
     """The pages of the sheet (``key=False``) or of its answer key, as
-    matplotlib Figures.
+    matplotlib Figures, in the colours of ``theme`` (anything
+    :func:`gametree.view.theme.theme_of` takes; None: today's look).
 
     Pages are portrait, or landscape with one exercise each when a tree
     has more than 16 leaves.  ``progress(done, total)`` is called after
@@ -175,9 +180,11 @@ def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    from .theme import theme_of
+
     if not exercises:
         raise ValueError("no exercises to print; give at least one")
-    page = _page(paper, exercises)
+    page = _page(paper, exercises, theme_of(theme))
     total = len(exercises) if total is None else total
     intro = _wrapped(intro_lines(exercises, key), page)
     intro_height = 0.38 + 0.2 * len(intro) + 0.15
@@ -189,9 +196,9 @@ def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper:
         FigureCanvasAgg(figure)
         top = page.height - _MARGIN
         head = f"{title}: {'answer key' if key else 'exercises'}"
-        _text(figure, _MARGIN, top, head, page, size=8.5, color=_GREY, va="top")
+        _text(figure, _MARGIN, top, head, page, size=8.5, color=page.theme["sheet heading"], va="top")
         _text(figure, page.width - _MARGIN, top, f"page {page_index + 1} of {len(pages)}", page,
-              size=8.5, color=_GREY, va="top", ha="right")
+              size=8.5, color=page.theme["sheet heading"], va="top", ha="right")
         y = top - 0.35
         if page_index == 0:
             _text(figure, _MARGIN, y, title + (": answer key" if key else ""), page, size=16,
@@ -218,7 +225,7 @@ def sheet_pages(exercises: Sequence[SheetExercise], *, key: bool = False, paper:
 def _text(figure, x_in, y_in, text, page: _Page, **style):
     """Text at (x, y) inches from the page's bottom left."""
     width, height = page.width, page.height
-    options = {"fontsize": style.pop("size", 10), "color": style.pop("color", _INK),
+    options = {"fontsize": style.pop("size", 10), "color": style.pop("color", page.theme["text"]),
                "fontweight": style.pop("weight", "normal"), "ha": style.pop("ha", "left"),
                "va": style.pop("va", "baseline")}
     return figure.text(x_in / width, y_in / height, text, **options, **style)
@@ -237,7 +244,7 @@ def _exercise_block(figure, exercise: SheetExercise, number: int, top: float, pa
     _text(figure, _MARGIN, top - 0.05, f"Exercise {number}", page, size=12.5, weight="bold",
           va="top")
     _text(figure, _MARGIN + 1.05, top - 0.07, exercise_details(exercise), page, size=9.5,
-          color=_GREY, va="top")
+          color=page.theme["sheet heading"], va="top")
     _text(figure, _MARGIN, top - 0.32, task_line(exercise), page, size=10, va="top")
     tree_top = top - 0.52
     plot = _tree_plot(figure, exercise, tree_top, page, key)
@@ -265,8 +272,9 @@ def _tree_plot(figure, exercise: SheetExercise, tree_top: float, page: _Page, ke
             tree_h / height)
     ax = figure.add_axes(rect)
     if not key:
-        return TracePlot(exercise.tree, ax, caption=False, counter=False).show(legend=False)
-    plot = TracePlot(key_trace(exercise), ax, caption=False, counter=False)
+        return TracePlot(exercise.tree, ax, caption=False, counter=False,
+                         theme=page.theme).show(legend=False)
+    plot = TracePlot(key_trace(exercise), ax, caption=False, counter=False, theme=page.theme)
     _calm_final_state(plot)
     return plot
 
@@ -317,7 +325,8 @@ def _answer_box(figure, x_in, y_top_in, page: _Page, w=0.4, h=0.24):
     width, height = page.width, page.height
     box = FancyBboxPatch((x_in / width, (y_top_in - h + 0.03) / height), w / width, h / height,
                          boxstyle="round,pad=0,rounding_size=0.004", transform=figure.transFigure,
-                         facecolor="white", edgecolor=_BOX, linewidth=0.9)
+                         facecolor=page.theme["background"], edgecolor=page.theme["answer box"],
+                         linewidth=0.9)
     figure.add_artist(box)
 
 
@@ -371,8 +380,10 @@ def _value_boxes(figure, plot) -> int:
         (x0, y0), (x1, y1) = to_figure([(box[0], box[1]), (box[2], box[3])])
         figure.add_artist(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0,
                                          boxstyle="round,pad=0,rounding_size=0.003",
-                                         transform=figure.transFigure, facecolor="white",
-                                         edgecolor=_BOX, linewidth=0.9, zorder=5))
+                                         transform=figure.transFigure,
+                                         facecolor=plot.theme["background"],
+                                         edgecolor=plot.theme["answer box"], linewidth=0.9,
+                                         zorder=5))
     return drawn
 
 
@@ -522,7 +533,7 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
                 task: str = "search", key=None, paper: str = "a4", dpi: float = 150,
                 progress: ProgressCallback | None = None, uneven: bool = False,
                 root: str = "MAX", chance: bool = False, outcomes: int = 2,
-                players=None) -> SheetFiles:
+                players=None, theme=None) -> SheetFiles:
     """Write an exercise sheet and its answer key: both, or neither.
 
     Every page is written to a temporary file beside its target and the
@@ -558,6 +569,10 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
         count separately, ``total = 2 * count``).  By default a
         :class:`gametree.view.progress.Progress` bar in a notebook, a counter
         on a terminal's stderr, nothing elsewhere.
+    theme : Theme, str or mapping, optional
+        The colours of the sheet and the key (see
+        :func:`gametree.view.theme.theme_of`; ``"print"`` for greyscale);
+        by default today's look.
 
     Returns
     -------
@@ -590,6 +605,9 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
     _check_paper(paper)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 30 <= dpi <= 600:
         raise ValueError(f"dpi must be a number from 30 to 600, not {shown(dpi)}")
+    from .theme import theme_of  # matplotlib's colours: loaded only when a sheet is made
+
+    theme = theme_of(theme)
     exercises = sheet_exercises(seed, count, branching, depth, strict=strict, ordering=ordering,
                                 bounds=bounds, task=task, uneven=uneven, root=root,
                                 chance=chance, outcomes=outcomes, players=players)
@@ -599,9 +617,9 @@ def write_sheet(out, *, seed: int, count: int = 8, branching: int = 3, depth: in
         reporter = progress = Progress(2 * count, "drawing exercises")
     try:
         sheet_figures = sheet_pages(exercises, key=False, paper=paper, title=title,
-                                    progress=progress, total=2 * count)
+                                    progress=progress, total=2 * count, theme=theme)
         key_figures = sheet_pages(exercises, key=True, paper=paper, title=title,
-                                  progress=progress, done=count, total=2 * count)
+                                  progress=progress, done=count, total=2 * count, theme=theme)
     finally:
         if reporter is not None:
             reporter.close()

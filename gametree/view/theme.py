@@ -112,6 +112,9 @@ ghost 1            | #BB5566 | #AA3344 | #777777 | the maze's first ghost
 ghost 2            | #004488 | #003366 | #333333 | the maze's second ghost
 ghost 3            | #117733 | #005522 | #555555 | the maze's third ghost
 arrow              | #222222 | #000000 | #000000 | the arrows of a maze's last moves
+# Printed exercise sheets.
+sheet heading      | #666666 | #444444 | #666666 | a sheet's running head and page numbers, and each exercise's details
+answer box         | #555555 | #222222 | #444444 | the outline of a box to write an answer in, on a sheet
 # Graded course summaries.
 student score      | #0077BB | #004488 | #000000 | a student's score on a course chart
 mean score         | #CC3311 | #BB0000 | #555555 | the mean score on a course chart

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html as _html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -136,7 +137,7 @@ def _tree_section(number: int, item: DrillTree) -> str:
 
 
 def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
-               words: Mapping[str, str] = MISTAKE_WORDS) -> str:
+               words: Mapping[str, str] = MISTAKE_WORDS, theme=None) -> str:
     """A drill page of ``trees``, as the text of one HTML file.
 
     Parameters
@@ -149,6 +150,8 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
         The name of each kind of mistake: keys "value", "cutoff", "over",
         and "empty" for a check with nothing filled in, which says only
         that, and nothing of the key (by default :data:`MISTAKE_WORDS`).
+    theme : Theme, name or mapping, optional
+        The page's colours (:func:`gametree.view.theme.theme_of`).
 
     Returns
     -------
@@ -194,8 +197,49 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
     payload = json.dumps({"keys": keys, "words": dict(words)}, ensure_ascii=False,
                          separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     sections = "".join(_tree_section(number, item) for number, item in enumerate(trees, start=1))
-    return (_TEMPLATE.replace("@TITLE@", _html.escape(title)).replace("@COUNT@", str(len(trees)))
+    return (_TEMPLATE.replace("@CSS@", _css(theme)).replace("@TITLE@", _html.escape(title))
+            .replace("@COUNT@", str(len(trees)))
             .replace("@SECTIONS@", sections).replace("@DATA@", payload))
+
+
+_CSS = """body{font-family:system-ui,sans-serif;margin:1em;color:@text@;background:@background@;max-width:1280px}
+h1{font-size:1.3em}
+.warning{border:2px solid @current@;padding:.5em .8em;border-radius:4px;background:@highlight@}
+#score{position:sticky;top:0;background:@background@;padding:.3em 0;font-weight:bold;font-size:1.1em;border-bottom:1px solid @code border@}
+section.drill{border-top:1px solid @code border@;margin-top:1em}
+.tree{overflow-x:auto}
+.tree svg{display:block}
+.edge{cursor:pointer}
+.edge .hit{stroke:transparent;stroke-width:14}
+.edge .grip{fill:transparent}
+.edge .wire{stroke:@walked edge@;stroke-width:2}
+.edge .cross{display:none;fill:@selected@;font-size:16px;font-weight:bold}
+.edge.crossed .wire{stroke:@selected@;stroke-dasharray:6 4;stroke-width:2.5}
+.edge.crossed .cross{display:inline}
+.edge:focus{outline:none}
+.edge:focus .wire{stroke-width:5}
+.max,.min{fill:@background@;stroke:@text@;stroke-width:2}
+.leaf{fill:@code background@;stroke:@text@}
+.score{font-size:15px;font-weight:bold}
+.name{font-size:13px;fill:@muted text@}
+.boxes{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.4em 0}
+.box input{font-size:1em;width:4em}
+input.wrong{border:2px solid @mistake@}
+button{font-size:1em;padding:.25em .7em}
+.feedback .ok{color:@right@;font-weight:bold}
+.feedback li{margin:.15em 0}
+"""
+"""The page's style sheet; each ``@key@`` is a colour of the theme."""
+
+
+def _css(theme=None) -> str:
+    """The page's style sheet in the colours of ``theme``
+    (:func:`gametree.view.theme.theme_of`): a crossed-out edge is the
+    student's selection, a wrong value a mistake, a tree right a verdict."""
+    from ..theme import theme_of
+
+    colors = theme_of(theme)
+    return re.sub(r"@([a-z ]+)@", lambda found: colors[found.group(1)], _CSS)
 
 
 _TEMPLATE = """<!DOCTYPE html>
@@ -206,33 +250,7 @@ _TEMPLATE = """<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <title>@TITLE@</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:1em;color:#222;background:#fff;max-width:1280px}
-h1{font-size:1.3em}
-.warning{border:2px solid #EE7733;padding:.5em .8em;border-radius:4px;background:#FFF6EE}
-#score{position:sticky;top:0;background:#fff;padding:.3em 0;font-weight:bold;font-size:1.1em;border-bottom:1px solid #ddd}
-section.drill{border-top:1px solid #ccc;margin-top:1em}
-.tree{overflow-x:auto}
-.tree svg{display:block}
-.edge{cursor:pointer}
-.edge .hit{stroke:transparent;stroke-width:14}
-.edge .grip{fill:transparent}
-.edge .wire{stroke:#444;stroke-width:2}
-.edge .cross{display:none;fill:#CC3311;font-size:16px;font-weight:bold}
-.edge.crossed .wire{stroke:#CC3311;stroke-dasharray:6 4;stroke-width:2.5}
-.edge.crossed .cross{display:inline}
-.edge:focus{outline:none}
-.edge:focus .wire{stroke-width:5}
-.max,.min{fill:#fff;stroke:#222;stroke-width:2}
-.leaf{fill:#F2F2F2;stroke:#222}
-.score{font-size:15px;font-weight:bold}
-.name{font-size:13px;fill:#444}
-.boxes{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.4em 0}
-.box input{font-size:1em;width:4em}
-input.wrong{border:2px solid #CC3311}
-button{font-size:1em;padding:.25em .7em}
-.feedback .ok{color:#117733;font-weight:bold}
-.feedback li{margin:.15em 0}
-</style>
+@CSS@</style>
 </head>
 <body>
 <h1>@TITLE@</h1>

@@ -55,15 +55,17 @@ order), pv (the previous iteration's principal variation first), best
 
 @dataclass(frozen=True)
 class DepthStats:
-    """The work a depth-limited search did."""
+    """The work a depth-limited search did: :class:`~gametree.games.Stats`
+    without table hits, since a depth-limited search keeps no table (every
+    count is given; a search always has all four)."""
 
-    nodes: int = 0
+    nodes: int
     """Positions the search arrived at, the root included."""
-    terminals: int = 0
+    terminals: int
     """Ended positions whose score was read."""
-    evaluated: int = 0
+    evaluated: int
     """Positions at the depth limit that the evaluation function estimated."""
-    cutoffs: int = 0
+    cutoffs: int
     """Positions where alpha-beta stopped before trying every move."""
 
 

@@ -40,11 +40,10 @@ title says so).
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -206,7 +205,7 @@ class MctsPlot:
         self.figure.alt_text = ""
         self._texts: list[tuple[str, int | None, StampText]] = []
         self._made: list = []         # the artists of the step shown, removed at the next
-        self._background = None      # the legend and the key, rendered once (see png)
+        self._background: object | None = None  # the legend and the key, rendered once (see png)
         width, height = self.figure.get_size_inches() * SCREEN_DPI
         top = self._top()
         self.ax = self.figure.add_axes((_PAD / width, _PAD / height, 1 - 2 * _PAD / width,
@@ -461,7 +460,8 @@ class MctsPlot:
         """The artists every step updates in place: the edges, the playout
         and its end, the rings and one set of markers per kind of node."""
         ax, theme = self.ax, self.theme
-        self._edge_art = ax.add_collection(LineCollection([], zorder=1, capstyle="round"))
+        self._edge_art = LineCollection([], zorder=1, capstyle="round")
+        ax.add_collection(self._edge_art)
         playout = theme["playout"]
         (self._playout_art,) = ax.plot([], [], color=playout, linewidth=2.4, linestyle=(0, (1, 2.2)),
                                        zorder=1.2, solid_capstyle="round")
@@ -481,7 +481,8 @@ class MctsPlot:
 
     def _draw_edges(self, tree: MctsTree, shown: tuple[int, ...]) -> None:
         self._edges = {}
-        segments, colors, widths, styles = [], [], [], []
+        segments, colors, widths = [], [], []
+        styles: list[Any] = []   # "solid" or a dash pattern
         for parent, i in _edges(tree, shown):
             color, width, dashed = self._edge_line(i)
             self._edges[i] = EdgeLook(color.lower(), width, dashed, False)
@@ -500,7 +501,7 @@ class MctsPlot:
         drawn = end is not None and bool(self.step.playout)
         self._playout_art.set_visible(drawn)
         self._playout_end_art.set_visible(drawn)
-        if not drawn:
+        if end is None or not drawn:
             return
         start = self._centre(self.result.record[self.step.iteration - 1].start)
         (x0, y0), (x1, y1) = self._data(start), self._data(end)
@@ -735,6 +736,7 @@ def _png(rgba, width: int, height: int) -> bytes:
     colours is smaller than Pillow's default and three times as fast.
 
     >>> data = _png(bytes([255, 0, 0, 255]) * 6, 3, 2)
+    >>> import io
     >>> from PIL import Image
     >>> Image.open(io.BytesIO(data)).getpixel((2, 1))
     (255, 0, 0, 255)

@@ -59,7 +59,7 @@ from ..pseudocode import Listing
 from ..text import fmt
 from ..trace import StepKind, Trace
 from ..tree import as_tree
-from ..vectors import MaxnTree
+from ..vectors import MaxnTrace, MaxnTree
 
 __all__ = ["Steppable", "KernelSteppable", "StepPlot", "TraceSteps", "MctsSteps", "steps_of",
            "JUMPS", "svg_settings", "MCTS_LISTING", "MCTS_LINES"]
@@ -96,7 +96,7 @@ class StepPlot(Protocol):
 
     figure: Any
 
-    def show(self, index: int) -> Any:
+    def show(self, index: int, /) -> Any:
         """Draw step ``index`` in place; returns the plot."""
 
     def png(self) -> bytes:
@@ -217,25 +217,30 @@ class TraceSteps(_Drawn):
         widget and the page show both themselves), ``figsize`` inches at
         72 dpi (by default the size the tree needs)."""
         options: dict[str, Any] = {"caption": False, "counter": False, "figsize": figsize}
+        plot_class: Any
         if self.trace.search == "maxn":
-            from .maxn import MaxnPlot as Plot
+            from .maxn import MaxnPlot
+
+            plot_class = MaxnPlot
         else:
-            from .draw import TracePlot as Plot
-        if theme is not None and _takes_theme(Plot):
+            from .draw import TracePlot
+
+            plot_class = TracePlot
+        if theme is not None and _takes_theme(plot_class):
             options["theme"] = theme
-        return Plot(self.trace, **options)
+        return plot_class(self.trace, **options)
 
     def width(self) -> int:
         """Pixels across the tree needs at the screen's largest fonts."""
-        if self.trace.search == "maxn":
+        if isinstance(self.trace, MaxnTrace):
             from .maxn import needed_size
 
-            return needed_size(self.trace)[0]
+            return round(needed_size(self.trace)[0])
         from . import labels
         from .layout import tidy_layout
 
         tree = self.trace.tree
-        return labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1])
+        return round(labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]))
 
 
 def _takes_theme(plot_class) -> bool:

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from ..games.mcts import MctsResult
 from ..text import describe, fmt
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH
+from ..view.mcts import MctsPlot
 from ..view.steps import MCTS_LINES, MCTS_LISTING, KernelSteppable, MctsSteps
 from .stepper import Stepper, check_size
 
@@ -106,6 +107,8 @@ class MctsStepper(Stepper):
     >>> stepper.picture_size
     (758, 438)
     """
+
+    plot: MctsPlot  # what MctsSteps draws with
 
     _CSS = "mcts"
     _CAPTION_HEIGHT = "2.9em"

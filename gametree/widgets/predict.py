@@ -34,6 +34,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..games.mcts import MctsResult
 from ..practice.predict import (
     ASK_ALL,
     Ask,
@@ -45,9 +46,10 @@ from ..practice.predict import (
     question_before,
     read_answer,
 )
-from ..games.mcts import MctsResult
 from ..text import describe
+from ..trace import Trace
 from ..vectors import MaxnTrace, MaxnTree
+from ..view.draw import TracePlot
 from ..view.hotspots import hotspots
 from ..view.steps import KernelSteppable, TraceSteps
 from ..view.style import Line
@@ -124,6 +126,10 @@ class PredictStepper(Stepper):
     # The VBox's trait, which _build_panel sets: declared for the type checker,
     # as ipywidgets has no type hints.
     children: tuple[widgets.Widget, ...]
+    # What the questions need, which _check_asks makes sure of: a tree search
+    # drawn by a TracePlot.
+    trace: Trace
+    plot: TracePlot
 
     def __init__(self, trace_or_tree, *, predict: bool = True, ask=ASK_ALL, colors=None,
                  theme=None, **options):

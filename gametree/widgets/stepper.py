@@ -379,6 +379,11 @@ class Stepper(widgets.VBox):
             widgets.HBox([self.leaves_box, self.branching_box, self.apply_button]),
             self.tree_box, self.rule_toggle, self.root_toggle])
 
+    def _edited(self) -> Trace:
+        """The tree search shown (the editor is made only for one)."""
+        assert self.trace is not None
+        return self.trace
+
     def _fill_boxes(self, tree: Tree) -> None:
         self._busy = True
         try:
@@ -410,10 +415,11 @@ class Stepper(widgets.VBox):
                     self._say(waiting, level="info")
                     return False
                 tree = Tree.from_leaves(leaves, branching)
-            cycle = self.trace.tree.players
+            shown = self._edited()
+            cycle = shown.tree.players
             tree = tree.with_players(cycle) if cycle is not None else \
                 with_root(tree, self.root_toggle.value)
-            trace = _search_again(self.trace, tree, self.rule_toggle.value)
+            trace = _search_again(shown, tree, self.rule_toggle.value)
             self._set_trace(trace)
         except (ValueError, TypeError) as error:
             self._say(str(error))
@@ -424,10 +430,11 @@ class Stepper(widgets.VBox):
     def _on_rule(self, change) -> None:
         if self._busy:
             return
-        if self.trace.tree.has_chance:  # no cut rule to switch (the toggle is disabled)
+        shown = self._edited()
+        if _fixed_rule(shown):  # no cut rule to switch (the toggle is disabled)
             return
         try:
-            self._set_trace(_search_again(self.trace, self.trace.tree, change["new"]))
+            self._set_trace(_search_again(shown, shown.tree, change["new"]))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 
@@ -435,8 +442,9 @@ class Stepper(widgets.VBox):
         if self._busy:
             return
         try:
-            tree = with_root(self.trace.tree, change["new"])
-            self._set_trace(_search_again(self.trace, tree, self.rule_toggle.value))
+            shown = self._edited()
+            tree = with_root(shown.tree, change["new"])
+            self._set_trace(_search_again(shown, tree, self.rule_toggle.value))
         except (ValueError, TypeError) as error:  # pragma: no cover - the tree was drawn before
             self._say(str(error))
 

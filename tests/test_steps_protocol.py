@@ -62,6 +62,7 @@ def test_every_producer_offers_the_protocol_and_its_jumps_point_into_it(search, 
         assert steps.caption(i) and steps.counter(i)
         assert all(1 <= n <= len(steps.code) for n in steps.lines(i))
     assert steps.width() > 0 and steps.title
+    assert isinstance(steps.listing, Listing) and steps.listing.code == steps.code
 
 
 def test_the_stepper_shows_what_the_protocol_says_at_every_step(search):
@@ -168,3 +169,8 @@ def test_a_page_replays_mcts_iterations(search, tmp_path):
     data = page_data(MctsSteps(uct_search(TicTacToe(), CORNER, iterations=2, seed=4)))
     assert data["jumps"] == {"iterations": [1, 5]} and data["code"] == list(PSEUDOCODE)
     assert len(data["steps"]) == 9
+
+
+def test_the_plain_stepper_lays_mcts_out_beside_its_pseudocode(search):
+    stepper = Stepper(search)
+    assert stepper.layout_mode == "beside" and stepper.picture_size[0] >= MctsSteps(search).width()

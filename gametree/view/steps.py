@@ -15,6 +15,10 @@ A steppable search is read through these names, and nothing else:
 ``steps.title``             the search's name, for a page's heading
 ==========================  ====================================================
 
+The adapters below also give ``steps.listing``, the
+:class:`~gametree.pseudocode.Listing` whose named lines ``lines(i)``
+resolves (``steps.code`` is its text).
+
 That is :class:`Steppable`, all a kernel-free page
 (:func:`gametree.view.pages.html`) reads.  The step-through widget
 (:class:`gametree.widgets.Stepper`) reads two more names, which make
@@ -185,6 +189,7 @@ class TraceSteps(_Drawn):
                             f"{type(trace).__name__}; record one with gametree.trace_search")
         self.trace = trace
         self.title = trace.algorithm
+        self.listing: Listing = trace.listing
         self.code = tuple(trace.code)
         jumps = {"cutoffs": tuple(step.index for step in trace.cutoffs)}
         kinds = {"passes": StepKind.PASS, "re-searches": StepKind.RESEARCH}
@@ -304,6 +309,7 @@ class MctsSteps(_Drawn):
                              "through; run uct_search(..., record=True)")
         self.result = result
         self.title = f"Monte-Carlo tree search (UCT, C = {result.exploration:.2f})"
+        self.listing = MCTS_LISTING
         self.code = MCTS_LISTING.code
         self.jumps: Mapping[str, tuple[int, ...]] = {"iterations": tuple(range(1, result.steps, 4))}
 
@@ -337,11 +343,10 @@ class MctsSteps(_Drawn):
         return MctsPlot(self.result, figsize=figsize, header=False, theme=theme)
 
     def width(self) -> int:
-        """The picture's width at one pixel per point: the drawing fits any
-        width, at most a JupyterLab cell's."""
-        from .draw import CELL_WIDTH
-
-        return CELL_WIDTH
+        """Pixels across the picture needs: the drawing fits its tree into
+        any width (fewer labels when crowded), and 600 pixels keep the
+        statistics of a notebook's search legible."""
+        return 600
 
 
 def steps_of(obj) -> Steppable:

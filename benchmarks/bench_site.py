@@ -1,11 +1,12 @@
 """What the course site weighs and costs to build (issue 24).
 
-Run:  python benchmarks/bench_site.py [NAME ...]
+Run:  python benchmarks/bench_site.py [--jobs N] [NAME ...]
 
 Builds the site of ``notebooks/`` (all 13 notebooks, or those named, such
 as ``01-minimax 02-alpha-beta``) into a temporary folder, as ``python -m
 gametree site`` does: every notebook run again in a fresh kernel, each
-stepper drawn into its player.  It prints
+stepper drawn into its player, ``--jobs`` notebooks at once (by default
+the command's: one per core, up to 4).  It prints
 
 * the build's time (wall clock; the machine may be shared, so compare
   runs of the same machine only);
@@ -24,18 +25,22 @@ import sys
 import tempfile
 from pathlib import Path
 
+from gametree.cli.site import JOBS
 from gametree.view.pages.site import build_site
 
 MB = 1e6
 
 
-def main(names: list[str]) -> int:
+def main(argv: list[str]) -> int:
+    jobs = JOBS
+    if argv[:1] == ["--jobs"]:
+        jobs, argv = int(argv[1]), argv[2:]
     with tempfile.TemporaryDirectory(prefix="bench-site-") as folder:
-        site = build_site(Path(folder) / "site", notebooks=names or None,
+        site = build_site(Path(folder) / "site", notebooks=argv or None, jobs=jobs,
                           progress=lambda page: print(f"  built {page.file} in {page.seconds:.1f} s",
                                                       file=sys.stderr, flush=True))
     pages = sum(page.size for page in site.pages)
-    print(f"build: {site.seconds:.0f} s for {len(site.pages)} pages "
+    print(f"build: {site.seconds:.0f} s for {len(site.pages)} pages, {jobs} at once "
           f"({sum(page.seconds for page in site.pages):.0f} s running and rendering notebooks)")
     print(f"size: {site.size / MB:.1f} MB in all = {site.static / MB:.1f} MB static/ "
           f"+ {pages / MB:.1f} MB of pages")

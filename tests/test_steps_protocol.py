@@ -174,3 +174,13 @@ def test_a_page_replays_mcts_iterations(search, tmp_path):
 def test_the_plain_stepper_lays_mcts_out_beside_its_pseudocode(search):
     stepper = Stepper(search)
     assert stepper.layout_mode == "beside" and stepper.picture_size[0] >= MctsSteps(search).width()
+
+
+def test_the_predict_stepper_asks_about_any_tree_search_steppable():
+    stepper = PredictStepper(TraceSteps(trace_alpha_beta(FIG52, 3)), theme="print")
+    stepper.next_button.click()
+    stepper.next_button.click()  # before leaf E
+    assert stepper.question_prompt == "Which leaf is evaluated next? Click it, or answer none."
+    stepper.answer("E")
+    assert stepper.slider.value == 2 and stepper.score.text == "1 of 1 prediction right"
+    assert stepper.colors["right"] == stepper.theme["right"] == "#444444"  # the print theme's

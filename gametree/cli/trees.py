@@ -14,7 +14,7 @@ from ..search import backed_up_values, principal_variation
 from ..text import fmt
 from ..trace import Trace, trace_alpha_beta
 from ..tree import CHANCE, MAX, Tree, check_players
-from .usage import STRICT_HELP, UsageError, whole_number
+from .usage import STRICT_HELP, UsageError, add_command, whole_number
 
 __all__ = ["register", "tree_arguments", "tree_from_arguments", "print_trace", "players_list",
            "refuse_chance"]
@@ -120,20 +120,19 @@ def _minimax(args: argparse.Namespace) -> None:
 
 def register(commands) -> None:
     """Add ``alpha-beta`` and ``minimax`` (see :mod:`gametree.cli`)."""
-    solve = commands.add_parser("alpha-beta", help="search a tree with alpha-beta and explain every step",
-                                description="Search a tree with alpha-beta; print the value, the leaves "
-                                            "evaluated and a caption for every step.")
+    solve = add_command(commands, "alpha-beta", _alpha_beta,
+                        "search a tree with alpha-beta and explain every step",
+                        """Search a tree with alpha-beta; print the value, the leaves evaluated
+                        and a caption for every step.""")
     tree_arguments(solve)
     solve.add_argument("--strict", action="store_true",
                        help=STRICT_HELP)
     solve.add_argument("--fail-hard", action="store_true",
                        help="return v clamped into each node's window (fail-hard) instead of v")
     solve.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
-    solve.set_defaults(run=_alpha_beta)
 
-    plain = commands.add_parser("minimax", help="search a tree with plain minimax",
-                                description="Search a tree with minimax (no pruning); print the value, "
-                                            "the principal variation and every backed-up value.")
+    plain = add_command(commands, "minimax", _minimax, "search a tree with plain minimax",
+                        """Search a tree with minimax (no pruning); print the value, the
+                        principal variation and every backed-up value.""")
     tree_arguments(plain)
     plain.add_argument("--quiet", "-q", action="store_true", help="print only the value and the count")
-    plain.set_defaults(run=_minimax)

@@ -108,12 +108,15 @@ def test_an_editable_stepper_searches_a_typed_tree_as_the_trace_shown_was():
     stepper.rule_toggle.value = True  # PVS cuts either way; the switch searches again with the rule
     assert stepper.trace.strict and stepper.trace.name == "PVS"
 
-    mtdf = Stepper(trace_mtdf(FIG52, 3), editable=True)
+    mtdf = Stepper(trace_mtdf(FIG52, 3, guess=7), editable=True)
     assert mtdf.rule_toggle.disabled  # MTD(f) tests null windows: no cut rule to switch
     mtdf.branching_box.value = "2"
     mtdf.leaves_box.value = "5 6 7 4"
     assert mtdf.trace.name == "MTD(f)" and mtdf.trace.value == 5
     assert mtdf.phase_button.description == "next pass"
+    # from the guess the teacher gave: the same passes as MTD(f) run on the typed tree
+    assert [p.label for p in mtdf.trace.phases] == [p.label for p in trace_mtdf([5, 6, 7, 4], 2, guess=7).phases]
+    assert mtdf.trace.phases[0].beta == 7
 
 
 def test_an_editable_stepper_refuses_a_trace_it_could_not_search_again():

@@ -167,7 +167,7 @@ class Stepper(widgets.VBox):
     editable : bool
         Add text boxes to type a new tree and a switch for the cut rule.
         The trees typed in are searched as the trace shown was: alpha-beta
-        (or expectiminimax), PVS, or MTD(f) (from the guess 0).
+        (or expectiminimax), PVS, or MTD(f) (from the same first guess).
     players : sequence of "MAX", "MIN", "CHANCE", optional
         For a tree: the player of each level in turn, as
         :func:`gametree.minimax` takes (``("MAX", "MIN", "MIN")``: MAX and
@@ -744,13 +744,16 @@ def _steps_for(obj, *, branching, strict: bool, editable: bool, players) -> Kern
 
 
 def _search_again(trace: Trace, tree: Tree, strict: bool) -> Trace:
-    """``tree`` searched as ``trace`` was: PVS, MTD(f) (from the guess 0),
-    or else alpha-beta (expectiminimax with chance nodes)."""
+    """``tree`` searched as ``trace`` was: PVS, MTD(f) from the same first
+    guess (its first pass tests beta = the guess), or else alpha-beta
+    (expectiminimax with chance nodes)."""
     if trace.notes is not None and trace.name in _RESEARCHED:
         from ..games import windows
 
         search = getattr(windows, _RESEARCHED[trace.name])
-        return search(tree, strict=strict) if trace.name == "PVS" else search(tree)
+        if trace.name == "PVS":
+            return search(tree, strict=strict)
+        return search(tree, guess=trace.phases[0].beta)
     return trace_search(tree, strict=strict)
 
 

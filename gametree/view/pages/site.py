@@ -26,10 +26,11 @@ the build does not read the steppers from them: it runs each notebook
 again (nbclient, a fresh kernel, ``notebooks/`` as working directory)
 with one set-up cell put in front, which calls :func:`show_players`.  That
 registers an IPython display formatter for ipywidgets: a widget that
-:func:`~gametree.view.pages.steps.steps_of` accepts (a Stepper, a
-PredictStepper, the MCTS, PVS and MTD(f) steppers, whatever the protocol
-adapts) is shown as its step-through player (:func:`~gametree.view.pages.player.player`),
-the search being replayed from the object the notebook built.  The
+the step-through protocol accepts, itself or what it steps
+(:func:`steppable`: the Stepper, the PredictStepper, the MCTS stepper,
+with alpha-beta, chance, PVS, MTD(f) and max^n searches) is shown as its
+step-through player (:func:`~gametree.view.pages.player.player`), the
+search being replayed from the object the notebook built.  The
 set-up cell is removed again and the cells keep their numbers; the
 notebooks on disk are never written, and nothing is added to them.  A
 widget the protocol does not accept (the practice box, the boards) keeps

@@ -113,8 +113,8 @@ def test_merged_marks_lay_the_second_on_top():
 
 # --- nobody outside the view touches a drawing's artists ----------------------------------
 
-PRIVATE = re.compile(
-    r"\.(_edges|_crosses|_halo|_markers|_marker_index|_groups|_values|_windows|_names|"
+PRIVATE = re.compile(  # a class's own attributes (self._names) are not a drawing's
+    r"(?<!\bself)\.(_edges|_crosses|_halo|_markers|_marker_index|_groups|_values|_windows|_names|"
     r"_leaf_scores|_leaf_names|_edge_labels|_title|_caption|_legend_artist|_look|_push\w*|"
     r"_step_look|_overlay)\b")
 OLD = re.compile(r"\b\w*plot\w*\.(values|windows|names|leaf_scores|leaf_names|edges|markers|"
@@ -127,6 +127,7 @@ def offending_lines(text: str) -> list[str]:
 
 def test_the_checker_catches_what_it_should():
     assert offending_lines("plot._markers['MAX'].set_facecolor(x)\nplot.values[3]")
+    assert offending_lines("myself._names") and not offending_lines("self._names.append(x)")
     assert not offending_lines("plot.show(3, fill={'B': 'red'})\nplot.node_look('B')")
 
 

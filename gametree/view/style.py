@@ -19,7 +19,9 @@ id (``2``); an edge is named by the node it leads to.
 The colours that carry a meaning shared by several drawings and widgets
 (a target the student selected, a mistake, a pruned edge, the current
 node) live in one palette, :data:`COLORS`, with named keys, the way
-python-chess keeps ``DEFAULT_COLORS``.  A drawing or widget that takes
+python-chess keeps ``DEFAULT_COLORS``; it and :func:`palette` are the
+theme's (:mod:`gametree.view.theme`, where every colour of the drawings
+lives), re-exported here.  A drawing or widget that takes
 ``colors={...}`` merges it over the defaults with :func:`palette` when it
 is made, never at import, so a notebook can change one key and see it.
 "Selected" and "mistake" never share a colour, and are drawn in different
@@ -33,61 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from types import MappingProxyType
-
-from matplotlib import colors as mcolors
 
 from ..text import describe
 from ..tree import Node, Tree
+from .theme import COLORS, hex_color, palette
 
 __all__ = ["Line", "Marks", "node_id", "color", "COLORS", "palette"]
-
-COLORS: Mapping[str, str] = MappingProxyType({
-    "selected": "#0077BB",
-    "mistake": "#CC3311",
-    "right": "#117733",
-    "pruned edge": "#C4C4C4",
-    "current": "#EE7733",
-})
-"""The shared palette (Paul Tol's colour-blind-safe colours), read-only:
-
-* ``"selected"`` (blue): what a student chose on a drawing, a clicked node
-  or a crossed-out edge, drawn dashed;
-* ``"mistake"`` (red): a wrong answer, drawn solid and thick;
-* ``"right"`` (green): a verdict that says an answer is right;
-* ``"pruned edge"`` (light grey): pruned edges, outlines and labels, dashed;
-* ``"current"`` (orange): the current node and the path to it.
-
-Give :func:`palette` (or a widget's ``colors=``) a mapping to change any of
-them."""
-
-
-def palette(colors: Mapping[str, object] | None = None) -> dict[str, str]:
-    """:data:`COLORS` with ``colors`` merged over them, every colour as
-    ``"#rrggbb"``.
-
-    Raises ValueError naming an unknown key (and the keys there are) or a
-    value that is not a colour; TypeError if ``colors`` is not a mapping.
-
-    >>> palette({"selected": "navy"})["selected"]
-    '#000080'
-    >>> palette({"selcted": "navy"})
-    Traceback (most recent call last):
-    ...
-    ValueError: there is no colour named 'selcted'; the palette's keys are 'selected', 'mistake', 'right', 'pruned edge' and 'current'
-    """
-    if colors is None:
-        colors = {}
-    if not isinstance(colors, Mapping):
-        raise TypeError(f"colors must map names such as 'selected' to colours, "
-                        f"not {describe(colors)}")
-    for key in colors:
-        if key not in COLORS:
-            names = [repr(name) for name in COLORS]
-            raise ValueError(f"there is no colour named {key!r}; the palette's keys are "
-                             f"{', '.join(names[:-1])} and {names[-1]}")
-    return {key: color(colors.get(key, value)) for key, value in COLORS.items()}
 
 NodeRef = Node | str | int
 """A node of the drawn tree: the Node, its name, or its id."""
@@ -144,6 +97,10 @@ class Marks:
     """Nodes whose incoming edge carries a cross: a branch cut off."""
     hidden: Collection = ()
     """Nodes whose value and window are not written (a question for the class)."""
+    pruned: Collection = ()
+    """Nodes drawn pruned with everything under them, as the search draws
+    the branches it cuts off (a student's crossed-out branches): grey and
+    dashed, with a cross on the edge into each top one."""
     title: str | None = None
     """The title line instead of the counter; None keeps it."""
     caption: str | None = None
@@ -166,6 +123,7 @@ class Marks:
                      edges={**self.edges, **other.edges},
                      crossed=frozenset(self.crossed) | frozenset(other.crossed),
                      hidden=frozenset(self.hidden) | frozenset(other.hidden),
+                     pruned=frozenset(self.pruned) | frozenset(other.pruned),
                      title=self.title if other.title is None else other.title,
                      caption=self.caption if other.caption is None else other.caption,
                      current=self.current and other.current, legend=self.legend and other.legend)
@@ -202,6 +160,7 @@ class Marks:
                      window=keyed(self.window, "window", _check_text),
                      edges=keyed(self.edges, "edges", _check_line),
                      crossed=ids(self.crossed, "crossed"), hidden=ids(self.hidden, "hidden"),
+                     pruned=ids(self.pruned, "pruned"),
                      title=self.title, caption=self.caption, current=self.current,
                      legend=self.legend)
 
@@ -231,22 +190,14 @@ def node_id(tree: Tree, ref: object) -> int:
     raise TypeError(f"name a node by its Node, its name or its id, not {describe(ref)}")
 
 
-@lru_cache(maxsize=512)
-def _hex(value) -> str:
-    return mcolors.to_hex(value, keep_alpha=False)
-
-
 def color(value: object) -> str:
-    """``value`` as ``"#rrggbb"``; ValueError if it is not a colour.
+    """``value`` as ``"#rrggbb"``; ValueError if it is not a colour
+    (:func:`gametree.view.theme.hex_color`).
 
     >>> color("white"), color((1, 0, 0))
     ('#ffffff', '#ff0000')
     """
-    try:
-        return _hex(tuple(value) if isinstance(value, list) else value)
-    except (ValueError, TypeError):
-        raise ValueError(f"{describe(value)} is not a colour; give a name such as 'orange' "
-                         f"or '#RRGGBB'") from None
+    return hex_color(value)
 
 
 def _check_color(value, what):

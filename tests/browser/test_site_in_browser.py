@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("course")
-    return build_site(root / "site", source=write_course(root / "notebooks")).out
+    return build_site(root / "site", source=write_course(root / "notebooks"), jobs=2).out
 
 
 @pytest.fixture

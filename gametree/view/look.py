@@ -385,25 +385,29 @@ class Looks:
     def _searched(self, draft: _Draft, snap: Snapshot) -> None:
         """The search's state: styles by status, values, windows, crosses."""
         status, style, kinds = snap.status, self.style, self.kinds
-        number, path_windows = self.number, self.room.path_windows
         on_path = {node.id for node in snap.path} | {snap.current.id}
         for i, s in enumerate(status):
             parent = self.nodes[i].parent
             if parent is not None:
                 draft.edge[i] = style.path if i in on_path and s is not Status.PRUNED else style.edge[s]
-                if s is Status.PRUNED and status[parent] is not Status.PRUNED:
-                    draft.crossed.add(i)
             draft.fill[i], draft.outline[i] = style.node[kinds[i], s]
             if s is Status.PRUNED:
                 draft.pruned.add(i)
-            if kinds[i] == "leaf" or s not in (Status.ACTIVE, Status.DONE):
-                continue
-            if snap.v[i] is not None:
-                draft.text[i] = number(snap.v[i])
-                if s is Status.DONE and kinds[i] == "CHANCE":  # Star1 may have cut it off
-                    self._bound_in_circle(draft, i, bound_text(snap.v[i], snap.alpha[i], snap.beta[i], number))
-            if snap.alpha[i] is not None and (s is Status.ACTIVE or i not in path_windows):
-                draft.window[i] = _window(snap.alpha[i], snap.beta[i], number)
+                if parent is not None and status[parent] is not Status.PRUNED:
+                    draft.crossed.add(i)
+            elif kinds[i] != "leaf" and s is not Status.UNVISITED:
+                self._known(draft, snap, i, s)
+
+    def _known(self, draft: _Draft, snap: Snapshot, i: int, s: Status) -> None:
+        """What is known of an active or finished internal node: its value
+        (a chance node's as a bound where Star1 cut it off) and its window."""
+        number = self.number
+        if snap.v[i] is not None:
+            draft.text[i] = number(snap.v[i])
+            if s is Status.DONE and self.kinds[i] == "CHANCE":
+                self._bound_in_circle(draft, i, bound_text(snap.v[i], snap.alpha[i], snap.beta[i], number))
+        if snap.alpha[i] is not None and (s is Status.ACTIVE or i not in self.room.path_windows):
+            draft.window[i] = _window(snap.alpha[i], snap.beta[i], number)
 
     def _bound_in_circle(self, draft: _Draft, i: int, bound: str) -> None:
         """A chance node's bound in its circle, in a smaller font if need be
@@ -441,6 +445,13 @@ class Looks:
             draft.outline[current] = self.style.current
             draft.bold.add(current)
         self._cross_out(draft, marks.pruned)
+        self._marked(draft, marks, path)
+        draft.title = draft.title if marks.title is None else marks.title
+        draft.caption = draft.caption if marks.caption is None else marks.caption
+        draft.legend = marks.legend
+
+    def _marked(self, draft: _Draft, marks: Marks, path: set[int]) -> None:
+        """Fills, outlines, texts, windows, edges, crosses and hidden texts from ``marks``."""
         for i, value in marks.fill.items():
             draft.fill[i] = value
         for i, line in marks.outline.items():
@@ -456,9 +467,6 @@ class Looks:
         draft.crossed |= {i for i in marks.crossed if i}
         for i in marks.hidden:
             draft.text[i] = draft.window[i] = None
-        draft.title = draft.title if marks.title is None else marks.title
-        draft.caption = draft.caption if marks.caption is None else marks.caption
-        draft.legend = marks.legend
 
     def _cross_out(self, draft: _Draft, crossed_out) -> None:
         """Draw the nodes ``crossed_out`` and everything under them pruned, with

@@ -50,7 +50,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from .checks import check_branching, check_leaves, check_probabilities, check_score, complete_depth
 from .text import describe, shown
@@ -478,17 +478,45 @@ class Tree(Sequence):
         chance node without children is refused), and a tree deeper than
         :data:`MAX_DEPTH` is refused.
         """
-        player_of: Callable[[P], Player] | None = player if callable(player) else None
-        built = _Unfolding(label, probability, agent)
-        first = player if player_of is None else player_of(root)
+        player_of, first = _turns(player, root)
+        parents: list[int | None] = []
+        children: list[list[int]] = []
+        players: list[Player] = []
+        scores: list[Value | None] = []
+        labels: list[str] = []
+        depths: list[int] = []
+        chances: list[Value | None] = []
+        agents: list[str] = []
         queue: deque[tuple[P, int | None, int, Player]] = deque([(root, None, 0, Player(first))])
         while queue:
             position, parent, depth, who = queue.popleft()
-            node_id = len(built.parents)
-            for child in built.add(position, parent, depth, who, expand, score):
+            if depth > MAX_DEPTH:
+                raise ValueError(
+                    f"the tree is deeper than {MAX_DEPTH} levels; gametree draws and "
+                    f"searches trees a person can follow, so cut it down"
+                )
+            node_id = len(parents)
+            parents.append(parent)
+            children.append([])
+            players.append(Player(who))
+            depths.append(depth)
+            labels.append(label(position) if label and parent is not None else "")
+            if agent is not None:
+                agents.append(agent(position))
+            if parent is None:
+                chances.append(None)
+            else:
+                children[parent].append(node_id)
+                chances.append(probability(position) if probability and players[parent] is CHANCE
+                               else None)
+            below = expand(position) or ()
+            scores.append(None if below else _leaf_score(position, who, node_id, score))
+            for child in below:
                 child_player = player_of(child) if player_of else Player(who).other
                 queue.append((child, node_id, depth + 1, child_player))
-        return built.tree(cls)
+        return _assembled(cls, parents, children, players, scores, depths, chances,
+                          labels=labels if label else None,
+                          agents=agents if agent is not None else None)
 
     def with_players(self, players: Players) -> Tree:
         """This tree with the node at depth k given to
@@ -767,80 +795,46 @@ class Tree(Sequence):
         )
 
 
-class _Unfolding(Generic[P]):
-    """The columns of a tree being built by :meth:`Tree.unfold`, one node
-    at a time in level order, each checked as it is added."""
+def _leaf_score(position, who: Player, node_id: int, score: Callable) -> Value:
+    """The checked score of the leaf at ``position`` (node ``node_id``) of a
+    tree :meth:`Tree.unfold` builds; a chance node without children is refused."""
+    if who is CHANCE:
+        raise ValueError(f"chance node {node_name(node_id)} has no children; a "
+                         f"chance node needs at least one outcome")
+    value = score(position)
+    check_score(value, f"the score of leaf {node_name(node_id)}")
+    return value
 
-    def __init__(self, label: Callable[[P], str] | None,
-                 probability: Callable[[P], Value | None] | None,
-                 agent: Callable[[P], str] | None):
-        self.label, self.probability, self.agent = label, probability, agent
-        self.parents: list[int | None] = []
-        self.children: list[list[int]] = []
-        self.players: list[Player] = []
-        self.scores: list[Value | None] = []
-        self.labels: list[str] = []
-        self.depths: list[int] = []
-        self.chances: list[Value | None] = []
-        self.agents: list[str] = []
 
-    def add(self, position: P, parent: int | None, depth: int, who: Player,
-            expand: Callable[[P], Sequence[P] | None],
-            score: Callable[[P], Value | None]) -> Sequence[P]:
-        """Add the node at ``position`` (refusing a tree deeper than
-        :data:`MAX_DEPTH`, a chance node without children and a bad leaf
-        score) and return its child positions."""
-        if depth > MAX_DEPTH:
-            raise ValueError(
-                f"the tree is deeper than {MAX_DEPTH} levels; gametree draws and "
-                f"searches trees a person can follow, so cut it down"
-            )
-        node_id = len(self.parents)
-        self.parents.append(parent)
-        self.children.append([])
-        self.players.append(Player(who))
-        self.depths.append(depth)
-        self.labels.append(self.label(position) if self.label and parent is not None else "")
-        if self.agent is not None:
-            self.agents.append(self.agent(position))
-        under_chance = parent is not None and self.players[parent] is CHANCE
-        self.chances.append(self.probability(position) if self.probability and under_chance
-                            else None)
-        if parent is not None:
-            self.children[parent].append(node_id)
-        below = expand(position) or ()
-        if below:
-            self.scores.append(None)
-            return below
-        if who is CHANCE:
-            raise ValueError(f"chance node {node_name(node_id)} has no children; a "
-                             f"chance node needs at least one outcome")
-        value = score(position)
-        check_score(value, f"the score of leaf {node_name(node_id)}")
-        self.scores.append(value)
-        return below
+def _turns(player, root) -> tuple[Callable | None, Player]:
+    """For :meth:`Tree.unfold`: the function giving the player at each
+    position (None: levels alternate), and the player at ``root``."""
+    player_of = player if callable(player) else None
+    return player_of, (player if player_of is None else player_of(root))
 
-    def tree(self, cls: type[Tree]) -> Tree:
-        """The tree built, once every chance node's probabilities are checked."""
-        children = self.children
-        has_chance = CHANCE in self.players
-        for node_id in range(len(self.parents)) if has_chance else ():
-            if self.players[node_id] is CHANCE:
-                check_probabilities([self.chances[c] for c in children[node_id]],
-                                    f"chance node {node_name(node_id)}")
-        # Leaves are numbered left to right: a depth-first walk over children.
-        leaf_ids: list[int] = []
-        stack = [0]
-        while stack:
-            node_id = stack.pop()
-            if children[node_id]:
-                stack.extend(reversed(children[node_id]))
-            else:
-                leaf_ids.append(node_id)
-        return cls(self.parents, [tuple(c) for c in children], self.players, self.scores,
-                   leaf_ids, self.labels if self.label else None, self.depths,
-                   self.chances if has_chance else None,
-                   self.agents if self.agent is not None and any(self.agents) else None)
+
+def _assembled(cls: type[Tree], parents: list, children: list[list[int]], players: list[Player],
+               scores: list, depths: list[int], chances: list, *, labels: list[str] | None,
+               agents: list[str] | None) -> Tree:
+    """The tree :meth:`Tree.unfold` built, from its columns in level order
+    (``agents`` kept only if one is named), once every chance node's
+    probabilities are checked."""
+    has_chance = CHANCE in players
+    for node_id in range(len(parents)) if has_chance else ():
+        if players[node_id] is CHANCE:
+            check_probabilities([chances[c] for c in children[node_id]],
+                                f"chance node {node_name(node_id)}")
+    # Leaves are numbered left to right: a depth-first walk over children.
+    leaf_ids: list[int] = []
+    stack = [0]
+    while stack:
+        node_id = stack.pop()
+        if children[node_id]:
+            stack.extend(reversed(children[node_id]))
+        else:
+            leaf_ids.append(node_id)
+    return cls(parents, [tuple(c) for c in children], players, scores, leaf_ids, labels, depths,
+               chances if has_chance else None, agents if agents and any(agents) else None)
 
 
 class CompleteTree(Tree):

@@ -28,6 +28,7 @@ from gametree.view.pages.site import (
 )
 
 SMALL = [[3, 5], [2, 9]]
+BINDER = "https://binder.example.org/v2/gh/teacher/gametree/main"
 
 LONG_WIDGET = f'''import ipywidgets
 
@@ -110,7 +111,7 @@ def course(tmp_path_factory):
     source = write_course(root / "notebooks")
     before = {path.name: path.read_bytes() for path in source.iterdir()}
     told: list = []  # (page, the pages written when told)
-    site = build_site(root / "site", source=source, jobs=2,  # two kernels at once
+    site = build_site(root / "site", source=source, jobs=2, binder=BINDER,  # two kernels at once
                       progress=lambda page: told.append(
                           (page, sorted(path.name for path in root.rglob("*.html")))))
     return {"root": root, "source": source, "before": before, "site": site, "told": told}
@@ -161,7 +162,7 @@ def test_every_internal_link_and_source_resolves(course):
 
 def test_a_link_to_a_notebook_not_built_is_plain_text(course):
     text = (course["site"].out / "01-first.html").read_text(encoding="utf-8")
-    assert ".ipynb" not in "".join(Page(text).links)
+    assert [link for link in Page(text).links if ".ipynb" in link and not link.startswith(BINDER)] == []
     assert '<span class="gt-not-built" title="not in this build">a page left out</span>' in text
 
 
@@ -204,6 +205,8 @@ def test_other_widgets_keep_a_picture_and_point_to_python(course):
     text = (course["site"].out / "01-first.html").read_text(encoding="utf-8")
     assert "application/vnd.jupyter.widget" not in text
     assert f"This interactive part {NEEDS_PYTHON}." in text
+    # The line links to the notebook on Binder (a link to follow, nothing loaded).
+    assert f"{BINDER}?urlpath=lab/tree/notebooks/01-first.ipynb" in Page(text).links
     assert "IntSlider(" not in text  # the widget's repr says nothing to a reader
 
 
@@ -255,6 +258,7 @@ def test_a_notebook_that_fails_stops_the_build_in_one_line(tmp_path, capsys):
     (["--notebooks", "09-nowhere"], "no notebook 09-nowhere"),
     (["--source", "missing"], "no such folder of notebooks"),
     (["--jobs", "0"], "run 1 or more notebooks at once"),
+    (["--binder", "mybinder.org/v2/gh/x/y"], "give the repository's Binder address"),
 ])
 def test_bad_input_is_refused_before_any_kernel(tmp_path, monkeypatch, capsys, argv, words):
     monkeypatch.chdir(tmp_path)

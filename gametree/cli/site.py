@@ -43,6 +43,10 @@ def register(commands) -> None:
                              "links to the others become plain text")
     parser.add_argument("--source", default="notebooks", metavar="DIR",
                         help="the folder of notebooks (default: notebooks)")
+    parser.add_argument("--binder", metavar="URL",
+                        help="the repository's Binder address (such as "
+                             "https://mybinder.org/v2/gh/OWNER/gametree/main): a widget the site "
+                             "shows as a picture then links to its notebook there")
     parser.add_argument("--jobs", "-j", type=whole_number, default=JOBS, metavar="N",
                         help=f"notebooks run at once, each in its own kernel (default: {JOBS}, "
                              f"one per core up to 4)")
@@ -62,10 +66,14 @@ def _run(args: argparse.Namespace) -> None:
 
     if args.jobs < 1:
         raise UsageError(f"--jobs {args.jobs}: run 1 or more notebooks at once")
+    if args.binder is not None and not args.binder.startswith("https://"):
+        raise UsageError(f"--binder {args.binder}: give the repository's Binder address, such as "
+                         f"https://mybinder.org/v2/gh/OWNER/gametree/main")
     chosen_notebooks(args.source, args.notebooks)  # refused before the default folder is made
     out = args.out if args.out is not None else default_out("site")
     try:
         site = build_site(out, source=args.source, notebooks=args.notebooks, jobs=args.jobs,
+                          binder=args.binder,
                           progress=lambda page: print(_line(page), flush=True))
     except OSError as error:
         raise file_error(error, out) from None

@@ -62,7 +62,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -413,16 +413,21 @@ def _failure(cell: int, error: Exception) -> str:
     return f"{where} raised {what}"
 
 
-def _note(text: str):
+def _note(text: str, binder: str | None):
+    """The line under a widget shown as a picture, with a link to the
+    notebook on Binder when the build knows one."""
     import nbformat
 
+    link = "" if binder is None else f' <a href="{_html.escape(binder)}">Open it on Binder.</a>'
     return nbformat.v4.new_output("display_data", data={
-        "text/html": f'<p class="gt-needs-python">{_html.escape(text)}</p>', "text/plain": text})
+        "text/html": f'<p class="gt-needs-python">{_html.escape(text)}{link}</p>',
+        "text/plain": text})
 
 
-def _site_outputs(outputs: list) -> tuple[list, list[int], int]:
+def _site_outputs(outputs: list, binder: str | None) -> tuple[list, list[int], int]:
     """The outputs as the site shows them, the players' sizes, and how
-    many widgets are shown as their picture only."""
+    many widgets are shown as their picture only (each with a line that
+    points to Jupyter or ``binder``)."""
     shown, players, pictures = [], [], 0
     for output in outputs:
         data = output.get("data", {})
@@ -441,14 +446,14 @@ def _site_outputs(outputs: list) -> tuple[list, list[int], int]:
         refused = output.get("metadata", {}).get("gametree", {}).get("refused")
         pictures += 1
         shown.append(_note(f"{refused}. This player {NEEDS_PYTHON}." if refused
-                           else f"This interactive part {NEEDS_PYTHON}."))
+                           else f"This interactive part {NEEDS_PYTHON}.", binder))
     return shown, players, pictures
 
 
 _NBVAL = re.compile(r"^# NBVAL_\w+[^\n]*\n?", re.MULTILINE)
 
 
-def _for_the_site(notebook, title: str) -> tuple[list[int], int]:
+def _for_the_site(notebook, title: str, binder: str | None) -> tuple[list[int], int]:
     """Outputs rewritten for the site (see :func:`_site_outputs`), nbval's
     markers left out of the code shown, the page's title set."""
     players: list[int] = []
@@ -457,7 +462,7 @@ def _for_the_site(notebook, title: str) -> tuple[list[int], int]:
         if cell.cell_type != "code":
             continue
         cell.source = _NBVAL.sub("", cell.source)
-        cell.outputs, sizes, kept = _site_outputs(cell.get("outputs", []))
+        cell.outputs, sizes, kept = _site_outputs(cell.get("outputs", []), binder)
         players += sizes
         pictures += kept
     notebook.metadata["title"] = title
@@ -483,7 +488,7 @@ _LINK = re.compile(r'<a\b([^>]*?)\bhref="(\d\d-[A-Za-z0-9_-]+)\.ipynb(#[^"]*)?"(
                    re.DOTALL)
 
 
-def _links(page: str, built: set[str]) -> str:
+def _links(page: str, built: Collection[str]) -> str:
     """Links to notebooks pointed at their pages; a link to a notebook not
     in the build left as its text."""
     def link(found: re.Match) -> str:
@@ -495,7 +500,7 @@ def _links(page: str, built: set[str]) -> str:
     return _LINK.sub(link, page)
 
 
-def _render(exporter, notebook, name: str, players: bool, built: set[str]) -> str:
+def _render(exporter, notebook, name: str, players: bool, built: Collection[str]) -> str:
     resources = {"metadata": {"name": name},
                  "gametree": {"sheets": [f"{STATIC}/nbconvert/{css}" for css in _NBCONVERT_CSS]
                               + [PLAYER_STYLE, _SITE_STYLE],
@@ -538,7 +543,7 @@ def _into_place(built: Path, out: Path) -> None:
 
 
 def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
-               timeout: int = 600, jobs: int = 1, theme=None,
+               timeout: int = 600, jobs: int = 1, binder: str | None = None, theme=None,
                progress: Callable[[SitePage], None] | None = None) -> Site:
     """Render the notebooks of ``source`` as a static site in the folder ``out``.
 
@@ -558,6 +563,10 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     jobs : int
         Notebooks run at once, each in its own kernel (1 or more; the
         kernels do the drawing, so up to one per core saves time).
+    binder : str, optional
+        The repository's address on a BinderHub (such as
+        ``https://mybinder.org/v2/gh/OWNER/gametree/main``): the line under
+        each widget shown as a picture then links to its notebook there.
     theme : Theme, name or mapping, optional
         The players' and the site's colours (:func:`gametree.view.theme.theme_of`).
     progress : callable, optional
@@ -580,6 +589,9 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     out, source = Path(out), Path(source)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs={jobs!r}: the notebooks run at once are a whole number, 1 or more")
+    if binder is not None and not re.fullmatch(r"https://[^\s\"'<>?#]+", binder):
+        raise ValueError(f"binder={binder!r}: give the repository's Binder address, such as "
+                         f"https://mybinder.org/v2/gh/OWNER/gametree/main")
     names = chosen_notebooks(source, notebooks)
     _check_out(out)
     mathjax_folder()
@@ -590,7 +602,8 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
         _write_static(work, _exporter(), theme)
-        pages = _pages(work, source, names, timeout, jobs, progress)
+        plan = _Plan(source, timeout, frozenset(names), binder)
+        pages = _pages(work, plan, names, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
     finally:
@@ -598,40 +611,56 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     return Site(out, tuple(pages), static, time.perf_counter() - start)
 
 
-def _built(name: str, source: Path, timeout: int, built: set[str],
-           stop: threading.Event) -> tuple[SitePage, str, bytes]:
+@dataclass(frozen=True)
+class _Plan:
+    """What every notebook's run and page share."""
+
+    source: Path
+    timeout: int
+    built: frozenset[str]
+    binder: str | None
+
+    def binder_of(self, name: str) -> str | None:
+        """The notebook ``name`` on Binder, if the build has an address."""
+        if self.binder is None:
+            return None
+        return f"{self.binder.rstrip('/')}?urlpath=lab/tree/{self.source.name}/{name}.ipynb"
+
+
+def _built(name: str, plan: _Plan, stop: threading.Event) -> tuple[SitePage, str, bytes]:
     """Run the notebook ``name`` and render it: the page's summary, its
     title and its bytes."""
     import nbformat
 
     began = time.perf_counter()
+    source = plan.source
     notebook = nbformat.read(source / f"{name}.ipynb", as_version=4)
     title = _title(notebook, name)
     try:
-        _run(notebook, source, timeout, stop)
+        _run(notebook, source, plan.timeout, stop)
     except NotebookFailed as error:
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None
-    players, pictures = _for_the_site(notebook, title)
-    page = _render(_exporter(), notebook, name, bool(players), built).encode("utf-8")
+    players, pictures = _for_the_site(notebook, title, plan.binder_of(name))
+    page = _render(_exporter(), notebook, name, bool(players), plan.built).encode("utf-8")
     summary = SitePage(name, _page_file(name), len(page), tuple(players), pictures,
                        time.perf_counter() - began)
     return summary, title, page
 
 
-def _each_built(names: Sequence[str], source: Path, timeout: int, jobs: int):
+def _each_built(names: Sequence[str], plan: _Plan, jobs: int):
     """Every notebook run and rendered, as each is done: one at a time, or
     ``jobs`` at once (each in its own kernel); the first failure stops the
     others before their next cell."""
-    built, stop = set(names), threading.Event()
+    stop = threading.Event()
     if jobs == 1:
         for name in names:
-            yield _built(name, source, timeout, built, stop)
+            yield _built(name, plan, stop)
         return
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="gametree-site")
-    futures = [pool.submit(_built, name, source, timeout, built, stop) for name in names]
+    futures = [pool.submit(_built, name, plan, stop) for name in names]
     try:
         pending = set(futures)
         while pending:
@@ -643,12 +672,11 @@ def _each_built(names: Sequence[str], source: Path, timeout: int, jobs: int):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _pages(work: Path, source: Path, names: Sequence[str], timeout: int, jobs: int,
-           progress) -> list[SitePage]:
+def _pages(work: Path, plan: _Plan, names: Sequence[str], jobs: int, progress) -> list[SitePage]:
     pages: dict[str, SitePage] = {}
     titles: dict[str, str] = {}
     with _ipython_folder():
-        for summary, titles[summary.name], page in _each_built(names, source, timeout, jobs):
+        for summary, titles[summary.name], page in _each_built(names, plan, jobs):
             (work / summary.file).write_bytes(page)
             pages[summary.name] = summary
             if progress is not None:

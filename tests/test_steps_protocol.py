@@ -143,6 +143,18 @@ def test_a_theme_colours_the_widget_and_colors_are_merged_over_it(search):
         Stepper(FIG52, branching=3, theme="dark")
 
 
+def test_one_theme_argument_changes_the_pruned_edges_of_the_steppers_picture():
+    magenta = "#ff00ff"
+    plain, themed = Stepper(FIG52, branching=3), Stepper(FIG52, branching=3, theme={"pruned edge": magenta})
+    for stepper in (plain, themed):
+        stepper.step_to(-1)  # I and J pruned
+    assert themed.plot.edge_look("I").color == magenta != plain.plot.edge_look("I").color
+    assert bytes(themed.image.value) != bytes(plain.image.value)
+    assert themed.plot.edge_look("H").color == plain.plot.edge_look("H").color  # H was evaluated
+    maxn = Stepper(trace_maxn(FIGURE_5_4), theme="print")
+    assert maxn.plot.theme["MAX node"] == "#333333"
+
+
 def test_steps_of_adapts_each_kind_of_search(search):
     assert isinstance(steps_of(search), MctsSteps)
     assert isinstance(steps_of(trace_alpha_beta(FIG52, 3)), TraceSteps)

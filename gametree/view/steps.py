@@ -221,7 +221,8 @@ class TraceSteps(_Drawn):
         """A new drawing of the search without caption or counter (the
         widget and the page show both themselves), ``figsize`` inches at
         72 dpi (by default the size the tree needs)."""
-        options: dict[str, Any] = {"caption": False, "counter": False, "figsize": figsize}
+        options: dict[str, Any] = {"caption": False, "counter": False, "figsize": figsize,
+                                   "theme": theme}
         plot_class: Any
         if self.trace.search == "maxn":
             from .maxn import MaxnPlot
@@ -231,8 +232,6 @@ class TraceSteps(_Drawn):
             from .draw import TracePlot
 
             plot_class = TracePlot
-        if theme is not None and _takes_theme(plot_class):
-            options["theme"] = theme
         return plot_class(self.trace, **options)
 
     def width(self) -> int:
@@ -246,15 +245,6 @@ class TraceSteps(_Drawn):
 
         tree = self.trace.tree
         return round(labels.needed_width(tree, tidy_layout(tree), labels.SCREEN_FONTS[-1]))
-
-
-def _takes_theme(plot_class) -> bool:
-    """Whether a drawing class takes ``theme=`` (the tree drawings gain it
-    while the view is split; until then the widget's theme colours the
-    widget only)."""
-    import inspect
-
-    return "theme" in inspect.signature(plot_class).parameters
 
 
 MCTS_LISTING = Listing.of("MONTE-CARLO-TREE-SEARCH", [

@@ -144,9 +144,10 @@ def test_fates_differ_in_shape_as_well_as_colour():
 def test_the_numbergame_figure_is_legible_and_says_what_it_shows(record):
     figure = numbergame_figure(record)
     values = {gametree.text.pretty(v) for v in record.graph.values}
-    found = check_legible(figure, is_value=lambda text: text.get_color() == "white")
+    white = to_hex("white")  # values are written white on the circles
+    found = check_legible(figure, is_value=lambda text: to_hex(text.get_color()) == white)
     shown = [text.get_text() for text, _ in found]
-    inside = [text.get_text() for text, _ in found if text.get_color() == "white"]
+    inside = [text.get_text() for text, _ in found if to_hex(text.get_color()) == white]
     assert "Recursion tree without memory: 189 calls" in shown
     assert "Memo graph: 21 distinct (lo, hi)" in shown
     assert {"solved: 21", "answered from memory: 30", "never made: 138"} <= set(shown)

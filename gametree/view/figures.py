@@ -33,26 +33,12 @@ from ..search import backed_up_values
 from ..text import describe, join_names, pretty
 from ..trace import Status, Trace
 from ..tree import MAX, Node, Tree, as_tree
-from .draw import (
-    CELL_HEIGHT,
-    CELL_WIDTH,
-    CROSS_COLOR,
-    CURRENT_COLOR,
-    EDGE_COLOR,
-    MAX_COLOR,
-    MIN_COLOR,
-    PRUNED_COLOR,
-    SCREEN_DPI,
-    TEXT_COLOR,
-    WALKED_COLOR,
-    WINDOW_COLOR,
-    TracePlot,
-    TreeFigure,
-    counter_text,
-)
+from .draw import CELL_HEIGHT, CELL_WIDTH, SCREEN_DPI, TracePlot, TreeFigure
 from .layout import tidy_layout
+from .look import counter_text, kind, look_of, styles
 from .stamp import extent
 from .style import Line, node_id
+from .theme import Theme, theme_of
 
 __all__ = ["minimax_figure", "numbergame_figure", "memo_fates", "boards_figure", "FATES",
            "MAX_BOARD_LEAVES"]
@@ -74,7 +60,7 @@ def _figure(width: float, height: float) -> TreeFigure:
 
 
 def minimax_figure(tree, *, down_to: int = 0, path: Sequence = (), title: str = "",
-                   caption: str = "") -> TreeFigure:
+                   caption: str = "", theme=None) -> TreeFigure:
     """The tree with the minimax value inside every node at depth ``down_to``
     or deeper (those above left blank), and ``path`` highlighted.
 
@@ -90,6 +76,9 @@ def minimax_figure(tree, *, down_to: int = 0, path: Sequence = (), title: str = 
         edges and outlines (thickness, not colour alone, marks them).
     title, caption : str
         The lines above the tree (by default the tree's shape, and none).
+    theme : Theme, name or mapping, optional
+        The colours (see :func:`gametree.view.theme.theme_of`): values are
+        written on the fills of finished nodes, the path in ``"current path"``.
 
     Returns
     -------
@@ -106,6 +95,27 @@ def minimax_figure(tree, *, down_to: int = 0, path: Sequence = (), title: str = 
     of every node written in it; the path A, C, F and L is drawn thick.
     """
     tree = as_tree(tree)
+    _check_minimax(down_to, title, caption)
+    chain = _chain(tree, path)
+    theme = theme_of(theme)
+    values = backed_up_values(tree)
+    known = [node for node in tree if not node.is_leaf and node.depth >= down_to]
+    finished = styles(theme).node  # a node whose value is known is filled as when finished
+    plot = TracePlot(tree, caption=bool(caption), theme=theme)
+    plot.show(None,
+              fill={n.id: finished[kind(n), Status.DONE][0] for n in known},
+              text={n.id: pretty(values[n.id]) for n in known},
+              edges={n.id: Line(theme["current path"], 4.5) for n in chain if n.parent is not None},
+              outline={n.id: theme.line("current") for n in chain},
+              title=title or None, caption=caption or None)
+    figure = plot.figure
+    figure.alt_text = _minimax_words(tree, down_to, bool(known), chain, title, caption)
+    figure.plot = plot
+    return figure
+
+
+def _check_minimax(down_to, title, caption) -> None:
+    """:func:`minimax_figure`'s options, checked."""
     if isinstance(down_to, bool) or not isinstance(down_to, int):
         raise TypeError(f"down_to must be a whole number (a depth), not {describe(down_to)}")
     if down_to < 0:
@@ -113,25 +123,16 @@ def minimax_figure(tree, *, down_to: int = 0, path: Sequence = (), title: str = 
     for name, text in (("title", title), ("caption", caption)):
         if not isinstance(text, str):
             raise TypeError(f"{name} must be text, not {describe(text)}")
-    chain = _chain(tree, path)
-    values = backed_up_values(tree)
-    known = [node for node in tree if not node.is_leaf and node.depth >= down_to]
-    plot = TracePlot(tree, caption=bool(caption))
-    plot.show(None,
-              fill={n.id: MAX_COLOR if n.player is MAX else MIN_COLOR for n in known},
-              text={n.id: pretty(values[n.id]) for n in known},
-              edges={n.id: Line(CURRENT_COLOR, 4.5) for n in chain if n.parent is not None},
-              outline={n.id: Line(CURRENT_COLOR, 3.0) for n in chain},
-              title=title or None, caption=caption or None)
+
+
+def _minimax_words(tree: Tree, down_to: int, known: bool, chain, title: str, caption: str) -> str:
+    """:func:`minimax_figure`'s alt text."""
     shown = ("of every node" if down_to == 0 else
              f"of the nodes at depth {down_to} and below" if known else "of no internal node")
     words = [f"{title}." if title else "", f"{caption}." if caption else "",
              f"A game tree of {len(tree.leaves)} leaves with the minimax value {shown} written in it"
              + (f"; the path {join_names(n.name for n in chain)} is drawn thick." if chain else ".")]
-    figure = plot.figure
-    figure.alt_text = " ".join(w for w in words if w)
-    figure.plot = plot
-    return figure
+    return " ".join(w for w in words if w)
 
 
 def _chain(tree: Tree, path) -> list[Node]:
@@ -149,11 +150,12 @@ def _chain(tree: Tree, path) -> list[Node]:
 
 # --- NUMBERGAME: recursion tree and memo graph ------------------------------------------
 
-FATES = {"solved": ("o", "#4477AA", 9.0), "answered from memory": ("D", "#EE7733", 8.0),
-         "never made": ("s", "#DDDDDD", 5.0)}
+FATES = {"solved": ("o", "fate solved", 9.0), "answered from memory": ("D", "fate remembered", 8.0),
+         "never made": ("s", "fate never made", 5.0)}
 """What the memoized search does with a call of the plain recursion, and how
-it is drawn: (marker, colour, size in pixels).  Shape and colour both tell
-it: a blue disc, an orange diamond, a small grey square."""
+it is drawn: (marker, the theme key of its colour, size in pixels).  Shape
+and colour both tell it: by default a blue disc, an orange diamond, a small
+grey square."""
 
 
 def memo_fates(record: NumberGameRecord) -> tuple[str, ...]:
@@ -188,7 +190,7 @@ def memo_fates(record: NumberGameRecord) -> tuple[str, ...]:
     return tuple(fates)
 
 
-def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
+def numbergame_figure(record: NumberGameRecord, *, theme=None) -> TreeFigure:
     """The recursion tree of a small NUMBERGAME row beside its memo graph.
 
     On the left, one node per call of the recursion without memory, shaped
@@ -201,6 +203,8 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     ----------
     record : NumberGameRecord
         From :func:`gametree.games.record_number_game` (rows of up to 8).
+    theme : Theme, name or mapping, optional
+        The colours (see :func:`gametree.view.theme.theme_of`).
 
     Returns
     -------
@@ -216,13 +220,14 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     'On the left, the recursion of NUMBERGAME on 7 −5 8 5 1 without memory'
     """
     fates = memo_fates(record)
+    theme = theme_of(theme)
     # 470 px: with a cell's input above it, the whole figure fits a 1280x720 screen.
     height = 470
     figure = _figure(CELL_WIDTH, height)
     left = figure.add_axes((8 / 1100, 64 / height, 700 / 1100, (height - 100) / height))
     right = figure.add_axes((790 / 1100, 96 / height, 296 / 1100, (height - 134) / height))
-    _recursion_tree(left, record, fates, width=700)
-    _memo_graph(right, record)
+    _recursion_tree(left, record, fates, 700, theme)
+    _memo_graph(right, record, theme)
     counts = {fate: fates.count(fate) for fate in FATES}
     graph = record.graph
     row = " ".join(pretty(x) for x in record.board)
@@ -235,14 +240,14 @@ def numbergame_figure(record: NumberGameRecord) -> TreeFigure:
     return figure
 
 
-def _recursion_tree(ax, record: NumberGameRecord, fates, width: float) -> None:
+def _recursion_tree(ax, record: NumberGameRecord, fates, width: float, theme: Theme) -> None:
     """The recursion tree in ``ax``, ``width`` pixels wide: no marker wider
     than the room between it and its neighbours on its row, so that a
     crowded bottom row is a row of marks, not a smear."""
     tree = record.tree
     pos = tidy_layout(tree)
     edges = [[pos[n.parent], pos[n.id]] for n in tree.nodes if n.parent is not None]
-    ax.add_collection(LineCollection(edges, colors="#BBBBBB", linewidths=0.8, zorder=1))
+    ax.add_collection(LineCollection(edges, colors=theme["faint line"], linewidths=0.8, zorder=1))
     leaves = max(len(tree.leaves), 1)
     column = width / (1.04 * leaves)  # pixels per leaf column (see the x limits below)
     room = [math.inf] * len(tree)  # pixels to the nearest node on the same row
@@ -255,22 +260,24 @@ def _recursion_tree(ax, record: NumberGameRecord, fates, width: float) -> None:
             gap = (pos[b].x - pos[a].x) * column
             room[a], room[b] = min(room[a], gap), min(room[b], gap)
     handles = []
-    for fate, (marker, colour, size) in FATES.items():
+    outline = theme["marker edge"]
+    for fate, (marker, key, size) in FATES.items():
+        colour = theme[key]
         ids = [i for i, f in enumerate(fates) if f == fate]
         # A diamond's corners reach out further than a square's sides: it needs more room.
         reach = 1.25 if marker == "D" else 1.0
         sizes = [min(size, max(3.0, (room[i] - 1.5) / reach)) ** 2 for i in ids]
         ax.scatter([pos[i].x for i in ids], [pos[i].y for i in ids], s=sizes, marker=marker,
-                   facecolors=colour, edgecolors="#444444", linewidths=0.6, zorder=2)
+                   facecolors=colour, edgecolors=outline, linewidths=0.6, zorder=2)
         handles.append(Line2D([], [], marker=marker, linestyle="none", markersize=size,
-                              markerfacecolor=colour, markeredgecolor="#444444",
+                              markerfacecolor=colour, markeredgecolor=outline,
                               label=f"{fate}: {len(ids)}"))
     for child in tree.children(tree.root):  # the first moves, above their nodes
         x, y = pos[child.id]
         ax.annotate(child.label.replace(" (", "\n("), (x, y), xytext=(0, 8),
                     textcoords="offset points", ha="center", va="bottom", fontsize=_LABEL,
-                    color=TEXT_COLOR, linespacing=1.0,
-                    bbox={"fc": "white", "ec": "none", "pad": 0.5}, zorder=3)
+                    color=theme["text"], linespacing=1.0,
+                    bbox={"fc": theme["background"], "ec": "none", "pad": 0.5}, zorder=3)
     leaves = max(len(tree.leaves), 1)
     ax.set_xlim(-0.02 * leaves - 0.5, 1.02 * leaves - 0.5)
     ax.set_ylim(-tree.depth - 0.3, 0.25)
@@ -280,7 +287,7 @@ def _recursion_tree(ax, record: NumberGameRecord, fates, width: float) -> None:
               fontsize=_TEXT, frameon=False, handletextpad=0.3, columnspacing=1.5)
 
 
-def _memo_graph(ax, record: NumberGameRecord) -> None:
+def _memo_graph(ax, record: NumberGameRecord, theme: Theme) -> None:
     graph = record.graph
     n = len(graph.board)
     pos = {(lo, hi): ((lo + hi) / 2, hi - lo) for lo, hi in graph.states}
@@ -292,15 +299,15 @@ def _memo_graph(ax, record: NumberGameRecord) -> None:
         ax.add_patch(FancyArrowPatch(
             pos[start], pos[end], arrowstyle="-|>", mutation_scale=11, shrinkA=circle / 2,
             shrinkB=circle / 2, linewidth=1.3, zorder=1,
-            color="#AA3377" if delete else "#777777", linestyle="--" if delete else "-",
+            color=theme["memo jump" if delete else "memo step"], linestyle="--" if delete else "-",
             connectionstyle="arc3,rad=0.35" if delete else "arc3"))
     xs, ys = zip(*(pos[state] for state in graph.states), strict=True)
-    ax.scatter(xs, ys, s=circle ** 2, color=MAX_COLOR, edgecolors="#333333", linewidths=0.8,
-               zorder=2)
+    ax.scatter(xs, ys, s=circle ** 2, color=theme["MAX node"], edgecolors=theme["memo outline"],
+               linewidths=0.8, zorder=2)
     texts = [pretty(v) for v in graph.values]
     if max(extent(t, _VALUE, True)[0] for t in texts) <= 0.86 * circle:
         for (x, y), text in zip((pos[s] for s in graph.states), texts, strict=True):
-            ax.text(x, y, text, ha="center", va="center", color="white", fontsize=_VALUE,
+            ax.text(x, y, text, ha="center", va="center", color=theme["text on dark"], fontsize=_VALUE,
                     fontweight="bold", zorder=3)
     ax.set_xlim(-0.55, n + 0.55)
     ax.set_ylim(-0.6, n + 0.6)
@@ -310,7 +317,8 @@ def _memo_graph(ax, record: NumberGameRecord) -> None:
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_ylabel("numbers left in the row", fontsize=_TEXT)
     ax.set_title(f"Memo graph: {len(graph.states)} distinct (lo, hi)", fontsize=_TITLE, pad=6)
-    ax.legend([Line2D([], [], color="#777777"), Line2D([], [], color="#AA3377", linestyle="--")],
+    ax.legend([Line2D([], [], color=theme["memo step"]),
+               Line2D([], [], color=theme["memo jump"], linestyle="--")],
               ["take one", "delete two"], loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2,
               fontsize=_TEXT, frameon=False)
 
@@ -327,7 +335,7 @@ type (about 12 px tall, the size of the other labels)."""
 
 
 def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str = "",
-                  caption: str = "") -> TreeFigure:
+                  caption: str = "", theme=None) -> TreeFigure:
     """A small tic-tac-toe search tree with the board drawn at every node.
 
     Each node is its board: a blue triangle above it when MAX (X) moves, a
@@ -351,6 +359,8 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
     title, caption : str
         The lines above the tree (by default the counter and the step's
         caption).
+    theme : Theme, name or mapping, optional
+        The colours (see :func:`gametree.view.theme.theme_of`).
 
     Returns
     -------
@@ -366,19 +376,11 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
     >>> figure.alt_text.split(";")[0]
     'The tic-tac-toe search from . . . / O . X / X O X, 21 finished games'
     """
-    if not isinstance(trace, Trace):
-        raise TypeError(f"expected a Trace (gametree.games.trace_game), not {describe(trace)}")
+    _check_boards(trace, states)
     tree = trace.tree
-    if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or len(states) != len(tree):
-        raise ValueError(f"states must give the board at each of the tree's {len(tree)} nodes "
-                         f"(gametree.games.tree_states(game, trace.tree, start))")
-    if not all(isinstance(getattr(s, "cells", None), str) and len(s.cells) == 9 for s in states):
-        raise TypeError("states must be tic-tac-toe positions (TicTacToeState)")
-    if len(tree.leaves) > MAX_BOARD_LEAVES:
-        raise ValueError(f"the tree has {len(tree.leaves)} leaves, too many to draw a board at "
-                         f"each; at most {MAX_BOARD_LEAVES} fit a screen, so start from a later "
-                         f"position (fewer empty squares)")
+    theme = theme_of(theme)
     snap = trace.state(check_step(step, len(trace)))
+    look = look_of(tree, snap, trace, theme=theme)  # edges, crosses and pruning as draw() has them
 
     leaves, depth = len(tree.leaves), tree.depth
     width = max(560.0, min(CELL_WIDTH, 54.0 * leaves + 20))
@@ -399,16 +401,21 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
     centre = {p_id: (10 + column * (p.x + 0.5), height - top - head - pitch * -p.y)
               for p_id, p in enumerate(tidy_layout(tree))}  # board centres, pixels
 
-    on_path = {n.id for n in snap.path} | {snap.current.id}
+    style = styles(theme)
     for node in tree.nodes[1:]:
-        _board_edge(ax, centre, node, snap.status, on_path, board)
+        _board_edge(ax, centre, node, look.edges[node.id], board, theme)
     for node in tree.nodes:
-        _board_node(ax, node, states, centre[node.id], board, snap, on_path)
+        i, pruned = node.id, look.nodes[node.id].pruned
+        frame = look.edges[i].line if node.parent is not None else style.path
+        width = 3.0 if i == snap.current.id else 2.2 if snap.status[i] is not Status.UNVISITED else 1.0
+        _board(ax, centre[i], board, Line(frame.color, width, pruned), theme)
+        _board_marks(ax, node, states, centre[i], board, pruned, theme)
+        _board_labels(ax, node, centre[i], board, snap, pruned, theme)
     figure.text(0.5, 1 - 6 / height, title or counter_text(trace, snap.evaluated), ha="center",
-                va="top", fontsize=_TITLE + 1, color=TEXT_COLOR)
+                va="top", fontsize=_TITLE + 1, color=theme["text"])
     figure.text(0.5, 1 - 32 / height,
                 caption or f"step {snap.step.index} of {len(trace) - 1}: {snap.step.caption}",
-                ha="center", va="top", fontsize=_TEXT + 1, color=TEXT_COLOR)
+                ha="center", va="top", fontsize=_TEXT + 1, color=theme["text"])
     start = " / ".join(" ".join(states[0].cells[r:r + 3]) for r in (0, 3, 6))
     figure.alt_text = (f"The tic-tac-toe search from {start}, {leaves} finished games; step "
                        f"{snap.step.index} of {len(trace) - 1}: {snap.step.caption}. "
@@ -416,43 +423,56 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
     return figure
 
 
-def _board_edge(ax, centre, node, status, on_path, board) -> None:
+def _check_boards(trace, states) -> None:
+    """:func:`boards_figure`'s trace and states, checked."""
+    if not isinstance(trace, Trace):
+        raise TypeError(f"expected a Trace (gametree.games.trace_game), not {describe(trace)}")
+    tree = trace.tree
+    if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or len(states) != len(tree):
+        raise ValueError(f"states must give the board at each of the tree's {len(tree)} nodes "
+                         f"(gametree.games.tree_states(game, trace.tree, start))")
+    if not all(isinstance(getattr(s, "cells", None), str) and len(s.cells) == 9 for s in states):
+        raise TypeError("states must be tic-tac-toe positions (TicTacToeState)")
+    if len(tree.leaves) > MAX_BOARD_LEAVES:
+        raise ValueError(f"the tree has {len(tree.leaves)} leaves, too many to draw a board at "
+                         f"each; at most {MAX_BOARD_LEAVES} fit a screen, so start from a later "
+                         f"position (fewer empty squares)")
+
+
+def _board_edge(ax, centre, node, edge, board, theme: Theme) -> None:
+    """The edge into ``node`` as ``edge`` (a look's
+    :class:`~gametree.view.look.EdgeMark`) has it, from under its parent's
+    board to above its own."""
     (px, py), (cx, cy) = centre[node.parent], centre[node.id]
     start, end = (px, py - board / 2 - 22), (cx, cy + board / 2 + 12)
-    s = status[node.id]
-    if s is Status.PRUNED:
-        color, width, style = PRUNED_COLOR, 1.3, "--"
-    elif node.id in on_path:
-        color, width, style = CURRENT_COLOR, 3.2, "-"
-    elif s is Status.DONE:
-        color, width, style = WALKED_COLOR, 1.7, "-"
-    else:
-        color, width, style = EDGE_COLOR, 1.2, "-"
-    ax.plot(*zip(start, end, strict=True), color=color, linewidth=width, linestyle=style, zorder=1,
-            solid_capstyle="round")
-    if s is Status.PRUNED and status[node.parent] is not Status.PRUNED:
+    line = edge.line
+    ax.plot(*zip(start, end, strict=True), color=line.color, linewidth=line.width,
+            linestyle="--" if line.dashed else "-", zorder=1, solid_capstyle="round")
+    if edge.crossed:
         ax.scatter([(start[0] + end[0]) / 2], [(start[1] + end[1]) / 2], s=10 ** 2, marker="x",
-                   color=CROSS_COLOR, linewidths=2.0, zorder=2)
+                   color=theme["cross"], linewidths=2.0, zorder=2)
 
 
-def _board_node(ax, node, states, centre, board, snap, on_path) -> None:
-    """One board: frame, marks, last move, who moves, name and value."""
+def _board(ax, centre, board, frame: Line, theme: Theme) -> None:
+    """An empty board: its frame (dashed when pruned) and its grid."""
     x, y = centre
-    s = snap.status[node.id]
-    pruned = s is Status.PRUNED
     cell = board / 3
-    frame = (PRUNED_COLOR if pruned else CURRENT_COLOR if node.id in on_path
-             else WALKED_COLOR if s is Status.DONE else EDGE_COLOR)
-    width = 3.0 if node.id == snap.current.id else 2.2 if s is not Status.UNVISITED else 1.0
-    ax.add_patch(Rectangle((x - board / 2, y - board / 2), board, board, facecolor="white",
-                           edgecolor=frame, linewidth=width, linestyle="--" if pruned else "-",
-                           zorder=2))
-    grid = "#BBBBBB" if pruned else "#888888"
+    ax.add_patch(Rectangle((x - board / 2, y - board / 2), board, board,
+                           facecolor=theme["background"], edgecolor=frame.color,
+                           linewidth=frame.width, linestyle="--" if frame.dashed else "-", zorder=2))
+    grid = theme["faint line" if frame.dashed else "board grid"]
     for k in (1, 2):
         ax.plot([x - board / 2 + k * cell] * 2, [y - board / 2 + 2, y + board / 2 - 2], color=grid,
                 linewidth=0.8, zorder=2.1)
         ax.plot([x - board / 2 + 2, x + board / 2 - 2], [y + board / 2 - k * cell] * 2, color=grid,
                 linewidth=0.8, zorder=2.1)
+
+
+def _board_marks(ax, node, states, centre, board, pruned: bool, theme: Theme) -> None:
+    """The X and O on a board, the last move bold on a tinted square, and
+    who moves there: the tree's triangle, above the board."""
+    x, y = centre
+    cell = board / 3
     cells = states[node.id].cells
     before = states[node.parent].cells if node.parent is not None else cells
     for square, mark in enumerate(cells):
@@ -462,24 +482,30 @@ def _board_node(ax, node, states, centre, board, snap, on_path) -> None:
         cy = y + board / 2 - (square // 3 + 0.5) * cell
         last = before[square] != mark
         if last and not pruned:
-            ax.add_patch(Rectangle((cx - cell / 2, cy - cell / 2), cell, cell, facecolor="#FCE3CF",
-                                   edgecolor="none", zorder=2.05))
+            ax.add_patch(Rectangle((cx - cell / 2, cy - cell / 2), cell, cell,
+                                   facecolor=theme["highlight"], edgecolor="none", zorder=2.05))
         ax.text(cx, cy, mark, ha="center", va="center", fontsize=max(_LABEL, 0.78 * cell),
                 fontweight="bold" if last else "normal",
-                color=PRUNED_COLOR if pruned else TEXT_COLOR, zorder=3)
-    if not node.is_leaf:  # who moves: the tree's triangles, above the board
-        mover = MAX_COLOR if node.player is MAX else MIN_COLOR
+                color=theme["pruned edge" if pruned else "text"], zorder=3)
+    if not node.is_leaf:
+        mover = theme["MAX node" if node.player is MAX else "MIN node"]
         ax.scatter([x], [y + board / 2 + 7], s=11 ** 2, marker="^" if node.player is MAX else "v",
-                   color=PRUNED_COLOR if pruned else mover, zorder=3)
+                   color=theme["pruned edge"] if pruned else mover, zorder=3)
+
+
+def _board_labels(ax, node, centre, board, snap, pruned: bool, theme: Theme) -> None:
+    """The node's name and, once the search has it, its value, side by side
+    under the board."""
+    x, y = centre
     value = snap.v[node.id]
-    shown = s in (Status.ACTIVE, Status.DONE) and value is not None and abs(value) != float("inf")
-    # The name and the value side by side, centred under the board.
+    shown = (snap.status[node.id] in (Status.ACTIVE, Status.DONE) and value is not None
+             and abs(value) != float("inf"))
     name_width = extent(node.name, _LABEL)[0]
     value_text = pretty(value) if shown else ""
     value_width = extent(value_text, _VALUE, True)[0] + 4 if shown else 0
     left = x - (name_width + value_width) / 2
     ax.text(left, y - board / 2 - 4, node.name, ha="left", va="top", fontsize=_LABEL,
-            color=PRUNED_COLOR if pruned else WINDOW_COLOR, zorder=3)
+            color=theme["pruned edge" if pruned else "window"], zorder=3)
     if shown:
         ax.text(left + name_width + 4, y - board / 2 - 3, value_text, ha="left", va="top",
-                fontsize=_VALUE, fontweight="bold", color=TEXT_COLOR, zorder=3)
+                fontsize=_VALUE, fontweight="bold", color=theme["text"], zorder=3)

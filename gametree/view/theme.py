@@ -115,6 +115,17 @@ arrow              | #222222 | #000000 | #000000 | the arrows of a maze's last m
 # Printed exercise sheets.
 sheet heading      | #666666 | #444444 | #666666 | a sheet's running head and page numbers, and each exercise's details
 answer box         | #555555 | #222222 | #444444 | the outline of a box to write an answer in, on a sheet
+# Lesson figures (view/figures.py) and the practice widget.
+fate solved        | #4477AA | #004488 | #333333 | a call of the recursion the memoized search solves (a disc)
+fate remembered    | #EE7733 | #E65100 | #000000 | a call it answers from memory (a diamond)
+fate never made    | #DDDDDD | #BBBBBB | #DDDDDD | a call it never makes (a small square)
+faint line         | #BBBBBB | #888888 | #BBBBBB | a recursion tree's edges, the grid of a pruned board
+board grid         | #888888 | #555555 | #888888 | the grid of a tic-tac-toe board drawn at a node
+marker edge        | #444444 | #000000 | #444444 | the outline of a recursion tree's small markers
+memo outline       | #333333 | #000000 | #333333 | the outline of a memo graph's circles
+memo step          | #777777 | #444444 | #777777 | a memo graph's take-one arrows
+memo jump          | #AA3377 | #882255 | #555555 | a memo graph's delete-two arcs (dashed)
+mistake background | #FBE9E5 | #FFDDDD | #EEEEEE | the background of a box whose answer is wrong
 # Graded course summaries.
 student score      | #0077BB | #004488 | #000000 | a student's score on a course chart
 mean score         | #CC3311 | #BB0000 | #555555 | the mean score on a course chart

@@ -13,9 +13,10 @@ start the real thing:
 * ``browser`` (one per session): Debian's Chromium, headless, driven by
   Playwright.  ``playwright install`` is never needed.
 * ``lab`` (one per test) and ``lab_pages`` (to open pages that outlive a
-  test): a fresh browser page with helpers that open a notebook, run all
-  cells, wait until the kernel is idle and every widget has been drawn, and
-  list what a student would see go wrong (:meth:`LabPage.problems`).
+  test, and the one page in which the notebooks are run one after another,
+  :meth:`LabPages.ran`): a browser page with helpers that open a notebook,
+  run all cells, wait until the kernel is idle and every widget has been
+  drawn, and list what a student would see go wrong (:meth:`LabPage.problems`).
 
 With ``GAMETREE_SCREENSHOTS=1`` the tests also save pictures of what they
 saw in ``tests/browser/screenshots/`` (a failing test saves one anyway).
@@ -328,6 +329,13 @@ window.__gametree = {
     const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
     return kernel && kernel.status === 'idle' && panel.content.widgets.length > 0 ? 'ready' : '';
   },
+  close(path) {
+    // Close the notebook without asking to save it (Run All changed its outputs).
+    const panel = this.panel(path);
+    if (!panel) return;
+    panel.context.model.dirty = false;
+    panel.close();
+  },
   runAll(path) {
     const panel = this.panel(path);
     window.jupyterapp.shell.activateById(panel.id);
@@ -421,11 +429,24 @@ class LabPage:
         self.page.add_init_script(_PAGE_HELPERS)
 
     def open(self, path: str, timeout: float = 90.0) -> None:
-        """Open the notebook at ``path`` and wait for its kernel to be idle."""
+        """Open the notebook at ``path`` and wait for its kernel to be idle.
+
+        The first notebook loads JupyterLab in the page; a later one is
+        opened in the same JupyterLab, after the one shown is closed and
+        its kernel shut down (loading JupyterLab costs seconds of a core)."""
+        if self.path is None:
+            url = (f"{self.server.url}/lab/tree/{urllib.parse.quote(path)}"
+                   f"?reset&token={self.server.token}")
+            self.page.goto(url, wait_until="domcontentloaded")
+        else:
+            self.page.evaluate("p => window.__gametree.close(p)", self.path)
+            self.page.wait_for_function("p => !window.__gametree.panel(p)", arg=self.path,
+                                        timeout=timeout * 1000, polling=100)
+            self.server.shut_down_kernels({self.path})
+            self.console_errors.clear()
+            self.page.evaluate("p => { window.jupyterapp.commands.execute('docmanager:open', {path: p}); }",
+                               path)
         self.path = path
-        url = (f"{self.server.url}/lab/tree/{urllib.parse.quote(path)}"
-               f"?reset&token={self.server.token}")
-        self.page.goto(url, wait_until="domcontentloaded")
         status = self.page.wait_for_function("p => window.__gametree.opened(p)", arg=path,
                                              timeout=timeout * 1000, polling=200).json_value()
         if status != "ready":
@@ -538,34 +559,39 @@ class LabPages:
     def __init__(self, server: LabServer, browser):
         self.server, self.browser = server, browser
         self.open_pages: list[LabPage] = []
-        self._ran: dict[str, tuple[LabPage, dict]] = {}
+        self._shared: LabPage | None = None
+        self._ran: dict[str, dict] = {}
 
     def new(self) -> LabPage:
         page = LabPage(self.server, self.browser.new_context(viewport=VIEWPORT))
         self.open_pages.append(page)
         return page
 
-    def ran(self, path: str) -> tuple[LabPage, dict]:
-        """The page of notebook ``path`` after Run All, and the state the
+    def ran(self, path: str, **run_all) -> tuple[LabPage, dict]:
+        """The page of notebook ``path`` after Run All (with the
+        :meth:`LabPage.run_all` options ``run_all``), and the state the
         run ended in.  Each notebook is run once while its tests run:
         the test that every cell runs and the tests that drive its widgets
         afterwards read the same page (running a notebook in JupyterLab
         costs seconds of both cores).
 
-        Only the last notebook's page stays open: the tests that read one
-        notebook's page run one after another (conftest.py keeps them in
-        one xdist unit), and an open JupyterLab page with its kernel keeps
-        using the CPU the other tests need."""
+        One page shows the notebooks, one after another, in one JupyterLab
+        (:meth:`LabPage.open`), and only the last notebook stays open: the
+        tests that read one notebook's page run one after another
+        (conftest.py keeps them in one xdist unit), and an open notebook
+        with its kernel keeps using the CPU the other tests need."""
         if path not in self._ran:
-            for other, (page, _state) in list(self._ran.items()):
-                del self._ran[other]
-                self.close(page)
-            page = self.new()
-            page.open(path)
-            self._ran[path] = (page, page.run_all())
-        return self._ran[path]
+            self._ran.clear()
+            if self._shared is None:
+                self._shared = self.new()
+            self._shared.open(path)
+            self._ran[path] = self._shared.run_all(**run_all)
+        return self._shared, self._ran[path]
 
     def close(self, page: LabPage) -> None:
+        if page is self._shared:
+            self._shared = None
+            self._ran.clear()
         if page in self.open_pages:
             self.open_pages.remove(page)
             page.close()

@@ -50,12 +50,9 @@ def page(lab_server, lab_pages):
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
     nbformat.write(notebook, lab_server.root / NOTEBOOK)
-    lab = lab_pages.new()
-    lab.open(NOTEBOOK)
-    lab.run_all()
+    lab, _state = lab_pages.ran(NOTEBOOK)
     assert lab.problems() == [], "\n".join(lab.problems())
-    yield lab
-    lab_pages.close(lab)
+    return lab
 
 
 def caption(trace, index):

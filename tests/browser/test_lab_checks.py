@@ -56,28 +56,26 @@ def _write(root, name, cells):
 
 @pytest.fixture(scope="module")
 def clean(lab_server, lab_pages):
-    page = lab_pages.new()
-    page.open(_write(lab_server.root, "_check_clean.ipynb", CLEAN))
-    state = page.run_all()
-    yield page, state
-    lab_pages.close(page)
+    """What the page shows once the clean notebook ran: its problems, its
+    state, and how many sliders were drawn (read at once: the notebooks'
+    page shows the next notebook after this module's tests)."""
+    page, state = lab_pages.ran(_write(lab_server.root, "_check_clean.ipynb", CLEAN))
+    return page.problems(), state, page.page.locator(".widget-slider").count()
 
 
 @pytest.fixture(scope="module")
 def broken(lab_server, lab_pages):
-    page = lab_pages.new()
-    page.open(_write(lab_server.root, "_check_broken.ipynb", BROKEN))
-    state = page.run_all(widget_timeout=4)
-    yield page, page.problems(), state
-    lab_pages.close(page)
+    page, state = lab_pages.ran(_write(lab_server.root, "_check_broken.ipynb", BROKEN),
+                                widget_timeout=4)
+    return page, page.problems(), state
 
 
 def test_a_notebook_that_works_shows_no_problems_and_every_cell_ran(clean):
-    page, state = clean
-    assert page.problems() == []
+    problems, state, sliders = clean
+    assert problems == []
     assert state["unexecuted"] == [] and state["kernel"] == "idle"
     # The slider really was drawn, not left as "Loading widget...".
-    assert page.page.locator(".widget-slider").count() == 1
+    assert sliders == 1
 
 
 def test_an_exception_is_reported_with_its_message(broken):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 
 import pytest
@@ -161,3 +162,131 @@ def test_css_writes_colours_as_the_stored_html_has_them(colour, css):
     """Short greys stay short, other colours are #RRGGBB in capitals, and both are the same colour."""
     assert theme_module.css_color(colour) == css
     assert mcolors.to_hex(css) == mcolors.to_hex(colour)
+
+
+# --- theme= changes the pictures ---------------------------------------------------------
+
+AIMA = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+"""AIMA's Figure 5.2 tree (branching 3): the cut in C prunes I and J."""
+
+
+def _pixels(png: bytes):
+    """The picture as an array of RGB values, 0 to 255."""
+    np = pytest.importorskip("numpy")
+    from PIL import Image
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+
+def _near(pixels, colour: str, tolerance: int = 60) -> int:
+    """How many pixels lie within ``tolerance`` of ``colour`` on every channel."""
+    target = [round(255 * c) for c in mcolors.to_rgb(colour)]
+    return int((abs(pixels - target) <= tolerance).all(axis=-1).sum())
+
+
+def _greyscale(pixels) -> bool:
+    """Every pixel a grey: red, green and blue equal (anti-aliasing included)."""
+    return int(abs(pixels[..., 0] - pixels[..., 1]).max()) <= 1 \
+        and int(abs(pixels[..., 1] - pixels[..., 2]).max()) <= 1
+
+
+@pytest.fixture(scope="module")
+def aima():
+    import gametree
+    return gametree.trace_alpha_beta(AIMA, 3)
+
+
+def test_one_theme_argument_changes_the_pruned_edges_colour(aima):
+    """The issue's test: theme={"pruned edge": ...} puts that colour in the
+    picture, where the default drawing has none of it."""
+    from gametree.view.draw import draw
+    default = _pixels(draw(aima)._repr_png_())
+    magenta = _pixels(draw(aima, theme={"pruned edge": "#ff00ff"})._repr_png_())
+    assert _near(default, "#ff00ff") == 0
+    assert _near(magenta, "#ff00ff") > 50       # the two dashed edges into I and J, and their outlines
+    assert default.shape == magenta.shape
+
+
+def test_the_print_theme_draws_in_greys_only(aima):
+    """theme="print" renders a search without a single coloured pixel."""
+    from gametree.view.draw import draw
+    assert _greyscale(_pixels(draw(aima, theme="print")._repr_png_()))
+    assert not _greyscale(_pixels(draw(aima)._repr_png_()))
+
+
+def test_the_projector_theme_draws_darker_edges(aima):
+    """theme="projector" renders the same tree with more dark ink than the default."""
+    from gametree.view.draw import draw
+    default = _pixels(draw(aima)._repr_png_())
+    projector = _pixels(draw(aima, theme="projector")._repr_png_())
+    assert default.shape == projector.shape
+    assert (projector.sum(axis=-1) < 150).sum() > (default.sum(axis=-1) < 150).sum()
+
+
+def test_a_drawing_names_a_bad_theme_key_or_colour(aima):
+    """draw() refuses an unknown key or a bad colour with the theme's sentence."""
+    from gametree.view.draw import draw
+    with pytest.raises(ValueError, match="no key 'pruned edges' .*its keys are 'selected'"):
+        draw(aima, theme={"pruned edges": "#ff00ff"})
+    with pytest.raises(ValueError, match="theme key 'pruned edge': 'magentaish' .* is not a colour"):
+        draw(aima, theme={"pruned edge": "magentaish"})
+
+
+def test_the_max_n_drawing_follows_the_theme():
+    """A max^n search drawn with the print theme is grey; with a pruned-edge colour, shows it."""
+    from gametree.vectors import trace_maxn
+    from gametree.view.maxn import png
+    tree = trace_maxn([[(6, 2, 2), (1, 1, 8)], [(1, 8, 1), (7, 2, 1)]], total=10)  # a shallow cut
+    assert _greyscale(_pixels(png(tree, theme="print")))
+    assert _near(_pixels(png(tree)), "#ff00ff") == 0
+    assert _near(_pixels(png(tree, theme={"pruned edge": "#ff00ff"})), "#ff00ff") > 0
+
+
+def test_the_maze_follows_the_theme():
+    """The maze drawn with the print theme is grey; colors= still changes a maze key on top."""
+    from gametree.games.maze import Maze
+    from gametree.view.maze import maze_figure
+    state = Maze().initial
+    assert _greyscale(_pixels(maze_figure(state, theme="print")._repr_png_()))
+    walls = _pixels(maze_figure(state, theme="print", colors={"wall": "#ff00ff"})._repr_png_())
+    assert _near(walls, "#ff00ff", tolerance=2) > 1000
+
+
+def test_a_chart_follows_the_theme():
+    """A chart's series are greys with the print theme."""
+    from gametree.view.charts import ordering_chart
+    nodes = {"none": [31, 100, 358], "pv": [31, 87, 281], "best": [31, 87, 245]}
+    assert _greyscale(_pixels(ordering_chart(nodes, theme="print").png()))
+    assert not _greyscale(_pixels(ordering_chart(nodes).png()))
+
+
+def test_the_dice_board_follows_the_theme():
+    """The dice track's HTML takes the theme's board colours."""
+    pytest.importorskip("ipywidgets")
+    from gametree.widgets.dice import DiceBoard
+    default = DiceBoard(seed=1).track.value
+    board = DiceBoard(seed=1, theme={"board dark": "#ff00ff"}).track.value
+    assert "#FF00FF" in board and "#FF00FF" not in default
+    assert board.replace("#FF00FF", "#333") == default
+
+
+def test_a_gif_is_drawn_on_the_themes_palette(aima, tmp_path):
+    """save_gif with the print theme writes grey frames only."""
+    from PIL import Image
+
+    from gametree.view.export import save_gif
+    out = save_gif(aima, tmp_path / "print.gif", theme="print")
+    with Image.open(out) as gif:
+        gif.seek(gif.n_frames // 2)
+        frame = gif.convert("RGB")
+    buffer = io.BytesIO()
+    frame.save(buffer, format="png")
+    assert _greyscale(_pixels(buffer.getvalue()))
+
+
+def test_slides_refuse_a_bad_theme_before_writing(aima, tmp_path):
+    """write_slides checks its theme before it writes a page."""
+    from gametree.view.slides import write_slides
+    with pytest.raises(ValueError, match="no theme named 'dark'"):
+        write_slides(aima, tmp_path / "s.pdf", cutoffs_only=True, theme="dark")
+    assert not (tmp_path / "s.pdf").exists()
+    assert write_slides(aima, tmp_path / "s.pdf", cutoffs_only=True, theme="projector") == 1

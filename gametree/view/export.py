@@ -162,7 +162,7 @@ def check_dpi(dpi) -> None:
 
 
 def save(obj, path, step: int | None = None, *, branching: int | None = None, strict: bool = False,
-         dpi: float = 150, caption: bool = True) -> Path:
+         dpi: float = 150, caption: bool = True, theme: object = None) -> Path:
     """Write :func:`gametree.view.draw.draw` ``(obj, step)`` to ``path``.
 
     Parameters
@@ -178,6 +178,9 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
         As for :func:`gametree.view.draw.draw`.
     dpi : float
         Resolution of a PNG (150 prints sharply on A4).
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`): None for the
+        default, ``"print"`` for greyscale paper.
 
     Returns
     -------
@@ -200,14 +203,15 @@ def save(obj, path, step: int | None = None, *, branching: int | None = None, st
 
     from .draw import draw
 
-    figure = draw(obj, step, branching=branching, strict=strict, caption=caption)
+    figure = draw(obj, step, branching=branching, strict=strict, caption=caption, theme=theme)
     with matplotlib.rc_context(_FIXED), written_whole(path) as part:
         figure.savefig(part, format=kind, dpi=dpi, metadata=METADATA[kind])
     return path
 
 
 def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
-             duration: int = 900, dpi: float | None = None, progress=None) -> Path:
+             duration: int = 900, dpi: float | None = None, progress=None,
+             theme: object = None) -> Path:
     """Write the whole alpha-beta search on ``obj`` as an animated GIF,
     one frame per step (the last frame is held three times as long).
 
@@ -227,6 +231,9 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     progress : callable, optional
         ``progress(done, total)`` after each frame is drawn, e.g. a
         :class:`gametree.view.progress.Progress`.
+    theme : optional
+        The colours (see :func:`gametree.view.theme.theme_of`); the GIF's
+        palette holds each of the theme's colours exactly.
 
     Returns
     -------
@@ -253,7 +260,7 @@ def save_gif(obj, path, *, branching: int | None = None, strict: bool = False,
     check_dpi(dpi)
     from .draw import SCREEN_DPI, TracePlot
 
-    plot = TracePlot(obj, branching=branching, strict=strict, caption=True)
+    plot = TracePlot(obj, branching=branching, strict=strict, caption=True, theme=theme)
     count = check_gif(plot.search())
     plot.set_dpi(dpi or SCREEN_DPI)
     plot.show(0)

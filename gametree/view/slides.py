@@ -169,7 +169,7 @@ class _Slide:
                      (top - _MARGIN) / self.points[1])
         self.body_top = top
         self.plot = TracePlot(trace, self.figure.add_axes(tree_rect), caption=False,
-                              counter=False, fonts=SLIDE_FONTS)
+                              counter=False, fonts=SLIDE_FONTS, theme=self.theme)
         self.rule = CutRule.of(trace.rule)
         self.lines = pseudocode(self.rule, fail_hard=trace.fail_hard)
         self.artists: list = []

@@ -55,7 +55,7 @@ from .style import Line, Marks
 from .theme import Theme, theme_of
 
 __all__ = ["NodeMark", "EdgeMark", "Look", "Styles", "Room", "Looks", "look_of", "styles", "kind",
-           "passes", "counter_text", "bound_text", "DRAWING_KEYS"]
+           "passes", "counter_text", "bound_text", "subtrees", "DRAWING_KEYS"]
 
 DRAWING_KEYS = ("MAX node", "MIN node", "chance node", "leaf", "current", "current path",
                 "pruned edge", "edge", "walked edge", "cross", "text", "window", "phase",
@@ -473,10 +473,7 @@ class Looks:
         a cross on the edge into each top one."""
         if not crossed_out:
             return
-        below: set[int] = set()
-        for node in self.nodes:  # level order: a crossed-out parent prunes its children
-            if node.id in crossed_out or node.parent in below:
-                below.add(node.id)
+        below = subtrees(self.nodes, crossed_out)
         for i in below:
             parent = self.nodes[i].parent
             draft.fill[i], draft.outline[i] = self.style.node[self.kinds[i], Status.PRUNED]
@@ -504,6 +501,22 @@ class Looks:
         edges = (None, *(new(EdgeMark, (line, i in crossed, i in pruned))
                          for i, line in enumerate(draft.edge) if i))
         return Look(nodes, edges, draft.title, draft.caption, draft.legend, current)
+
+
+def subtrees(nodes: Sequence[Node], tops) -> frozenset[int]:
+    """The ids of the nodes ``tops`` (ids) and of every node under them;
+    ``nodes`` in level order, as :attr:`Tree.nodes <gametree.tree.Tree.nodes>`
+    has them.
+
+    >>> from gametree import Tree
+    >>> sorted(subtrees(Tree.from_nested([[3, 5], [2, 9]]).nodes, {1}))
+    [1, 3, 4]
+    """
+    below: set[int] = set()
+    for node in nodes:  # level order: a node under a crossed-out one comes after it
+        if node.id in tops or node.parent in below:
+            below.add(node.id)
+    return frozenset(below)
 
 
 def look_of(tree: Tree, snap: Snapshot | None, trace: Trace | None = None, marks: Marks | None = None,

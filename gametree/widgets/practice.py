@@ -47,9 +47,11 @@ from ..practice.shapes import ROOTS, check_root
 from ..text import fmt, pretty
 from ..trace import trace_alpha_beta
 from ..tree import Value
-from ..view.draw import TracePlot, TreeFigure, screen_dpi, counter_text
+from ..view.draw import TracePlot, TreeFigure, counter_text, screen_dpi
 from ..view.hotspots import hotspots
+from ..view.look import subtrees
 from ..view.style import COLORS, Line, Marks, node_id, palette
+from ..view.theme import Theme, theme_of
 from .clicks import TreeClicks
 from .controls import close_all, message_html
 from .stepper import Stepper
@@ -71,15 +73,15 @@ exercises have seeds of up to 21)."""
 
 
 
-def _style(colors) -> str:
-    """The widget's CSS in a palette's colours: a wrong box solid in
+def _style(theme: Theme) -> str:
+    """The widget's CSS in a theme's colours: a wrong box solid in
     ``"mistake"``, the card of the node clicked dashed in ``"selected"``."""
-    mistake, selected = colors["mistake"], colors["selected"]
+    mistake, selected = theme["mistake"], theme["selected"]
     return f"""<style>
 .gametree-practice .gametree-wrong input {{ border: 2px solid {mistake} !important;
-  background: #FBE9E5; }}
+  background: {theme["mistake background"]}; }}
 .gametree-practice .gametree-wrong input[type=checkbox] {{ outline: 2px solid {mistake}; }}
-.gametree-practice .gametree-node-card {{ border: 1px solid #E0E0E0; border-radius: 4px;
+.gametree-practice .gametree-node-card {{ border: 1px solid {theme["code border"]}; border-radius: 4px;
   padding: 2px 4px; margin: 2px; }}
 .gametree-practice .gametree-chosen {{ border: 2px dashed {selected}; }}
 </style>"""
@@ -88,21 +90,38 @@ def _style(colors) -> str:
 # --- drawing an answer ------------------------------------------------------------
 
 
+def themed(colors=None, theme=None) -> tuple[Theme, dict[str, str]]:
+    """The theme a practice drawing is drawn in: ``theme`` (see
+    :func:`gametree.view.theme.theme_of`) with ``colors`` (keys of
+    :data:`gametree.view.style.COLORS`, checked) merged over it, and the
+    palette of those shared colours.
+
+    >>> theme, colors = themed({"mistake": "black"})
+    >>> theme["mistake"], colors["mistake"], theme["selected"] == colors["selected"]
+    ('#000000', '#000000', True)
+    """
+    base = theme_of(theme)
+    colors = palette(colors, theme=base)
+    return base.merged(colors), colors
+
+
 def draw_answer(exercise: Exercise, answer: Answer | None = None,
                 mistakes: list[Mistake] | tuple = (), *, chosen: str | None = None,
-                colors=None) -> TracePlot:
+                colors=None, theme=None) -> TracePlot:
     """The exercise's tree with a student's answer written on it.
 
     Values go inside the nodes, alpha and beta beside them; the branches
-    the student crossed out carry a cross and are grey and dashed; the node
-    ``chosen`` (clicked, its value being typed) is outlined dashed in the
-    palette's ``"selected"`` blue; every node with a mistake is outlined
+    the student crossed out are drawn pruned, as the search draws the
+    branches it cuts off (grey and dashed, a cross where the cut is); the
+    node ``chosen`` (clicked, its value being typed) is outlined dashed in
+    the palette's ``"selected"`` blue; every node with a mistake is outlined
     solid and thick in ``"mistake"`` red (:data:`MISTAKE_COLOR`), and so is
     the edge into a node whose pruning is wrong: solid where a cutoff was
     missed, dashed where a branch that must be searched was crossed out.
     Nothing but a mistake is drawn in the mistake colour.
 
-    ``colors`` is merged over :data:`gametree.view.style.COLORS` (keys
+    ``theme`` (see :func:`gametree.view.theme.theme_of`) gives the colours;
+    ``colors`` is merged over it (keys of :data:`gametree.view.style.COLORS`:
     ``"selected"``, ``"mistake"``, ``"pruned edge"``).
 
     Returns the :class:`~gametree.view.draw.TracePlot`; its ``figure`` shows
@@ -119,37 +138,23 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     >>> plot.node_look("D").text, plot.edge_look("I").crossed
     ('5', True)
     """
-    colors = palette(colors)
-    plot = TracePlot(exercise.tree, caption=False)
-    if answer is None:
-        answer = Answer()
-        if chosen is None:
-            if isinstance(plot.figure, TreeFigure):
-                plot.figure.alt_text = plot.alt_text()  # the plain tree, in words
-            return plot
+    theme, _ = themed(colors, theme)
+    plot = TracePlot(exercise.tree, caption=False, theme=theme)
+    if answer is None and chosen is None:
+        if isinstance(plot.figure, TreeFigure):
+            plot.figure.alt_text = plot.alt_text()  # the plain tree, in words
+        return plot
+    answer = Answer() if answer is None else answer
     tree = plot.tree
-    pruned = set()
-    for node in tree:  # level order: a crossed-out parent prunes its children
-        if node.name in answer.pruned or (node.parent is not None and node.parent in pruned):
-            pruned.add(node.id)
-    text = {tree[name].id: pretty(value) for name, value in answer.values.items()
-            if tree[name].id not in pruned and not tree[name].is_leaf and not math.isinf(value)}
-    window = {}
-    for node in tree:
-        alpha, beta = answer.alphas.get(node.name), answer.betas.get(node.name)
-        if node.is_leaf or node.id in pruned or (alpha is None and beta is None):
-            continue
-        window[node.id] = (f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
-                           f"\u03b2={pretty(beta) if beta is not None else '?'}")
+    pruned = subtrees(tree.nodes, {tree[name].id for name in answer.pruned})
+    text = _values_written(tree, answer, pruned)
     mistakes = [m for m in mistakes if m.kind is not MistakeKind.EMPTY]
-    count = len(mistakes)
-    title = ("your answer: no mistakes" if not count else
-             f"your answer: {count} mistake{'s' if count != 1 else ''}, outlined in red")
-    if not (answer.values or answer.pruned or answer.alphas or answer.betas):
-        title = "your answer: nothing filled in yet"
-    plot.show(None, text=text, window=window, title=title)
-    _restyle(plot, pruned, mistakes, colors,
-             chosen=None if chosen is None else node_id(tree, chosen))
+    title = _answer_title(answer, mistakes)
+    marks = Marks(text=text, window=_windows_written(tree, answer, pruned), title=title,
+                  pruned=pruned)
+    marks = marks.merged(_mistake_marks(tree, mistakes, theme, pruned,
+                                        None if chosen is None else node_id(tree, chosen)))
+    plot.show(None, **marks.fields())
     written = ", ".join(f"{tree[i].name} = {shown}" for i, shown in sorted(text.items()))
     crossed = ", ".join(sorted(answer.pruned)) or "nothing"
     if isinstance(plot.figure, TreeFigure):  # it shows this as the picture's alt text
@@ -159,33 +164,49 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     return plot
 
 
-def _restyle(plot: TracePlot, pruned: set[int], mistakes, colors: dict[str, str],
-             chosen: int | None = None) -> None:
-    """Cross out and grey the student's pruned branches (node ids); outline
-    the node ``chosen`` dashed in ``"selected"``; outline mistakes solid in
-    ``"mistake"``.  Adds these marks to the plot's, at the step it shows."""
-    tree = plot.tree
-    mistake, grey = colors["mistake"], colors["pruned edge"]
-    mistakes = [m for m in mistakes if m.kind is not MistakeKind.EMPTY]
-    wrong = {tree[m.node].id for m in mistakes}
-    wrong_edges = {tree[m.node].id: m.kind for m in mistakes
-                   if m.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED)}
-    edges, outline = {}, {}
-    for node in tree.nodes[1:]:
-        if node.id in wrong_edges:
-            edges[node.id] = Line(mistake, 2.6,
-                                  dashed=wrong_edges[node.id] is MistakeKind.OVER_PRUNED)
-        elif node.id in pruned:
-            edges[node.id] = Line(grey, 1.3, dashed=True)
-    for i in pruned:
-        outline[i] = Line(grey, 1.2)
+def _values_written(tree, answer: Answer, pruned) -> dict[int, str]:
+    """The values the student typed at internal nodes they did not cross out."""
+    return {tree[name].id: pretty(value) for name, value in answer.values.items()
+            if tree[name].id not in pruned and not tree[name].is_leaf and not math.isinf(value)}
+
+
+def _windows_written(tree, answer: Answer, pruned) -> dict[int, str]:
+    """The alpha and beta the student typed, as windows ("?" for one left out)."""
+    window = {}
+    for node in tree:
+        alpha, beta = answer.alphas.get(node.name), answer.betas.get(node.name)
+        if node.is_leaf or node.id in pruned or (alpha is None and beta is None):
+            continue
+        window[node.id] = (f"\u03b1={pretty(alpha) if alpha is not None else '?'}\n"
+                           f"\u03b2={pretty(beta) if beta is not None else '?'}")
+    return window
+
+
+def _answer_title(answer: Answer, mistakes) -> str:
+    """The drawing's title: how many mistakes, or that nothing is filled in."""
+    if not (answer.values or answer.pruned or answer.alphas or answer.betas):
+        return "your answer: nothing filled in yet"
+    count = len(mistakes)
+    return ("your answer: no mistakes" if not count else
+            f"your answer: {count} mistake{'s' if count != 1 else ''}, outlined in red")
+
+
+def _mistake_marks(tree, mistakes, theme: Theme, pruned=frozenset(), chosen: int | None = None) -> Marks:
+    """Marks for the node ``chosen`` (outlined dashed in ``"selected"``,
+    unless crossed out) and for ``mistakes``: nodes outlined solid in
+    ``"mistake"``, and the edge into a node whose pruning is wrong (solid
+    for a missed cutoff, dashed for a branch wrongly crossed out)."""
+    mistake = theme["mistake"]
+    outline = {}
     if chosen is not None and chosen not in pruned:
-        outline[chosen] = Line(colors["selected"], 3.0, dashed=True)
-    for i in wrong:
+        outline[chosen] = Line(theme["selected"], 3.0, dashed=True)
+    edges = {}
+    for m in mistakes:
+        i = tree[m.node].id
         outline[i] = Line(mistake, 3.2)
-    crossed = {i for i in pruned if tree[i].parent not in pruned}
-    marks = plot.marks.merged(Marks(edges=edges, outline=outline, crossed=crossed))
-    plot.show(None if plot.snapshot is None else plot.snapshot.step.index, **marks.fields())
+        if m.kind in (MistakeKind.MISSED_CUTOFF, MistakeKind.OVER_PRUNED) and i:
+            edges[i] = Line(mistake, 2.6, dashed=m.kind is MistakeKind.OVER_PRUNED)
+    return Marks(outline=outline, edges=edges)
 
 
 def _png(plot: TracePlot) -> bytes:
@@ -254,6 +275,9 @@ class PracticeWidget(widgets.VBox):
         Colours merged over :data:`gametree.view.style.COLORS`: what the
         student selects is drawn in ``"selected"`` (dashed), mistakes in
         ``"mistake"`` (solid), crossed-out edges in ``"pruned edge"``.
+    theme : Theme, name or mapping, optional
+        The colours of everything (see :func:`gametree.view.theme.theme_of`);
+        ``colors`` is merged over it.
 
     Attributes
     ----------
@@ -288,6 +312,8 @@ class PracticeWidget(widgets.VBox):
         ``colors["selected"]``).
     colors : dict of str -> str
         The palette the widget draws in.
+    theme : Theme
+        The theme it draws in (``colors`` merged in).
     plot : TracePlot
         The drawing behind ``image`` (see :func:`draw_answer`).
     value_boxes, alpha_boxes, beta_boxes : dict of str -> Text
@@ -321,9 +347,9 @@ class PracticeWidget(widgets.VBox):
     def __init__(self, exercise: Exercise | None = None, *, seed: int = 1, branching: int = 3,
                  depth: int = 2, strict: bool = False, ordering: str = "random",
                  bounds: str = "some", task: str = "search", uneven: bool = False,
-                 root: str = "MAX", colors=None):
+                 root: str = "MAX", colors=None, theme=None):
         _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root)
-        self.colors = palette(colors)
+        self.theme, self.colors = themed(colors, theme)
         if exercise is None:
             exercise = Exercise.random(seed, branching, depth, strict=strict, ordering=ordering,
                                        bounds=bounds, task=task, uneven=uneven, root=root)
@@ -411,7 +437,7 @@ class PracticeWidget(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         buttons = widgets.HBox([self.check_button, self.solution_button, self.clear_button])
-        super().__init__([widgets.HTML(_style(self.colors)), controls, self.task_text, picture,
+        super().__init__([widgets.HTML(_style(self.theme)), controls, self.task_text, picture,
                           self._answer_area, buttons, self.feedback, self.solution_area],
                          layout=widgets.Layout(width="100%"))
         self.add_class("gametree-practice")
@@ -496,37 +522,7 @@ class PracticeWidget(widgets.VBox):
         text = {"continuous_update": False, "placeholder": "?"}
         rows = []
         for depth in range(tree.depth + 1):
-            cards = []
-            for node in (n for n in tree if n.depth == depth):
-                parts = []
-                if node.is_leaf:
-                    title = f"<b>{node.name}</b> = {html.escape(fmt(node.score))}"
-                else:
-                    title = f"<b>{node.name}</b> <small>{node.player}</small>"
-                parts.append(widgets.HTML(title))
-                if not node.is_leaf:
-                    box = widgets.Text(description="v", layout=widgets.Layout(width="6.5em"),
-                                       style={"description_width": "1.2em"}, **text)
-                    self.value_boxes[node.name] = box
-                    parts.append(box)
-                    if node.name in exercise.ask_bounds:
-                        for store, label in ((self.alpha_boxes, "\u03b1"),
-                                             (self.beta_boxes, "\u03b2")):
-                            box = widgets.Text(description=label,
-                                               layout=widgets.Layout(width="6.5em"),
-                                               style={"description_width": "1.2em"}, **text)
-                            store[node.name] = box
-                            parts.append(box)
-                if node.parent is not None:
-                    tick = widgets.Checkbox(value=False, description="pruned", indent=False,
-                                            layout=widgets.Layout(width="auto"))
-                    tick.add_class("gametree-prune")
-                    self.prune_boxes[node.name] = tick
-                    parts.append(tick)
-                card = widgets.VBox(parts, layout=widgets.Layout(width="7.5em"))
-                card.add_class("gametree-node-card")
-                self._cards[node.name] = card
-                cards.append(card)
+            cards = [self._card(node, text) for node in tree if node.depth == depth]
             label = "leaves" if depth == tree.depth else f"depth {depth}"
             rows.append(widgets.HBox(
                 [widgets.HTML(f"<small>{label}</small>",
@@ -541,6 +537,32 @@ class PracticeWidget(widgets.VBox):
         for tick in self.prune_boxes.values():
             tick.observe(self._on_answer_changed, names="value")
         self._answer_area.children = rows
+
+    def _card(self, node, text: dict) -> widgets.VBox:
+        """A node's card: its name, and boxes for its value (and alpha and
+        beta where asked) and a tick for pruning the edge into it."""
+        if node.is_leaf:
+            parts = [widgets.HTML(f"<b>{node.name}</b> = {html.escape(fmt(node.score))}")]
+        else:
+            parts = [widgets.HTML(f"<b>{node.name}</b> <small>{node.player}</small>")]
+            asked = ((self.value_boxes, "v"),)
+            if node.name in self.exercise.ask_bounds:
+                asked += ((self.alpha_boxes, "\u03b1"), (self.beta_boxes, "\u03b2"))
+            for store, label in asked:
+                box = widgets.Text(description=label, layout=widgets.Layout(width="6.5em"),
+                                   style={"description_width": "1.2em"}, **text)
+                store[node.name] = box
+                parts.append(box)
+        if node.parent is not None:
+            tick = widgets.Checkbox(value=False, description="pruned", indent=False,
+                                    layout=widgets.Layout(width="auto"))
+            tick.add_class("gametree-prune")
+            self.prune_boxes[node.name] = tick
+            parts.append(tick)
+        card = widgets.VBox(parts, layout=widgets.Layout(width="7.5em"))
+        card.add_class("gametree-node-card")
+        self._cards[node.name] = card
+        return card
 
     # --- reading and filling the answer -----------------------------------------------
 
@@ -701,9 +723,10 @@ class PracticeWidget(widgets.VBox):
                                                       if m.kind is MistakeKind.NOT_BEST_FIRST]))
         if verdict.is_reordering:
             plot = TracePlot(trace_alpha_beta(verdict.tree, strict=self.exercise.strict),
-                             caption=False).show(-1)
-            _restyle(plot, set(), verdict.mistakes, self.colors)
-            self._picture(plot)
+                             caption=False, theme=self.theme).show(-1)
+            mistakes = [m for m in verdict.mistakes if m.kind is not MistakeKind.EMPTY]
+            marks = plot.marks.merged(_mistake_marks(plot.tree, mistakes, self.theme))
+            self._picture(plot.show(-1, **marks.fields()))
 
     def _mark_boxes(self, mistakes) -> None:
         wrong = {(m.node, m.field) for m in mistakes}
@@ -763,7 +786,7 @@ class PracticeWidget(widgets.VBox):
 
     def _draw(self, answer: Answer | None = None) -> None:
         self._picture(draw_answer(self.exercise, answer, self.mistakes, chosen=self.chosen,
-                                  colors=self.colors))
+                                  theme=self.theme))
 
     def _picture(self, plot: TracePlot) -> None:
         """Show ``plot`` at its own size, with buttons over what can be clicked."""

@@ -43,6 +43,7 @@ from ..practice import (
     check_chance,
     parse_value,
 )
+from ..view.theme import Theme, palette, theme_of
 from .practice import PracticeWidget
 
 __all__ = ["Level", "LEVELS", "Attempt", "DrillWidget"]
@@ -103,11 +104,11 @@ class Attempt:
 class _ChanceCard(widgets.VBox):
     """A chance tree to work out: its drawing and a value box per inner node."""
 
-    def __init__(self, exercise: ChanceExercise):
+    def __init__(self, exercise: ChanceExercise, theme: Theme):
         from ..view.draw import draw
 
         self.exercise = exercise
-        figure = draw(exercise.tree)
+        figure = draw(exercise.tree, theme=theme)
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png")
         self.image = widgets.Image(value=buffer.getvalue(), format="png",
@@ -148,10 +149,16 @@ class DrillWidget(widgets.VBox):
         Time each tree (it can be turned off and on in the widget).
     clock : callable, optional
         Seconds as a float (``time.monotonic``); tests pass their own.
+    theme : optional
+        The colours of the trees (see :func:`gametree.view.theme.theme_of`);
+        None: the default.  The alpha-beta trees take its shared colours
+        (``selected``, ``mistake``, ...), the chance trees all of it.
     """
 
     def __init__(self, seed: int = 1, *, level: int = 0, streak_to_level: int = 3,
-                 timer: bool = True, clock: Callable[[], float] = time.monotonic):
+                 timer: bool = True, clock: Callable[[], float] = time.monotonic,
+                 theme: object = None):
+        self.theme: Theme = theme_of(theme)
         for name, value, low, high in (("seed", seed, 0, 10 ** 9), ("level", level, 0, len(LEVELS) - 1),
                                        ("streak_to_level", streak_to_level, 1, 20)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -166,7 +173,8 @@ class DrillWidget(widgets.VBox):
         self._started = clock()
         self.exercise: Exercise | ChanceExercise = self.level.exercise(seed)
         self.practice = PracticeWidget(self.exercise if isinstance(self.exercise, Exercise)
-                                       else Exercise.random(seed, 2, 2))
+                                       else Exercise.random(seed, 2, 2),
+                                       colors=palette(theme=self.theme))
         for control in (self.practice.seed_box, self.practice.branching_box, self.practice.depth_box,
                         self.practice.rule_toggle, self.practice.ordering_box,
                         self.practice.bounds_box, self.practice.shape_box, self.practice.root_toggle,
@@ -212,7 +220,7 @@ class DrillWidget(widgets.VBox):
     def _deal(self, exercise: Exercise | ChanceExercise) -> None:
         self.exercise, self._counted, self._started = exercise, False, self.clock()
         if isinstance(exercise, ChanceExercise):
-            self.chance_card = _ChanceCard(exercise)
+            self.chance_card = _ChanceCard(exercise, self.theme)
             self.area.children = (self.chance_card,)
         else:
             self.chance_card = None

@@ -365,6 +365,7 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
     Returns
     -------
     TreeFigure
+        The boards and the search's state, its ``alt_text`` in words.
 
     Examples
     --------

@@ -303,3 +303,40 @@ def test_importing_gametree_still_does_not_import_drawing_libraries():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     assert gametree.Tree  # the package itself is usable
+
+
+# --- the theme and the look --------------------------------------------------------------
+
+
+def test_one_theme_argument_changes_the_pruned_edge_colour_and_the_picture(fig52_trace):
+    step = fig52_trace.cutoffs[0].index
+    plain = draw(fig52_trace, step)
+    themed = draw(fig52_trace, step, theme={"pruned edge": "#ff00ff"})
+    assert themed.plot.edge_look("I").color == "#ff00ff" and themed.plot.edge_look("I").dashed
+    assert plain.plot.edge_look("I").color == hex_of(PRUNED_COLOR)
+    assert themed.plot.edge_look("D").color == plain.plot.edge_look("D").color  # nothing else
+    assert themed._repr_png_() != plain._repr_png_()
+    # Read per drawing, never folded in at import: the next default drawing is as before.
+    assert draw(fig52_trace, step).plot.edge_look("I").color == hex_of(PRUNED_COLOR)
+
+
+def test_every_shipped_theme_draws_and_a_bad_one_gets_a_sentence(fig52_trace):
+    for name in ("default", "projector", "print"):
+        assert TracePlot(fig52_trace, theme=name).png(-1).startswith(PNG)
+    with pytest.raises(ValueError, match="no theme named 'dark'"):
+        TracePlot(fig52_trace, theme="dark")
+
+
+def test_pruned_is_a_fact_of_the_look_not_a_dashed_outline(fig52_trace):
+    from gametree.view.look import look_of
+    from gametree.view.style import Line, Marks
+
+    tree = fig52_trace.tree
+    step = fig52_trace.cutoffs[0].index
+    look = look_of(tree, fig52_trace.state(step), fig52_trace)
+    assert {tree[i].name for i, node in enumerate(look.nodes) if node.pruned} == {"I", "J"}
+    dashed = look_of(tree, None, marks=Marks(outline={2: Line("#0077bb", 3, dashed=True)}))
+    assert not dashed.nodes[2].pruned and dashed.nodes[2].label_color != dashed.nodes[2].outline.color
+    crossed = look_of(tree, None, marks=Marks(pruned={2}))  # C and its leaves, one cross at C
+    assert {tree[i].name for i, node in enumerate(crossed.nodes) if node.pruned} == {"C", "H", "I", "J"}
+    assert [tree[i].name for i in sorted(crossed.crossed)] == ["C"]

@@ -63,6 +63,8 @@ def test_every_producer_offers_the_protocol_and_its_jumps_point_into_it(search, 
         assert all(1 <= n <= len(steps.code) for n in steps.lines(i))
     assert steps.width() > 0 and steps.title
     assert isinstance(steps.listing, Listing) and steps.listing.code == steps.code
+    for i in (0, len(steps) // 2, len(steps) - 1):  # the lines are the names resolved
+        assert steps.lines(i) == steps.listing.numbers(steps.line_names(i))
 
 
 def test_the_stepper_shows_what_the_protocol_says_at_every_step(search):

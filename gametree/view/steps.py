@@ -16,8 +16,9 @@ A steppable search is read through these names, and nothing else:
 ==========================  ====================================================
 
 The adapters below also give ``steps.listing``, the
-:class:`~gametree.pseudocode.Listing` whose named lines ``lines(i)``
-resolves (``steps.code`` is its text).
+:class:`~gametree.pseudocode.Listing` whose text ``steps.code`` is, and
+``steps.line_names(i)``, the names of the lines step ``i`` runs;
+``lines(i)`` is those names resolved by ``listing.numbers``.
 
 That is :class:`Steppable`, all a kernel-free page
 (:func:`gametree.view.pages.html`) reads.  The step-through widget
@@ -217,6 +218,9 @@ class TraceSteps(_Drawn):
     def lines(self, index: int) -> tuple[int, ...]:
         return tuple(self.trace[index].lines)
 
+    def line_names(self, index: int) -> tuple[str, ...]:
+        return tuple(self.trace[index].line_names)
+
     def plot(self, *, figsize: tuple[float, float] | None = None, theme=None) -> StepPlot:
         """A new drawing of the search without caption or counter (the
         widget and the page show both themselves), ``figsize`` inches at
@@ -323,7 +327,10 @@ class MctsSteps(_Drawn):
         return text
 
     def lines(self, index: int) -> tuple[int, ...]:
-        return MCTS_LISTING.numbers([MCTS_LINES[self.result.step(index).phase]])
+        return MCTS_LISTING.numbers(self.line_names(index))
+
+    def line_names(self, index: int) -> tuple[str, ...]:
+        return (MCTS_LINES[self.result.step(index).phase],)
 
     def plot(self, *, figsize: tuple[float, float] | None = None, theme=None) -> StepPlot:
         """A new :class:`~gametree.view.mcts.MctsPlot` without its header

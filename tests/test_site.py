@@ -238,8 +238,8 @@ def test_the_build_leaves_the_notebooks_as_they_were_and_nothing_else(course):
 
 
 def test_a_notebook_that_fails_stops_the_build_in_one_line(tmp_path, capsys):
-    source = write_course(tmp_path / "notebooks",
-                          {"03-broken": [("code", "1 / 0")]})
+    source = write_course(tmp_path / "notebooks",  # a message of two lines
+                          {"03-broken": [("code", "raise ZeroDivisionError('one\\ntwo')")]})
     old = tmp_path / "site"
     old.mkdir()
     (old / "index.html").write_text("an older site")
@@ -249,7 +249,7 @@ def test_a_notebook_that_fails_stops_the_build_in_one_line(tmp_path, capsys):
                    "--out", str(old)])
     error = capsys.readouterr().err
     assert status == 2 and error.count("\n") == 1
-    assert "03-broken.ipynb failed to run" in error and "ZeroDivisionError" in error
+    assert "03-broken.ipynb failed to run" in error and "ZeroDivisionError: one two" in error
     assert (old / "index.html").read_text() == "an older site"  # left as it was
     assert sorted(path.name for path in tmp_path.iterdir()) == ["notebooks", "site"]
 

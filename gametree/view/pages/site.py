@@ -410,7 +410,8 @@ def _failure(cell: int, error: Exception) -> str:
         what = f"{name}: {value}"
     elif str(error).strip():
         what = f"{what}: {str(error).strip().splitlines()[-1]}"
-    return f"{where} raised {what}"
+    what = " ".join(what.split())  # one line, whatever the message held
+    return f"{where} raised {what if len(what) <= 300 else what[:297] + '...'}"
 
 
 def _note(text: str, binder: str | None):

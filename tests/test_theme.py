@@ -61,7 +61,8 @@ def test_print_is_greyscale():
 def test_print_marks_pruned_and_path_edges_by_line_not_colour():
     """On paper a pruned edge is dashed, the current path thicker than a walked edge."""
     assert PRINT.line("pruned edge").dashed
-    assert not PRINT.line("current path").dashed
+    for key in ("edge", "walked edge", "current path"):  # a dashed edge means pruned, nothing else
+        assert not PRINT.line(key).dashed, key
     assert PRINT.line("current path").width > 2 * PRINT.line("walked edge").width
 
 

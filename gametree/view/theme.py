@@ -154,7 +154,7 @@ _LINES: dict[str, tuple[float, bool]] = {
 # PRINT, where width and dashes carry what colour cannot.
 _PRINT_LINES: dict[str, tuple[float, bool]] = {
     **_LINES, "current": (3.6, False), "current path": (4.0, False), "mistake": (4.0, False),
-    "edge": (1.0, True), "phase": (3.0, True)}
+    "edge": (1.0, False), "phase": (3.0, True)}  # only a pruned edge is dashed
 
 KEYS: Mapping[str, str] = MappingProxyType({row[0]: row[4] for row in _rows(_TABLE)})
 """Every key of a theme -> what it colours."""
@@ -294,8 +294,8 @@ class Theme(Mapping):
 
         >>> DEFAULT.line("current path")
         Line(color='#ee7733', width=3.2, dashed=False)
-        >>> PRINT.line("edge").dashed, PROJECTOR.line("edge").width
-        (True, 1.8)
+        >>> PRINT.line("pruned edge").dashed, PRINT.line("edge").dashed, PROJECTOR.line("edge").width
+        (True, False, 1.8)
         >>> DEFAULT.line("MAX node")
         Traceback (most recent call last):
         ...

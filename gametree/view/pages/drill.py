@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import html as _html
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ...text import fmt
 from ...tree import Tree, Value
 from ..layout import tidy_layout
+from .player import standalone, themed
 
 __all__ = ["DrillTree", "drill_html", "MISTAKE_WORDS", "MAX_DRILL_LEAVES"]
 
@@ -197,9 +197,9 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
     payload = json.dumps({"keys": keys, "words": dict(words)}, ensure_ascii=False,
                          separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     sections = "".join(_tree_section(number, item) for number, item in enumerate(trees, start=1))
-    return (_TEMPLATE.replace("@CSS@", _css(theme)).replace("@TITLE@", _html.escape(title))
-            .replace("@COUNT@", str(len(trees)))
-            .replace("@SECTIONS@", sections).replace("@DATA@", payload))
+    body = (_BODY.replace("@COUNT@", str(len(trees))).replace("@SECTIONS@", sections)
+            .replace("@DATA@", payload))
+    return standalone(title, _css(theme), body)
 
 
 _CSS = """body{font-family:system-ui,sans-serif;margin:1em;color:@text@;background:@background@;max-width:1280px}
@@ -236,25 +236,10 @@ def _css(theme=None) -> str:
     """The page's style sheet in the colours of ``theme``
     (:func:`gametree.view.theme.theme_of`): a crossed-out edge is the
     student's selection, a wrong value a mistake, a tree right a verdict."""
-    from ..theme import theme_of
-
-    colors = theme_of(theme)
-    return re.sub(r"@([a-z ]+)@", lambda found: colors[found.group(1)], _CSS)
+    return themed(_CSS, theme)
 
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>@TITLE@</title>
-<style>
-@CSS@</style>
-</head>
-<body>
-<h1>@TITLE@</h1>
-<p class="warning"><strong>This page is for practice, not for grading:</strong> its answers were worked out when it was written and can be read from its source. Work each tree by hand, then press Check.</p>
+_BODY = """<p class="warning"><strong>This page is for practice, not for grading:</strong> its answers were worked out when it was written and can be read from its source. Work each tree by hand, then press Check.</p>
 <p>For each tree: cross out every branch alpha-beta prunes (click its edge) and type the value alpha-beta returns at every internal node it searches; leave nodes in a pruned subtree blank. Check names each mistake: a wrong value, a missed cutoff, or over-pruning.</p>
 <p id="score" role="status" aria-live="polite">Score: 0 of @COUNT@ trees right</p>
 @SECTIONS@
@@ -353,6 +338,4 @@ _TEMPLATE = """<!DOCTYPE html>
   });
 }());
 </script>
-</body>
-</html>
 """

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from .steps import JUMPS, Steppable, steps_of
 
-__all__ = ["html", "save_html", "player", "player_css", "PLAYER_JS", "page_data", "check_steps",
+__all__ = ["html", "save_html", "player", "player_css", "themed", "standalone", "PLAYER_JS", "page_data", "check_steps",
            "MAX_PAGE_STEPS", "SPEEDS"]
 
 MAX_PAGE_STEPS = 400
@@ -248,8 +248,8 @@ def html(obj, *, title: str | None = None, theme=None) -> str:
     steps = steps_of(obj)
     check_steps(steps)
     heading = title if title is not None else steps.title
-    return (_PAGE.replace("@TITLE@", _html.escape(heading)).replace("@CSS@", player_css(theme))
-            .replace("@PLAYER@", player(steps, keys="page")).replace("@JS@", PLAYER_JS))
+    return standalone(heading, _PAGE_CSS + player_css(theme),
+                      f"{player(steps, keys='page')}<script>\n{PLAYER_JS}</script>\n")
 
 
 def save_html(obj, path, *, title: str | None = None) -> Path:
@@ -289,20 +289,36 @@ def player_css(theme=None) -> str:
     >>> player_css("print") != player_css()
     True
     """
+    return themed(_CSS, theme)
+
+
+def themed(css: str, theme=None) -> str:
+    """``css`` with each ``@key@`` replaced by the colour the theme
+    (:func:`gametree.view.theme.theme_of`) gives that key.
+
+    >>> themed("b{color:@text@}")
+    'b{color:#222222}'
+    """
     from ..theme import theme_of
 
     colors = theme_of(theme)
-    keys = {"@TEXT@": "text", "@PAPER@": "background", "@FOCUS@": "selected",
-            "@CODEBG@": "code background", "@CODEBORDER@": "code border",
-            "@NUMBER@": "faint text", "@HIGHLIGHT@": "highlight", "@CURRENT@": "current",
-            "@MUTED@": "muted text"}
-    css = _CSS
-    for mark, key in keys.items():
-        css = css.replace(mark, colors[key])
-    return css
+    return re.sub(r"@([a-z][a-z0-9 ]*)@", lambda found: colors[found.group(1)], css)
 
 
-_PAGE = """<!DOCTYPE html>
+def standalone(title: str, css: str, body: str) -> str:
+    """One self-contained page: ``title`` as its title and heading, the
+    style sheet ``css``, then ``body`` (its scripts inline); its content
+    security policy lets it load nothing but inline styles, scripts and
+    data.
+
+    >>> standalone("A & B", "", "<p>hi</p>\\n").count("A &amp; B")
+    2
+    """
+    return (_HEAD.replace("@CSS@", css).replace("@TITLE@", _html.escape(title))
+            + body + "</body>\n</html>\n")
+
+
+_HEAD = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -310,36 +326,33 @@ _PAGE = """<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>@TITLE@</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:1em;max-width:1280px}
-h1{font-size:1.3em;margin:0 0 .4em}
 @CSS@</style>
 </head>
 <body>
 <h1>@TITLE@</h1>
-@PLAYER@
-<script>
-@JS@</script>
-</body>
-</html>
 """
 
-_CSS = """.gt-player{color:@TEXT@;background:@PAPER@;font-family:system-ui,sans-serif;margin:.5em 0}
+_PAGE_CSS = """body{font-family:system-ui,sans-serif;margin:1em;max-width:1280px}
+h1{font-size:1.3em;margin:0 0 .4em}
+"""
+
+_CSS = """.gt-player{color:@text@;background:@background@;font-family:system-ui,sans-serif;margin:.5em 0}
 .gt-player .gt-controls{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin-bottom:.4em}
 .gt-player button,.gt-player select{font-size:1em;padding:.25em .7em;min-height:2em}
-.gt-player button:focus-visible,.gt-player input:focus-visible,.gt-player select:focus-visible{outline:3px solid @FOCUS@;outline-offset:2px}
+.gt-player button:focus-visible,.gt-player input:focus-visible,.gt-player select:focus-visible{outline:3px solid @selected@;outline-offset:2px}
 .gt-player input[type=range]{flex:1 1 200px;min-width:200px}
 .gt-player .gt-caption{font-size:1.15em;min-height:1.6em;margin:.3em 0}
 .gt-player .gt-counter{font-weight:bold;margin:.2em 0 .5em}
 .gt-player .gt-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
 .gt-player .gt-picture{max-width:100%;overflow-x:auto;margin:0}
 .gt-player .gt-picture svg{display:block;max-width:none}
-.gt-player .gt-code{font-family:monospace;font-size:13px;line-height:1.35;color:@TEXT@;background:@CODEBG@;border:1px solid @CODEBORDER@;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
+.gt-player .gt-code{font-family:monospace;font-size:13px;line-height:1.35;color:@text@;background:@code background@;border:1px solid @code border@;border-radius:4px;padding:6px;margin:0;flex:1 1 41ch;min-width:30ch}
 .gt-player .gt-code div{display:flex;border-left:4px solid transparent;white-space:pre-wrap}
-.gt-player .gt-code .n{flex:0 0 2.5ch;color:@NUMBER@;text-align:right;padding-right:1ch}
+.gt-player .gt-code .n{flex:0 0 2.5ch;color:@faint text@;text-align:right;padding-right:1ch}
 .gt-player .gt-code .m{flex:0 0 2ch}
 .gt-player .gt-code span:last-child{flex:1 1 0}
-.gt-player .gt-code .current{background:@HIGHLIGHT@;border-left-color:@CURRENT@;font-weight:bold}
-.gt-player .gt-note{color:@MUTED@;font-size:.9em}
+.gt-player .gt-code .current{background:@highlight@;border-left-color:@current@;font-weight:bold}
+.gt-player .gt-note{color:@muted text@;font-size:.9em}
 """
 
 _FRAGMENT = """<div class="gt-player tex2jax_ignore" id="@P@player" data-keys="@KEYS@">

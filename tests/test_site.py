@@ -195,6 +195,8 @@ def test_each_stepper_is_a_player_sharing_one_script(course):
     page = Page(text)
     assert ("script", PLAYER_SCRIPT) in page.sources and ("link", PLAYER_STYLE) in page.sources
     assert "function startAll" not in text and (out / PLAYER_SCRIPT).is_file()
+    for sheet in (out / PLAYER_STYLE).parent.glob("*.css"):  # every colour filled in from the theme
+        assert "@" not in sheet.read_text(encoding="utf-8") and "#" in sheet.read_text(encoding="utf-8")
     players = course["site"].pages[1].players
     assert len(players) == 1 and players[0] > len(found.group(1).encode("utf-8"))
     # A page without players does not load the script.

@@ -66,7 +66,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .player import PLAYER_JS, check_steps, player, player_css
+from .player import PLAYER_JS, check_steps, player, player_css, themed
 from .steps import Steppable, steps_of
 
 __all__ = ["build_site", "show_players", "steppable", "notebook_names", "chosen_notebooks",
@@ -276,18 +276,17 @@ def _copy_mathjax(into: Path) -> None:
             shutil.copy2(source, target)
 
 
-def _site_css(theme=None) -> str:
-    """The few rules the site adds to nbconvert's style sheet."""
-    from ..theme import theme_of
-
-    colors = theme_of(theme)
-    return (f"a.anchor-link{{display:none}}\n.jp-InputArea{{overflow:hidden}}\n"
-            f".jp-Collapser{{display:none}}\n"
-            f"main{{max-width:1200px;margin:0 auto;padding:0 1em}}\n"
-            f".gt-needs-python{{color:{colors['muted text']};font-style:italic;margin:.3em 0}}\n"
-            f".gt-not-built{{color:{colors['muted text']}}}\n"
-            f"details{{border:1px solid {colors['code border']};border-radius:4px;padding:.3em .6em}}\n"
-            f".gt-player .gt-code{{white-space:normal}}\n")
+_SITE_CSS = """a.anchor-link{display:none}
+.jp-InputArea{overflow:hidden}
+.jp-Collapser{display:none}
+main{max-width:1200px;margin:0 auto;padding:0 1em}
+.gt-needs-python{color:@muted text@;font-style:italic;margin:.3em 0;padding-left:var(--jp-code-padding, 5px)}
+.gt-not-built{color:@muted text@}
+details{border:1px solid @code border@;border-radius:4px;padding:.3em .6em}
+.gt-player .gt-code{white-space:normal}
+"""
+"""The few rules the site adds to nbconvert's style sheet; each ``@key@``
+is a colour of the theme."""
 
 
 _CSP = ("default-src 'self' file: data: blob:; script-src 'self' file: 'unsafe-inline'; "
@@ -355,7 +354,7 @@ def _write_static(into: Path, exporter, theme=None) -> None:
         shutil.copy2(path, static / "nbconvert" / name)
     (into / PLAYER_SCRIPT).write_text(PLAYER_JS, encoding="utf-8")
     (into / PLAYER_STYLE).write_text(player_css(theme), encoding="utf-8")
-    (into / _SITE_STYLE).write_text(_site_css(theme), encoding="utf-8")
+    (into / _SITE_STYLE).write_text(themed(_SITE_CSS, theme), encoding="utf-8")
     _copy_mathjax(into / _MATHJAX)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Sequence
+from operator import countOf
 from typing import Any
 
 from .text import describe, fmt, ordinal, shown
@@ -46,8 +47,11 @@ real evaluations are far smaller."""
 
 _PLAIN = frozenset({int, float})
 _INT = frozenset({int})
-_SAFE_BITS = 50
-"""A whole number of fewer bits than this is below 2**49, well inside MAX_SCORE."""
+_SAFE_NORM = 2.0**49
+"""A Euclidean norm of the scores at most this (about MAX_SCORE / 1.8) proves
+each score well inside MAX_SCORE, however the norm is rounded."""
+_NORM_CHUNK = 2**16
+"""Scores per call of math.hypot, so its copies stay small for 2**24 leaves."""
 
 
 def check_int(value: object, name: str, *, low: int | None = None, high: int | None = None,
@@ -190,10 +194,11 @@ def check_leaves(given: object) -> list:
 
     Accepts any sequence (list, tuple, range, numpy array) of at most
     :data:`MAX_LEAVES_GIVEN` scores.  Plain ``int``
-    and ``float`` lists, the common case, are checked in bulk with C-level
-    loops (the set of types, then for whole numbers the set of bit lengths,
-    else min, max and a sum); other numeric types one by one.  The first
-    bad score is named.
+    and ``float`` lists, the common case, are checked in bulk with two
+    C-level passes (the types, then the Euclidean norm, which bounds every
+    size and shows NaN and inf; min, max and a sum when the norm is near the
+    limit); other numeric types one by one.  Either way the first bad score
+    is named, with the same message, before any search work.
     """
     leaves = _leaf_list(given)
     if len(leaves) > MAX_LEAVES_GIVEN:
@@ -233,20 +238,32 @@ def _leaf_list(given: object) -> list:
 def _clean_in_bulk(leaves: list) -> bool:
     """Whether C-level passes over ``leaves`` prove every score good; False
     leaves them to be checked one by one (which names the first bad one)."""
-    kinds = set(map(type, leaves))
-    clean = False
-    if kinds == _INT:
-        # Whole numbers, the common case: one C-level pass of bit lengths (a
-        # handful of distinct ones) proves every size below 2**49 < MAX_SCORE;
-        # a larger one is judged exactly by min and max below.
-        clean = max(set(map(int.bit_length, leaves))) < _SAFE_BITS
-    if not clean and kinds <= _PLAIN:
-        # ints and floats compare exactly, so min and max never overflow; the
-        # sum is then bounded, and NaN (which min and max may skip) shows in it.
-        clean = min(leaves) >= -MAX_SCORE and max(leaves) <= MAX_SCORE
-        if clean and float in kinds:
-            clean = math.isfinite(sum(map(abs, leaves)))
+    # One pass of types: exactly int or float (bool and subclasses go one by one).
+    kinds = _INT if countOf(map(type, leaves), int) == len(leaves) else set(map(type, leaves))
+    if not kinds <= _PLAIN:
+        return False
+    # One pass of sizes: the Euclidean norm is at least the largest size, is
+    # NaN or inf if a score is, and overflows for an int beyond any float.
+    try:
+        norm = _norm(leaves)
+    except OverflowError:
+        norm = math.inf
+    if norm <= _SAFE_NORM:
+        return True
+    # Sizes near the limit, or many large ones: judged exactly.  ints and
+    # floats compare exactly, so min and max never overflow; the sum is then
+    # bounded, and NaN (which min and max may skip) shows in it.
+    clean = min(leaves) >= -MAX_SCORE and max(leaves) <= MAX_SCORE
+    if clean and float in kinds:
+        clean = math.isfinite(sum(map(abs, leaves)))
     return clean
+
+
+def _norm(leaves: list) -> float:
+    """The Euclidean norm of the scores, an int or float each, within an ulp
+    or so (math.hypot); OverflowError for an int too large for a float."""
+    step = _NORM_CHUNK
+    return math.hypot(*[math.hypot(*leaves[i:i + step]) for i in range(0, len(leaves), step)])
 
 
 PROBABILITY_TOLERANCE = 1e-9

@@ -16,19 +16,14 @@ from PIL import Image
 import gametree
 from gametree import MAX, MIN, Status, StepKind, Tree, random_tree, trace_alpha_beta
 from gametree.games import TicTacToe, TicTacToeState, trace_game
-from gametree.view.draw import (
-    CURRENT_COLOR,
-    LEAF_COLOR,
-    MAX_COLOR,
-    MAX_NODES,
-    MIN_COLOR,
-    PRUNED_COLOR,
-    TracePlot,
-    TreeFigure,
-    draw,
-    png,
-    tree_graph,
-)
+from gametree.view.draw import MAX_NODES, TracePlot, TreeFigure, draw, png, tree_graph
+from gametree.view.theme import DEFAULT
+
+CURRENT_COLOR = DEFAULT["current"]
+LEAF_COLOR = DEFAULT["leaf"]
+MAX_COLOR = DEFAULT["MAX node"]
+MIN_COLOR = DEFAULT["MIN node"]
+PRUNED_COLOR = DEFAULT["pruned edge"]
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -11,7 +11,7 @@ from matplotlib.colors import to_hex
 
 import gametree
 from gametree.games import TicTacToe, TicTacToeState, record_number_game, trace_game, tree_states
-from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, CURRENT_COLOR, MAX_COLOR, MIN_COLOR
+from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH
 from gametree.view.figures import (
     FATES,
     MAX_BOARD_LEAVES,
@@ -20,6 +20,11 @@ from gametree.view.figures import (
     minimax_figure,
     numbergame_figure,
 )
+from gametree.view.theme import DEFAULT
+
+CURRENT_COLOR = DEFAULT["current"]
+MAX_COLOR = DEFAULT["MAX node"]
+MIN_COLOR = DEFAULT["MIN node"]
 
 
 def texts_of(figure):

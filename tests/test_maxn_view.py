@@ -7,8 +7,11 @@ from matplotlib.colors import to_hex
 
 from gametree.trace import StepKind
 from gametree.vectors import as_maxn_tree, trace_maxn
-from gametree.view.draw import CURRENT_COLOR, MAX_WIDTH
+from gametree.view.draw import MAX_WIDTH
 from gametree.view.maxn import MaxnPlot, draw_maxn, needed_size, vector_label
+from gametree.view.theme import DEFAULT
+
+CURRENT_COLOR = DEFAULT["current"]
 
 FIGURE_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
               [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]

@@ -16,9 +16,12 @@ from matplotlib import colors as mcolors
 
 from gametree.games import Kalah, TicTacToe, TicTacToeState, uct_search
 from gametree.games.mcts import Phase
-from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, CURRENT_COLOR, TreeFigure
+from gametree.view.draw import CELL_HEIGHT, CELL_WIDTH, TreeFigure
 from gametree.view.labels import segment_crosses_box
 from gametree.view.mcts import MAX_SHOWN, MctsPlot, draw_mcts, stats_text
+from gametree.view.theme import DEFAULT
+
+CURRENT_COLOR = DEFAULT["current"]
 
 VALUE_PX, LABEL_PX = 14, 12
 START = TicTacToeState.from_text("XOX OOX ...")

@@ -17,8 +17,10 @@ from PIL import Image
 import gametree
 from gametree import Status, StepKind, Tree, pseudocode, random_tree, trace_alpha_beta
 from gametree.games import TicTacToe, TicTacToeState, trace_game
-from gametree.view.draw import CURRENT_COLOR
+from gametree.view.theme import DEFAULT
 from gametree.widgets.stepper import Stepper
+
+CURRENT_COLOR = DEFAULT["current"]
 
 STATEMENT = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 

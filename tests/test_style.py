@@ -10,8 +10,12 @@ import pytest
 from matplotlib.colors import to_hex
 
 from gametree import trace_alpha_beta
-from gametree.view.draw import CURRENT_COLOR, PRUNED_COLOR, TracePlot, draw
+from gametree.view.draw import TracePlot, draw
 from gametree.view.style import Line, Marks, node_id
+from gametree.view.theme import DEFAULT
+
+CURRENT_COLOR = DEFAULT["current"]
+PRUNED_COLOR = DEFAULT["pruned edge"]
 
 ROOT = Path(__file__).resolve().parent.parent
 FIG52 = [3, 12, 8, 2, 4, 6, 14, 5, 2]

@@ -5,8 +5,11 @@ import pytest
 
 from gametree import StepKind, trace_alpha_beta
 from gametree.games.windows import MTDF_CODE, PVS_CODE, trace_mtdf, trace_null_window, trace_pvs
-from gametree.view.draw import PHASE_COLOR, TracePlot, counter_text, draw
+from gametree.view.draw import TracePlot, counter_text, draw
+from gametree.view.theme import DEFAULT
 from gametree.widgets.stepper import Stepper
+
+PHASE_COLOR = DEFAULT["phase"]
 
 FIG52 = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 WORST_FIRST = [[1, 2], [5, 6], [7, 8]]  # B = 1, C = 5, D = 7: both later children re-searched

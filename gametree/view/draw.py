@@ -63,7 +63,7 @@ from .layout import tidy_layout
 from .look import DRAWING_KEYS, Look, Looks, Room, counter_text, current_pass, passes
 from .stamp import extent, wrap
 from .style import Line, Marks, color, node_id
-from .theme import DEFAULT, theme_of
+from .theme import theme_of
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
            "tree_graph", "counter_text", "screen_dpi", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH",
@@ -81,20 +81,6 @@ CELL_HEIGHT = 560
 """Height in pixels of JupyterLab's notebook area at 1280x720."""
 MAX_WIDTH = 2400
 """Widest figure made for a tree that needs more than a cell (it scrolls)."""
-
-_OLD_NAMES = {"MAX_COLOR": "MAX node", "MIN_COLOR": "MIN node", "CHANCE_COLOR": "chance node",
-              "LEAF_COLOR": "leaf", "CURRENT_COLOR": "current", "PRUNED_COLOR": "pruned edge",
-              "EDGE_COLOR": "edge", "WALKED_COLOR": "walked edge", "TEXT_COLOR": "text",
-              "WINDOW_COLOR": "window", "CROSS_COLOR": "cross", "PHASE_COLOR": "phase"}
-"""The colour names this module had before the theme, for code not yet
-taking ``theme=``: each is :data:`~gametree.view.theme.DEFAULT`'s key, read
-when asked for; no drawing reads them."""
-
-
-def __getattr__(name: str) -> str:
-    if name in _OLD_NAMES:
-        return DEFAULT[_OLD_NAMES[name]]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def tree_graph(tree: Tree) -> nx.DiGraph:

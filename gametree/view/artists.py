@@ -202,7 +202,7 @@ class TreeArtists:
         self._written[collection] = (colors, widths, dashes, old[3])
 
     def _write_edges(self, look: Look) -> None:
-        self._write_lines(self.edges, [edge.line for edge in look.edges[1:]])
+        self._write_lines(self.edges, [edge.line for edge in look.edges if edge is not None])
         crossed = sorted(look.crossed)
         self.crosses.set_offsets([self._middles[i] for i in crossed] or [(math.nan, math.nan)])
         self.crosses.set_sizes([self.plan.cross[i] ** 2 for i in crossed] or [1.0])

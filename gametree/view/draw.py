@@ -58,7 +58,7 @@ from ..trace import Snapshot, Status, Trace
 from ..tree import Tree, as_tree
 from . import labels
 from .artists import SHAPES, TreeArtists
-from .header import CAPTION_FONT, HeaderArtists, header, legend_entries, legend_rows
+from .header import CAPTION_FONT, Header, HeaderArtists, header, legend_entries, legend_rows
 from .layout import tidy_layout
 from .look import DRAWING_KEYS, Look, Looks, Room, counter_text, current_pass, passes
 from .stamp import extent, wrap
@@ -192,7 +192,7 @@ def _source(obj, branching, strict) -> tuple[Trace | None, Tree, bool]:
 class _Strip(NamedTuple):
     """The header of a figure of a drawing's own, fitted to it."""
 
-    header: object
+    header: Header
     legend_rows: int
     caption_lines: int
     caption_width: float
@@ -446,6 +446,7 @@ class TracePlot:
         """How ``node`` (a Node, name or id) is drawn now."""
         i = node_id(self.tree, node)
         artists = self._artists
+        assert artists.look is not None  # the constructor shows the first look
         mark = artists.look.nodes[i]
         line = mark.outline
         return NodeLook(SHAPES[artists.marker_key[i]], color(mark.fill), color(line.color),
@@ -457,7 +458,10 @@ class TracePlot:
         i = node_id(self.tree, node)
         if i == 0:
             raise ValueError("the root has no edge into it")
-        edge = self._artists.look.edges[i]
+        look = self._artists.look
+        assert look is not None  # the constructor shows the first look
+        edge = look.edges[i]
+        assert edge is not None  # only the root has none
         line = edge.line
         return EdgeLook(color(line.color), float(line.width), line.dashed, edge.crossed)
 
@@ -657,7 +661,7 @@ def _palette_of(frames: list[Image.Image], theme) -> Image.Image:
     sheet = Image.new("RGB", (width, height * len(frames)))
     for k, frame in enumerate(frames):
         sheet.paste(frame, (0, k * height))
-    exact = {_rgb(theme[key]) for key in DRAWING_KEYS}
+    exact: set[tuple[int, ...]] = {_rgb(theme[key]) for key in DRAWING_KEYS}
     exact.add(tuple(int(round(0.35 * c + 0.65 * 255)) for c in _rgb(theme["current"])))
     sampled = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
     flat = sampled.getpalette()

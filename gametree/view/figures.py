@@ -407,7 +407,8 @@ def boards_figure(trace: Trace, states: Sequence, *, step: int = -1, title: str 
         _board_edge(ax, centre, node, look.edges[node.id], board, theme)
     for node in tree.nodes:
         i, pruned = node.id, look.nodes[node.id].pruned
-        frame = look.edges[i].line if node.parent is not None else style.path
+        edge = look.edges[i]
+        frame = edge.line if edge is not None else style.path  # the root is always on the path
         width = 3.0 if i == snap.current.id else 2.2 if snap.status[i] is not Status.UNVISITED else 1.0
         _board(ax, centre[i], board, Line(frame.color, width, pruned), theme)
         _board_marks(ax, node, states, centre[i], board, pruned, theme)

@@ -227,18 +227,19 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
     """
     tree = trace.tree
     k = trace.evaluated if evaluated is None else evaluated
-    branches = tree.branching is not None and tree.branching >= 2
+    b = tree.branching
+    minimum = knuth_moore_minimum(b, tree.depth) if b is not None and b >= 2 else None
     if trace.revisits:
         text = f"{k} leaf evaluation{'' if k == 1 else 's'} on {_leaves(len(tree.leaves))}"
-        if branches:
-            text += f" (a full alpha-beta search needs at least {knuth_moore_minimum(tree.branching, tree.depth)})"
+        if minimum is not None:
+            text += f" (a full alpha-beta search needs at least {minimum})"
         return text
     text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
     # Knuth and Moore's minimum is for MAX and MIN taking turns: not for a
     # cycle such as MAX, MIN, MIN (issue 21), nor for max^n's vectors.
     alternating = tree.players is None or len(tree.players) == 2 and tree.players[0] is not tree.players[1]
-    if branches and not tree.has_chance and alternating and trace.search != "maxn":
-        text += f" (a full search needs at least {knuth_moore_minimum(tree.branching, tree.depth)})"
+    if minimum is not None and not tree.has_chance and alternating and trace.search != "maxn":
+        text += f" (a full search needs at least {minimum})"
     return text
 
 

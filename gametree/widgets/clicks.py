@@ -79,8 +79,11 @@ class TreeClicks:
         ``on_click(kind, name)`` when a button is pressed: kind ``"node"``
         or ``"edge"``, name the node's (for an edge, the node it leads to).
     colors : mapping, optional
-        Colours merged over :data:`gametree.view.style.COLORS` (keys
-        ``"selected"`` and ``"current"`` are used here).
+        Colours merged over ``theme``'s shared ones
+        (:data:`gametree.view.style.COLORS`; keys ``"selected"`` and
+        ``"current"`` are used here).
+    theme : Theme, name or mapping, optional
+        See :func:`gametree.view.theme.theme_of`.
 
     Attributes
     ----------
@@ -95,10 +98,10 @@ class TreeClicks:
     """
 
     def __init__(self, image: widgets.Image, on_click: Callable[[str, str], None],
-                 colors: Mapping[str, object] | None = None):
+                 colors: Mapping[str, object] | None = None, theme=None):
         self.image = image
         self.on_click = on_click
-        self.colors = palette(colors)
+        self.colors = palette(colors, theme=theme)
         self.buttons: dict[tuple[str, str], widgets.Button] = {}
         self.spots: list[Hotspot] = []
         self._style = widgets.HTML(clicks_style(self.colors), layout=widgets.Layout(display="none"))

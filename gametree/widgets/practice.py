@@ -545,7 +545,7 @@ class PracticeWidget(widgets.VBox):
             parts = [widgets.HTML(f"<b>{node.name}</b> = {html.escape(fmt(node.score))}")]
         else:
             parts = [widgets.HTML(f"<b>{node.name}</b> <small>{node.player}</small>")]
-            asked = ((self.value_boxes, "v"),)
+            asked: tuple[tuple[dict, str], ...] = ((self.value_boxes, "v"),)
             if node.name in self.exercise.ask_bounds:
                 asked += ((self.alpha_boxes, "\u03b1"), (self.beta_boxes, "\u03b2"))
             for store, label in asked:
@@ -751,8 +751,9 @@ class PracticeWidget(widgets.VBox):
             from ..generate import best_order
 
             best = best_order(exercise.tree)
-            self.stepper = Stepper(trace_alpha_beta(best, strict=exercise.strict))
-            note = (f"Best first everywhere: alpha-beta evaluates {self.stepper.trace.evaluated} "
+            best_trace = trace_alpha_beta(best, strict=exercise.strict)
+            self.stepper = Stepper(best_trace)
+            note = (f"Best first everywhere: alpha-beta evaluates {best_trace.evaluated} "
                     f"leaves (the Knuth-Moore minimum is {exercise.minimum}).")
         else:
             self.stepper = Stepper(exercise.trace)

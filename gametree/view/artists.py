@@ -175,11 +175,9 @@ class TreeArtists:
         """Write ``look`` into the artists, changing only what differs from
         the look written before."""
         old, self.look = self.look, look
-        if old is None or old.edges != look.edges:
-            self._write_edges(look)
+        self._write_edges(look, None if old is None else old.crossed)
         for key, ids in self.groups.items():
-            if old is None or any(old.nodes[i][:2] != look.nodes[i][:2] for i in ids):
-                self._write_markers(key, ids, look)
+            self._write_markers(key, ids, look)
         if old is None or old.current != look.current:
             self._write_halo(look.current)
         for i, mark in enumerate(look.nodes):
@@ -201,8 +199,10 @@ class TreeArtists:
             collection.set_linestyle([_DASHES if dashed else _SOLID for dashed in dashes])
         self._written[collection] = (colors, widths, dashes, old[3])
 
-    def _write_edges(self, look: Look) -> None:
+    def _write_edges(self, look: Look, was_crossed: frozenset[int] | None) -> None:
         self._write_lines(self.edges, [edge.line for edge in look.edges if edge is not None])
+        if look.crossed == was_crossed:
+            return
         crossed = sorted(look.crossed)
         self.crosses.set_offsets([self._middles[i] for i in crossed] or [(math.nan, math.nan)])
         self.crosses.set_sizes([self.plan.cross[i] ** 2 for i in crossed] or [1.0])

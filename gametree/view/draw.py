@@ -52,8 +52,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from .. import trace_search  # gametree.solve (gametree.chance until issue 23 moved it)
 from ..checks import check_step
+from ..solve import trace_search
 from ..trace import Snapshot, Status, Trace
 from ..tree import Tree, as_tree
 from . import labels

@@ -15,8 +15,6 @@ ipywidgets; the drawing and widget modules import them when used.
 [3, 7]
 """
 
-import sys as _sys
-import types as _types
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads the name)
 if TYPE_CHECKING:  # what a type checker and an editor see; at run time each name loads on first use
@@ -91,18 +89,3 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
-
-
-class _Package(_types.ModuleType):
-    """The package's own module type: a submodule named like a public name
-    (``gametree.pseudocode``, home of :class:`~gametree.pseudocode.Listing`,
-    beside the function :func:`gametree.pseudocode`) does not hide that name
-    when it loads.  ``from gametree.pseudocode import Listing`` still works."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _LAZY and isinstance(value, _types.ModuleType):
-            return  # the import system binding the submodule: the public name stays
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package

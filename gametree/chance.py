@@ -49,7 +49,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .checks import check_bounds, check_int, check_leaf_count, check_score
-from .pseudocode import Listing
+from .listing import Listing
 from .replay import (
     CUTOFF,
     ENTER,

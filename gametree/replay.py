@@ -13,7 +13,7 @@ Searches carry their own words
 ------------------------------
 What a step means in words, and which lines of pseudocode it runs, is the
 search's to say: each search gives its trace a :class:`Words`, which holds
-its pseudocode as a :class:`~gametree.pseudocode.Listing` and says each
+its pseudocode as a :class:`~gametree.listing.Listing` and says each
 step's caption and the *names* of the lines it runs; the listing's one
 resolver turns the names into numbers (:attr:`Step.lines`).  What only
 one search records of a step (the phase of a PVS test, the terms of a
@@ -50,7 +50,7 @@ from math import inf
 from typing import Any, NamedTuple
 
 from .checks import check_step
-from .pseudocode import Listing
+from .listing import Listing
 from .rules import CutRule
 from .text import fmt
 from .tree import MAX, Node, Tree, Value

@@ -3,7 +3,7 @@
 The search records its steps in the format of :mod:`gametree.replay`
 (re-exported here): a :class:`Trace` holds the steps and can tell, for any
 step, the state of every node (:meth:`Trace.state`).  Alpha-beta's words
-live here beside it: its pseudocode, a :class:`~gametree.pseudocode.Listing`
+live here beside it: its pseudocode, a :class:`~gametree.listing.Listing`
 whose lines have names (:func:`listing`), and its captions
 (:class:`AlphaBetaWords`), which the other searches that run alpha-beta at
 some nodes (Star1, PVS, MTD(f)) borrow.  This module knows nothing of
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from math import inf
 
 from .checks import check_flag
-from .pseudocode import Listing
+from .listing import Listing
 from .replay import (
     CUTOFF,
     ENTER,

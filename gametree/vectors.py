@@ -48,7 +48,7 @@ from typing import Any
 
 from .chance import check_score_range
 from .checks import check_int, check_score
-from .pseudocode import Listing
+from .listing import Listing
 from .replay import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, Trace, Words
 from .text import fmt, join_names, shown
 from .tree import MAX, MAX_DEPTH, Node, Tree, Value

@@ -1,4 +1,4 @@
-"""Named pseudocode lines: gametree.pseudocode.Listing."""
+"""Named pseudocode lines: gametree.listing.Listing."""
 
 import dataclasses
 
@@ -7,7 +7,7 @@ import pytest
 from gametree import Tree, trace_alpha_beta, trace_expectiminimax, trace_maxn
 from gametree.chance import EXPECTIMINIMAX_STEPS, STAR1_STEPS, chance_listing
 from gametree.games import TreeGame, windows
-from gametree.pseudocode import Listing
+from gametree.listing import Listing
 from gametree.trace import ALPHA_BETA_STEPS, CUTOFF, ENTER, LEAF, RESEARCH, RETURN, TABLE, UPDATE
 from gametree.trace import listing as alpha_beta_listing
 from gametree.vectors import MAXN_STEPS, maxn_listing
@@ -171,17 +171,3 @@ def test_a_recorder_refuses_a_name_its_listing_does_not_have():
     with pytest.raises(ValueError, match="the listing PVS has no line named 'nope'"):
         windows.TreeRecorder(TreeGame(Tree.from_leaves(FIG52, 3)), "PVS", windows.PVS_LISTING,
                              {**windows.PVS_STEPS, "odd": ("nope",)})
-
-
-def test_the_package_name_pseudocode_stays_alpha_betas_function_once_this_module_loads():
-    """gametree.pseudocode (the function, in the package's public names)
-    is not hidden by the submodule gametree.pseudocode that holds Listing."""
-    import importlib
-
-    import gametree
-    from gametree.trace import pseudocode
-
-    importlib.import_module("gametree.pseudocode")
-    assert gametree.pseudocode is pseudocode
-    assert gametree.pseudocode()[0] == "function ALPHA-BETA(node, alpha, beta)"
-    assert importlib.import_module("gametree.pseudocode").Listing is Listing

@@ -12,7 +12,7 @@ from gametree import trace_alpha_beta
 from gametree.games import TicTacToe, TicTacToeState, uct_search
 from gametree.games.mcts import Phase
 from gametree.games.windows import trace_mtdf, trace_pvs
-from gametree.pseudocode import Listing
+from gametree.listing import Listing
 from gametree.vectors import trace_maxn
 from gametree.view.mcts import MctsPlot
 from gametree.view.steps import (

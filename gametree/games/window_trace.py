@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from math import inf
 from typing import NamedTuple, Protocol
 
-from ..pseudocode import Listing
+from ..listing import Listing
 from ..replay import (
     ENTER,
     LEAF,
@@ -46,7 +46,7 @@ __all__ = ["Names", "WindowRecorder", "WindowDetail", "WindowWords", "WindowTrac
 
 
 Names = tuple[str, ...]
-"""The names of pseudocode lines a step runs (see :class:`~gametree.pseudocode.Listing`)."""
+"""The names of pseudocode lines a step runs (see :class:`~gametree.listing.Listing`)."""
 
 
 class WindowRecorder(Protocol[S_contra]):

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from math import inf, isfinite
 from typing import cast
 
-from ..pseudocode import Listing
+from ..listing import Listing
 from ..replay import MAX_TRACE_NODES, PhaseKind, StepKind, Trace
 from ..rules import CutRule
 from ..text import describe, fmt

@@ -16,7 +16,7 @@ A steppable search is read through these names, and nothing else:
 ==========================  ====================================================
 
 The adapters below also give ``steps.listing``, the
-:class:`~gametree.pseudocode.Listing` whose text ``steps.code`` is, and
+:class:`~gametree.listing.Listing` whose text ``steps.code`` is, and
 ``steps.line_names(i)``, the names of the lines step ``i`` runs;
 ``lines(i)`` is those names resolved by ``listing.numbers``.
 
@@ -46,7 +46,7 @@ The adapters:
 
 Another search joins by offering the same names; the page and the widget
 then replay it without change.  The pseudocode lines a step highlights are
-named by the search (:class:`gametree.pseudocode.Listing`) and resolved to
+named by the search (:class:`gametree.listing.Listing`) and resolved to
 numbers here, by :meth:`Listing.numbers`.
 
 The jump names and the buttons that follow them are in :data:`JUMPS`.
@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..games.mcts import MctsResult, Phase
-from ..pseudocode import Listing
+from ..listing import Listing
 from ..text import fmt
 from ..trace import StepKind, Trace
 from ..tree import as_tree

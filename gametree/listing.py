@@ -16,10 +16,8 @@ line into a listing never means renumbering anything elsewhere.
 >>> listing.code[1]
 '  if node is a leaf: return its score'
 
-Import the class as ``from gametree.pseudocode import Listing``: the
-package's own name ``gametree.pseudocode`` stays the function that gives
-alpha-beta's pseudocode (:func:`gametree.trace.pseudocode`), whether or
-not this module has loaded.
+(:func:`gametree.pseudocode` is the function that gives alpha-beta's
+pseudocode as text; this module holds the listings behind it.)
 """
 
 from __future__ import annotations

@@ -462,3 +462,29 @@ def test_under_nbgrader_autograde_the_cells_leave_the_grade_to_regrade(monkeypat
     assert autograde("trees", "minimax", points=4, pieces=[("cell 1", solution("trees"))]) == 0
     assert "graded from the submitted file in a fresh process" in capsys.readouterr().out
     assert 'os.environ["GAMETREE_REGRADE"] = "1"' in (REPO / "assignments" / "nbgrader_config.py").read_text()
+
+
+SEARCH_NAMES = {"minimax", "alpha_beta", "alpha_beta_search", "trace_maxn", "negamax", "expectiminimax", "maxn", "pvs", "mtdf",
+                "null_window", "uct_search", "iterative_deepening", "depth_limited_alpha_beta",
+                "star1", "trace_alpha_beta", "trace_search", "tree_minimax", "tree_alpha_beta"}
+
+
+def test_every_module_that_defines_a_search_is_blocked_for_graded_code():
+    """A search the engine (or its textbook versions) defines anywhere in the
+    package is out of a submission's reach: a module that defines one and
+    is not blocked is a way round writing the search."""
+    import ast
+
+    from gametree.grading.worker import blocked
+
+    package = Path(__file__).resolve().parents[1] / "gametree"
+    open_doors = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        defined = {node.name for node in ast.parse(path.read_text()).body
+                   if isinstance(node, ast.FunctionDef)}
+        if defined & SEARCH_NAMES and not blocked(module):
+            open_doors.append(f"{module}: {sorted(defined & SEARCH_NAMES)}")
+    assert not open_doors
+    assert blocked("gametree.textbook") and blocked("gametree.vectors")

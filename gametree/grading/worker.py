@@ -42,10 +42,11 @@ import gametree.games  # noqa: F401 -- loaded before blocking, so the games stay
 from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, decode_maze, key
 
 BLOCKED = ("gametree.grading", "gametree.search", "gametree.trace", "gametree.chance",
-           "gametree.solve",
+           "gametree.solve", "gametree.replay", "gametree.textbook", "gametree.vectors",
            "gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli",
            "gametree.games.search", "gametree.games.chance", "gametree.games.depth",
-           "gametree.games.windows", "gametree.games.mcts", "gametree.games.quiescence",
+           "gametree.games.windows", "gametree.games.window_trace", "gametree.games.mcts",
+           "gametree.games.quiescence",
            "gametree.games.players", "gametree.games.table", "gametree.games.tree",
            "gametree.games.multi")
 """Modules (and everything inside them) that graded code may not use: the

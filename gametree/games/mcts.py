@@ -942,7 +942,7 @@ def back_propagate(result: Result, node: _Node[S, M] | None,
     :func:`playout_result`) added to the wins of each node that counts for MAX,
     1 - ``result`` to those of each node that counts for MIN.  Returns the
     nodes' statistics after the update, ``node`` first (none unless ``record``)."""
-    updated = []
+    updated: list[Update] = []
     keep = updated.append
     while node is not None:
         node.visits += 1

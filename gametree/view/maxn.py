@@ -13,16 +13,21 @@ colours and widths come from ``theme=`` (see :func:`gametree.view.theme.theme_of
 
 It offers what the step-through widget reads from a plot (``show``,
 ``snapshot``, ``png``, ``alt_text``), so :class:`gametree.widgets.stepper.Stepper`
-steps a max^n trace as it steps alpha-beta.
+steps a max^n trace as it steps alpha-beta.  A step only updates the
+artists it changes (vectors, boxes, edges, title, caption); :meth:`MaxnPlot.png`
+renders what never changes (names, level labels) once and draws the
+step's artists over it, pixel for pixel what a full redraw draws.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex
 from matplotlib.patches import FancyBboxPatch
+from PIL import Image
 
 from ..text import pretty
 from ..trace import Snapshot, Status
@@ -159,6 +164,7 @@ class MaxnPlot:
         ax.set_axis_off()
         self.ax = ax
         self.snapshot: Snapshot | None = None
+        self._background: object | None = None  # names and level labels, rendered once (see png)
         self._build(width, height, need_w, need_h, lines)
 
     # --- building -------------------------------------------------------------
@@ -203,6 +209,9 @@ class MaxnPlot:
         self._caption = ax.text(width / 2, height - _HEADER - 2, "", fontsize=LABEL_FONT,
                                 ha="center", va="top", color=paint["text"])
         self._caption_width = width - 20
+        # What a step changes, in the order a full redraw draws it (edges, boxes, texts).
+        self._dynamic = [*self._edges.values(), *self._boxes.values(), *self._values.values(),
+                         self._title, self._caption]
 
     # --- showing a step -----------------------------------------------------------
 
@@ -287,8 +296,26 @@ class MaxnPlot:
                 f"{known}")
 
     def png(self) -> bytes:
-        """The picture as PNG bytes, as the figure shows itself."""
-        return self.figure._repr_png_()
+        """The picture as PNG bytes, the pixels the figure shows itself with:
+        what no step changes is rendered once and restored, the step's
+        artists drawn over it in the order a full redraw draws them."""
+        canvas = self.figure.canvas
+        if self._background is None:  # every dynamic artist is always visible
+            for artist in self._dynamic:
+                artist.set_visible(False)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+            for artist in self._dynamic:
+                artist.set_visible(True)
+        canvas.restore_region(self._background)
+        renderer = canvas.get_renderer()
+        for artist in self._dynamic:
+            artist.draw(renderer)
+        width, height = canvas.get_width_height()
+        out = io.BytesIO()
+        Image.frombuffer("RGBA", (width, height), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1) \
+            .save(out, format="png", compress_level=1)
+        return out.getvalue()
 
 
 def draw_maxn(obj, step: int | None = -1, *, caption: bool = True,

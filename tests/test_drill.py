@@ -133,3 +133,11 @@ def test_bad_options_are_refused_with_a_sentence(options, message):
 
 def test_the_limits_themselves_are_accepted():
     assert DrillWidget(seed=0, level=len(LEVELS) - 1, streak_to_level=20).streak_to_level == 20
+
+
+def test_the_drill_passes_its_whole_theme_to_the_practice_widget():
+    ink = "#7a1fa2"  # a colour no theme uses
+    plain, themed = DrillWidget(seed=3), DrillWidget(seed=3, theme={"text": ink})
+    assert plain.practice.theme["text"] != ink
+    assert themed.practice.theme["text"] == ink
+    assert themed.practice.image.value != plain.practice.image.value

@@ -237,3 +237,31 @@ def test_draw_answer_outlines_the_chosen_node_dashed_and_names_a_bad_one():
     assert look.dashed and look.outline != to_hex(MISTAKE_COLOR)
     with pytest.raises(ValueError, match="no node is named 'Z'"):
         draw_answer(exercise, chosen="Z")
+
+
+def ink_pixels(png: bytes, color: str) -> int:
+    """How many pixels of the PNG ``png`` are exactly ``color``."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    pixels = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).reshape(-1, 3)
+    wanted = np.array([int(color[k:k + 2], 16) for k in (1, 3, 5)])
+    return int((pixels == wanted).all(axis=1).sum())
+
+
+INK = "#7a1fa2"  # a colour no theme uses
+
+
+def test_a_theme_key_changes_the_widgets_picture_and_colors_merge_over_it():
+    exercise = Exercise(STATEMENT, 3)
+    plain = PracticeWidget(exercise)
+    assert INK not in {plain.theme[key] for key in plain.theme}
+    assert ink_pixels(plain.image.value, INK) == 0
+    themed = PracticeWidget(exercise, theme={"text": INK}, colors={"mistake": "#000000"})
+    assert themed.theme["text"] == INK and themed.theme["mistake"] == "#000000"
+    assert ink_pixels(themed.image.value, INK) > 0
+    printed = PracticeWidget(exercise, theme="print", colors={"mistake": INK})
+    assert printed.theme["text"] == gametree.view.theme.PRINT["text"]
+    assert printed.theme["mistake"] == INK and printed.colors["mistake"] == INK

@@ -43,7 +43,7 @@ from ..practice import (
     check_chance,
     parse_value,
 )
-from ..view.theme import Theme, palette, theme_of
+from ..view.theme import Theme, theme_of
 from .practice import PracticeWidget
 
 __all__ = ["Level", "LEVELS", "Attempt", "DrillWidget"]
@@ -151,8 +151,8 @@ class DrillWidget(widgets.VBox):
         Seconds as a float (``time.monotonic``); tests pass their own.
     theme : optional
         The colours of the trees (see :func:`gametree.view.theme.theme_of`);
-        None: the default.  The alpha-beta trees take its shared colours
-        (``selected``, ``mistake``, ...), the chance trees all of it.
+        None: the default.  Every tree, alpha-beta or chance, and the
+        practice widget's boxes and messages are drawn in it.
     """
 
     def __init__(self, seed: int = 1, *, level: int = 0, streak_to_level: int = 3,
@@ -174,7 +174,7 @@ class DrillWidget(widgets.VBox):
         self.exercise: Exercise | ChanceExercise = self.level.exercise(seed)
         self.practice = PracticeWidget(self.exercise if isinstance(self.exercise, Exercise)
                                        else Exercise.random(seed, 2, 2),
-                                       colors=palette(theme=self.theme))
+                                       theme=self.theme)
         for control in (self.practice.seed_box, self.practice.branching_box, self.practice.depth_box,
                         self.practice.rule_toggle, self.practice.ordering_box,
                         self.practice.bounds_box, self.practice.shape_box, self.practice.root_toggle,

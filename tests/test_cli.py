@@ -267,3 +267,73 @@ def test_the_readme_handout_commands_write_only_into_the_ignored_handouts_folder
     ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", "handouts/steps.pdf"],
                              cwd=root)
     assert ignored.returncode == 0, "handouts/ is not listed in .gitignore"
+
+
+# --theme on every command that draws: the names of gametree.view.theme, a bad one refused.
+
+TINY = ["-b", "2", "3", "5", "2", "9"]
+
+
+def test_the_theme_names_are_the_themes():
+    from gametree.cli.usage import THEME_NAMES
+    from gametree.view.theme import THEMES
+
+    assert THEME_NAMES == tuple(THEMES)
+
+
+@pytest.mark.parametrize("command", [["draw", *TINY, "--out", "t.png"], ["slides", *TINY],
+                                     ["html", *TINY], ["exercises", "--seed", "1"], ["site"]])
+def test_a_theme_not_there_is_argparses_choice_error(command, capsys):
+    assert main([*command, "--theme", "neon"]) == 2
+    err = capsys.readouterr().err
+    assert "neon" in err and "projector" in err and "\n" not in err.strip()
+
+
+def test_draw_theme_print_draws_in_greys(tmp_path, capsys):
+    import numpy as np
+    from PIL import Image
+
+    def pixels(theme):
+        out = tmp_path / f"{theme}.png"
+        assert main(["draw", *TINY, "--step", "-1", "--out", str(out), "--theme", theme]) == 0
+        rgb = np.asarray(Image.open(out).convert("RGB")).astype(int)
+        return np.abs(rgb - rgb.mean(axis=2, keepdims=True)).max()
+
+    assert pixels("default") > 20 and pixels("print") <= 2  # colour only without --theme print
+
+
+def test_html_theme_colours_the_page(tmp_path, capsys):
+    import re
+
+    from gametree.view.theme import PROJECTOR
+
+    def colours(theme):
+        out = tmp_path / f"{theme}.html"
+        assert main(["html", *TINY, "--out", str(out), "--theme", theme]) == 0
+        return set(re.findall(r"#[0-9a-f]{6}\b", out.read_text(encoding="utf-8").lower()))
+
+    new = colours("projector") - colours("default")
+    assert new and new <= {PROJECTOR[key] for key in PROJECTOR}
+
+
+@pytest.mark.parametrize("command, module, function", [
+    (["slides", *TINY, "--cutoffs-only"], "gametree.view.slides", "write_slides"),
+    (["exercises", "--seed", "1", "--count", "1"], "gametree.cli.exercises", "write_sheet"),
+    (["site", "--notebooks", "01-minimax"], "gametree.view.pages.site", "build_site")])
+def test_slides_exercises_and_site_draw_in_the_theme_named(command, module, function, tmp_path,
+                                                           monkeypatch, capsys):
+    import importlib
+
+    given = {}
+
+    def drawn(*args, **kwargs):  # records the theme, then fails as a full disk would
+        given.update(kwargs)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(importlib.import_module(module), function, drawn)
+    out = tmp_path / ("site" if command[0] == "site" else "out.pdf")
+    assert main([*command, "--out", str(out), "--theme", "projector"]) == 1
+    assert given["theme"] == "projector"
+    main([*command, "--out", str(out)])
+    assert given["theme"] == "default"
+    assert not out.exists()

@@ -17,7 +17,7 @@ from ..view.export import check_dpi, check_format, check_gif, save, save_gif
 from ..view.progress import Progress
 from .chance import chance_trace, search_command
 from .trees import tree_from_arguments
-from .usage import STRICT_HELP, UsageError, file_error, file_name, whole_number
+from .usage import STRICT_HELP, UsageError, file_error, file_name, theme_argument, whole_number
 
 __all__ = ["register"]
 
@@ -39,6 +39,7 @@ def register(commands) -> None:
     parser.add_argument("--strict", action="store_true",
                         help=STRICT_HELP)
     parser.add_argument("--dpi", type=float, metavar="DPI", help="resolution (PNG and GIF)")
+    theme_argument(parser)
 
 
 def _run(args: argparse.Namespace) -> None:
@@ -76,9 +77,10 @@ def _check_files(args: argparse.Namespace, trace) -> None:
 def _write(args: argparse.Namespace, tree, trace) -> None:
     """Draw and write the picture (--out) and the GIF (--gif) asked for."""
     if args.out is not None:  # without --step the plain tree, else the search at that step
-        save(tree if args.step is None else trace, args.out, args.step, dpi=args.dpi or 150)
+        save(tree if args.step is None else trace, args.out, args.step, dpi=args.dpi or 150,
+             theme=args.theme)
         print(f"wrote {args.out}")
     if args.gif is not None:
         with Progress(0, "drawing frames") as bar:  # save_gif tells it the total
-            save_gif(trace, args.gif, dpi=args.dpi, progress=bar)
+            save_gif(trace, args.gif, dpi=args.dpi, progress=bar, theme=args.theme)
         print(f"wrote {args.gif}")

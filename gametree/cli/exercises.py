@@ -23,6 +23,7 @@ from .usage import (
     default_out,
     file_error,
     file_name,
+    theme_argument,
     whole_number,
 )
 
@@ -73,6 +74,7 @@ def register(commands) -> None:
                         help="with --chance: outcomes of each chance node (default 2)")
     parser.add_argument("--paper", choices=tuple(PAPER), default="a4", help="paper size")
     parser.add_argument("--dpi", type=float, default=150, help="resolution of PNG pages")
+    theme_argument(parser)
 
 
 def _run(args: argparse.Namespace) -> None:
@@ -85,7 +87,8 @@ def _run(args: argparse.Namespace) -> None:
                             depth=depth, strict=args.strict, ordering=args.ordering,
                             bounds=args.bounds, task=args.task, key=args.key, paper=args.paper,
                             dpi=args.dpi, uneven=args.uneven, root=args.root,
-                            chance=args.chance, outcomes=args.outcomes, players=args.players)
+                            chance=args.chance, outcomes=args.outcomes, players=args.players,
+                            theme=args.theme)
     except OSError as error:  # write_sheet names the file that failed, and writes neither
         raise FileError(f"{file_error(error, error.filename or out)}; nothing was "
                         f"written") from None

@@ -17,7 +17,15 @@ import argparse
 from ..tree import Tree
 from .chance import search_command
 from .trees import tree_from_arguments
-from .usage import HANDOUTS, STRICT_HELP, UsageError, default_out, file_error, file_name
+from .usage import (
+    HANDOUTS,
+    STRICT_HELP,
+    UsageError,
+    default_out,
+    file_error,
+    file_name,
+    theme_argument,
+)
 
 __all__ = ["register", "SEARCHES"]
 
@@ -39,6 +47,7 @@ def register(commands) -> None:
     parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the page: FILE.html (default: {HANDOUTS}/steps.html)")
+    theme_argument(parser)
 
 
 def search_trace(tree: Tree, search: str | None, *, strict: bool = False, bounds=None):
@@ -83,7 +92,8 @@ def search_trace(tree: Tree, search: str | None, *, strict: bool = False, bounds
 
 
 def _run(args: argparse.Namespace) -> None:
-    from ..view.pages import check_steps, save_html, steps_of
+    from ..view.export import written_whole
+    from ..view.pages import check_steps, html, steps_of
 
     if args.out is not None and not args.out.lower().endswith((".html", ".htm")):
         raise UsageError(f"--out {args.out}: a step-through page is HTML; end the name with .html")
@@ -93,7 +103,9 @@ def _run(args: argparse.Namespace) -> None:
     count = check_steps(steps)  # a search too long is refused before anything is drawn
     out = args.out if args.out is not None else default_out("steps.html")
     try:
-        save_html(steps, out)
+        page = html(steps, theme=args.theme)
+        with written_whole(out) as part:  # whole or not at all
+            part.write_text(page, encoding="utf-8")
     except OSError as error:  # the file meant, never the temporary one beside it
         raise file_error(error, out) from None
     print(f"wrote {out}: {count} steps of {trace.algorithm}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .usage import HANDOUTS, UsageError, default_out, file_error, whole_number
+from .usage import HANDOUTS, UsageError, default_out, file_error, theme_argument, whole_number
 
 __all__ = ["register", "JOBS"]
 
@@ -50,6 +50,7 @@ def register(commands) -> None:
     parser.add_argument("--jobs", "-j", type=whole_number, default=JOBS, metavar="N",
                         help=f"notebooks run at once, each in its own kernel (default: {JOBS}, "
                              f"one per core up to 4)")
+    theme_argument(parser)
     parser.set_defaults(run=_run)
 
 
@@ -73,7 +74,7 @@ def _run(args: argparse.Namespace) -> None:
     out = args.out if args.out is not None else default_out("site")
     try:
         site = build_site(out, source=args.source, notebooks=args.notebooks, jobs=args.jobs,
-                          binder=args.binder,
+                          binder=args.binder, theme=args.theme,
                           progress=lambda page: print(_line(page), flush=True))
     except OSError as error:
         raise file_error(error, out) from None

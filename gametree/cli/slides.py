@@ -15,7 +15,15 @@ import argparse
 
 from ..trace import trace_alpha_beta
 from .trees import tree_arguments, tree_from_arguments
-from .usage import HANDOUTS, STRICT_HELP, add_command, default_out, file_error, file_name
+from .usage import (
+    HANDOUTS,
+    STRICT_HELP,
+    add_command,
+    default_out,
+    file_error,
+    file_name,
+    theme_argument,
+)
 
 __all__ = ["register"]
 
@@ -28,6 +36,7 @@ def register(commands) -> None:
                          cutoff), each with the step's caption, the tree and the pseudocode
                          with the step's lines highlighted, in fonts a lecture hall can read.""")
     tree_arguments(parser)
+    theme_argument(parser)
     parser.add_argument("--out", "-o", metavar="FILE", type=file_name,
                         help=f"the slides: FILE.pdf (default: {HANDOUTS}/steps.pdf)")
     parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
@@ -46,7 +55,8 @@ def _run(args: argparse.Namespace) -> None:
     out = args.out if args.out is not None else default_out("steps.pdf")
     try:
         with Progress(pages, "drawing slides") as bar:  # on a terminal only
-            write_slides(trace, out, cutoffs_only=args.cutoffs_only, progress=bar)
+            write_slides(trace, out, cutoffs_only=args.cutoffs_only, progress=bar,
+                         theme=args.theme)
     except OSError as error:
         raise file_error(error, out) from None
     what = "cutoff" if args.cutoffs_only else "step"

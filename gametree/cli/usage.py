@@ -13,7 +13,7 @@ from pathlib import Path
 from ..rules import CutRule
 
 __all__ = ["UsageError", "FileError", "Parser", "whole_number", "file_name", "file_error",
-           "default_out", "add_command", "HANDOUTS", "STRICT_HELP"]
+           "default_out", "add_command", "theme_argument", "HANDOUTS", "STRICT_HELP", "THEME_NAMES"]
 
 HANDOUTS = "handouts"
 """The folder that commands write into when no ``--out`` is given (listed
@@ -24,6 +24,20 @@ written where it says."""
 STRICT_HELP = (f"cut only when {CutRule.STRICT.test} ({CutRule.STRICT.source}) instead of "
                 f"{CutRule.TIES.test} ({CutRule.TIES.source})")
 """The help of every command's --strict, in the rule's own words."""
+
+THEME_NAMES = ("default", "projector", "print")
+"""The themes ``--theme`` names: those of :data:`gametree.view.theme.THEMES`
+(written out here so that ``--help`` does not import matplotlib; a test
+keeps the two the same)."""
+
+
+def theme_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--theme NAME`` to a command that draws: the look of every
+    picture it writes (:func:`gametree.view.theme.theme_of`); a name not in
+    :data:`THEME_NAMES` is argparse's choice error (exit status 2)."""
+    parser.add_argument("--theme", choices=THEME_NAMES, default="default",
+                        help="the look: default (screen), projector (high contrast) or print "
+                             "(greyscale); default: default")
 
 
 def add_command(commands, name: str, run: Callable[[argparse.Namespace], None], summary: str,

@@ -4,17 +4,25 @@
 * :mod:`~gametree.view.labels`: where each label goes, so none overlap and
   none is too small for a projector;
 * :mod:`~gametree.view.stamp`: texts measured once and drawn from a cache;
+* :mod:`~gametree.view.theme`: :class:`Theme`, every colour, line style and
+  marker under a name (``theme=`` everywhere: default, projector, print);
 * :mod:`~gametree.view.style`: :class:`Marks` and :class:`Line`, marking a
   drawing through arguments;
+* :mod:`~gametree.view.look`, :mod:`~gametree.view.artists` and
+  :mod:`~gametree.view.header`: how a tree looks at a step (plain marks), the
+  matplotlib artists written from it, and the title, caption and legend;
 * :mod:`~gametree.view.draw`: :func:`draw` and :class:`TracePlot`, a tree or
   the state of a search at one step (matplotlib and networkx);
 * :mod:`~gametree.view.figures`: the lessons' figures (minimax values, the
   NUMBERGAME recursion and memo graph, tic-tac-toe boards in a tree);
+* :mod:`~gametree.view.sheets`: printable exercise sheets and answer keys;
 * :mod:`~gametree.view.export`: PNG, SVG, PDF and GIF files;
 * :mod:`~gametree.view.progress`: a progress bar or counter for long work;
 * :mod:`~gametree.view.source`: the library's own code, shown in a notebook;
+* :mod:`~gametree.view.steps`: the step-through protocol every stepper and
+  page drives;
 * :mod:`~gametree.view.pages`: :func:`html`, a self-contained step-through
-  page, and the drill page (no kernel needed to use either).
+  page, the drill page and the course site (no kernel needed for any).
 
 This layer reads trees and traces; nothing below it imports it.  Importing
 ``gametree.view`` loads no matplotlib: ``draw``, ``TracePlot`` and the

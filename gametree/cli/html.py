@@ -13,6 +13,7 @@ matplotlib is imported only when the page is drawn, so ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..tree import Tree
 from .chance import search_command
@@ -104,7 +105,7 @@ def _run(args: argparse.Namespace) -> None:
     out = args.out if args.out is not None else default_out("steps.html")
     try:
         page = html(steps, theme=args.theme)
-        with written_whole(out) as part:  # whole or not at all
+        with written_whole(Path(out)) as part:  # whole or not at all
             part.write_text(page, encoding="utf-8")
     except OSError as error:  # the file meant, never the temporary one beside it
         raise file_error(error, out) from None

@@ -157,7 +157,7 @@ class MaxnPlot:
                              f"{need_w / 72:.2f} by {(need_h * squeeze) / 72:.2f} inches or more")
         self.size = (width, height)
         self.figure = TreeFigure(figsize=(width / 72, height / 72), dpi=SCREEN_DPI)
-        FigureCanvasAgg(self.figure)
+        self._canvas = FigureCanvasAgg(self.figure)
         ax = self.figure.add_axes((0, 0, 1, 1))
         ax.set_xlim(0, width)
         ax.set_ylim(0, height)
@@ -299,7 +299,7 @@ class MaxnPlot:
         """The picture as PNG bytes, the pixels the figure shows itself with:
         what no step changes is rendered once and restored, the step's
         artists drawn over it in the order a full redraw draws them."""
-        canvas = self.figure.canvas
+        canvas = self._canvas
         if self._background is None:  # every dynamic artist is always visible
             for artist in self._dynamic:
                 artist.set_visible(False)

@@ -251,3 +251,17 @@ def test_chance_and_maxn_traces_replay_through_the_same_protocol(record):
     assert data["jumps"]["cutoffs"] == [step.index for step in trace.cutoffs]
     assert all(s["alt"] and s["counter"].startswith("evaluated") for s in data["steps"])
     assert _picture(data, 0).startswith("<svg") and _picture(data, 0) != _picture(data, 5)
+
+
+def test_a_theme_colours_the_pictures_of_a_page_not_only_its_controls(tmp_path):
+    """One theme= argument reaches every step's picture: AIMA's pruned edges
+    drawn magenta appear in the page's SVGs; the default page has no magenta."""
+    magenta = {"pruned edge": "#ff00ff"}
+    trace = trace_alpha_beta(AIMA, 3)
+    assert "#ff00ff" in html(trace, theme=magenta) and "#ff00ff" not in html(trace)
+    printed = html(trace, theme="print")
+    assert _data(printed) != _data(html(trace))   # the same steps, other pictures
+    from gametree.widgets.stepper import Stepper
+
+    out = Stepper(trace, theme=magenta).save_html(tmp_path / "magenta.html")
+    assert "#ff00ff" in out.read_text(encoding="utf-8")

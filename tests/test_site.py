@@ -29,6 +29,8 @@ from gametree.view.pages.site import (
 
 SMALL = [[3, 5], [2, 9]]
 BINDER = "https://binder.example.org/v2/gh/teacher/gametree/main"
+THEME = {"pruned edge": "#ff00ff"}
+"""The small course's theme: pruned edges magenta, a colour no other key of the default has."""
 
 LONG_WIDGET = f'''import ipywidgets
 
@@ -112,6 +114,7 @@ def course(tmp_path_factory):
     before = {path.name: path.read_bytes() for path in source.iterdir()}
     told: list = []  # (page, the pages written when told)
     site = build_site(root / "site", source=source, jobs=2, binder=BINDER,  # two kernels at once
+                      theme=THEME,
                       progress=lambda page: told.append(
                           (page, sorted(path.name for path in root.rglob("*.html")))))
     return {"root": root, "source": source, "before": before, "site": site, "told": told}
@@ -191,6 +194,7 @@ def test_each_stepper_is_a_player_sharing_one_script(course):
     data = json.loads(found.group(1).replace("<\\/", "</"))
     trace = trace_alpha_beta(SMALL)
     assert [step["caption"] for step in data["steps"]] == [step.caption for step in trace]
+    assert "#ff00ff" in found.group(1)   # the build's theme reached the pictures, drawn in the kernel
     # One copy of the script and the style for the site; the page links them.
     page = Page(text)
     assert ("script", PLAYER_SCRIPT) in page.sources and ("link", PLAYER_STYLE) in page.sources

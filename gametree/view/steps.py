@@ -54,6 +54,7 @@ The jump names and the buttons that follow them are in :data:`JUMPS`.
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from collections.abc import Mapping
@@ -66,7 +67,7 @@ from ..trace import StepKind, Trace
 from ..tree import as_tree
 from ..vectors import MaxnTrace, MaxnTree
 
-__all__ = ["Steppable", "KernelSteppable", "StepPlot", "TraceSteps", "MctsSteps", "steps_of",
+__all__ = ["Steppable", "KernelSteppable", "StepPlot", "TraceSteps", "MctsSteps", "steps_of", "with_theme",
            "JUMPS", "svg_settings", "MCTS_LISTING", "MCTS_LINES"]
 
 JUMPS = {"cutoffs": "next cutoff", "passes": "next pass", "re-searches": "next re-search",
@@ -147,13 +148,16 @@ class _Drawn:
     made at the first picture, shows each step asked for."""
 
     _plot: Any = None
+    theme: Any = None
+    """The theme :meth:`picture` draws with (None: the default look); see
+    :func:`with_theme`."""
 
     def plot(self, *, figsize: tuple[float, float] | None = None, theme=None) -> StepPlot:
         raise NotImplementedError
 
     def _shown(self, index: int):
         if self._plot is None:
-            self._plot = self.plot()
+            self._plot = self.plot(theme=self.theme)
         return self._plot.show(index)
 
     def picture(self, index: int) -> str:
@@ -344,6 +348,28 @@ class MctsSteps(_Drawn):
         any width (fewer labels when crowded), and 600 pixels keep the
         statistics of a notebook's search legible."""
         return 600
+
+
+def with_theme(steps: Steppable, theme=None) -> Steppable:
+    """``steps`` with its pictures (:meth:`~Steppable.picture`) drawn in
+    ``theme`` (a Theme, a name or a mapping: :func:`gametree.view.theme.theme_of`).
+    ``steps`` itself is left as it is: an adapter of this module comes back
+    as a copy that draws in the theme; a steppable of another kind, or
+    ``theme=None``, comes back unchanged (it draws as it does).
+
+    >>> from gametree import trace_alpha_beta
+    >>> steps = steps_of(trace_alpha_beta([[3, 5], [2, 9]]))
+    >>> with_theme(steps, "print").picture(4) != steps.picture(4)
+    True
+    """
+    if theme is None or not isinstance(steps, _Drawn):
+        return steps
+    from .theme import theme_of
+
+    themed = copy.copy(steps)
+    themed.theme = theme_of(theme)
+    themed._plot = None
+    return themed
 
 
 def steps_of(obj) -> Steppable:

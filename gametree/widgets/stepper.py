@@ -623,10 +623,12 @@ class Stepper(widgets.VBox):
     def save_html(self, path) -> Path:
         """Write the search on display as a self-contained step-through page
         (:func:`gametree.view.html`) to ``path``, a name ending in
-        ``.html``; returns the path.  The page needs no kernel."""
+        ``.html``; returns the path.  The page needs no kernel; its colours
+        and pictures are in the stepper's theme."""
         from ..view.pages import save_html
 
-        return save_html(self.trace if self.trace is not None else self.steps, path)
+        return save_html(self.trace if self.trace is not None else self.steps, path,
+                         theme=self.theme)
 
     @property
     def state(self) -> Snapshot:

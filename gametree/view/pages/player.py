@@ -36,6 +36,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..steps import with_theme
 from .steps import JUMPS, Steppable, steps_of
 
 __all__ = ["html", "save_html", "player", "player_css", "themed", "standalone", "PLAYER_JS", "page_data", "check_steps",
@@ -169,7 +170,7 @@ def _payload(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def player(obj, *, ident: str = "", keys: str = "player") -> str:
+def player(obj, *, ident: str = "", keys: str = "player", theme=None) -> str:
     """The player of ``obj`` alone: its controls, caption, counter, picture,
     pseudocode and data, as an HTML fragment that :data:`PLAYER_JS` brings
     to life and :func:`player_css` styles (several may share a page, with
@@ -187,6 +188,9 @@ def player(obj, *, ident: str = "", keys: str = "player") -> str:
         Where the keyboard steps it: "page" anywhere on the page (a page
         of one player); "player" while the focus is inside it, or on the
         page's body after it was last used.
+    theme : Theme, name or mapping, optional
+        The theme its pictures are drawn in (:func:`gametree.view.theme.theme_of`;
+        the page's colours come from :func:`player_css`).
 
     Raises
     ------
@@ -201,7 +205,7 @@ def player(obj, *, ident: str = "", keys: str = "player") -> str:
     if keys not in ("player", "page"):
         raise ValueError(f"keys={keys!r}: the keyboard steps a player from the 'page' or from "
                          f"inside the 'player'")
-    data = page_data(steps_of(obj))
+    data = page_data(with_theme(steps_of(obj), theme))
     p = _html.escape(ident)
     buttons = "".join(
         f'<button type="button" class="gt-jump" data-jump="{_html.escape(name)}" '
@@ -225,7 +229,7 @@ def html(obj, *, title: str | None = None, theme=None) -> str:
     title : str, optional
         The page's heading; by default the search's name.
     theme : Theme, name or mapping, optional
-        The page's colours (:func:`gametree.view.theme.theme_of`).
+        The page's colours and its pictures' (:func:`gametree.view.theme.theme_of`).
 
     Returns
     -------
@@ -249,10 +253,10 @@ def html(obj, *, title: str | None = None, theme=None) -> str:
     check_steps(steps)
     heading = title if title is not None else steps.title
     return standalone(heading, _PAGE_CSS + player_css(theme),
-                      f"{player(steps, keys='page')}<script>\n{PLAYER_JS}</script>\n")
+                      f"{player(steps, keys='page', theme=theme)}<script>\n{PLAYER_JS}</script>\n")
 
 
-def save_html(obj, path, *, title: str | None = None) -> Path:
+def save_html(obj, path, *, title: str | None = None, theme=None) -> Path:
     """Write :func:`html` ``(obj)`` to ``path`` (a name ending in ``.html``
     or ``.htm``), whole or not at all; returns the path.
 
@@ -274,7 +278,7 @@ def save_html(obj, path, *, title: str | None = None) -> Path:
         raise ValueError(f"{path}: a step-through page is HTML; end the file name with .html")
     steps = steps_of(obj)
     check_steps(steps)
-    page = html(steps, title=title)
+    page = html(steps, title=title, theme=theme)
     from ..export import written_whole
 
     with written_whole(path) as part:

@@ -90,7 +90,13 @@ _NBCONVERT_CSS = ("index.css", "theme-light.css")
 _WIDGET = "application/vnd.jupyter.widget-view+json"
 _NAME = re.compile(r"\d\d-[A-Za-z0-9_-]+")
 """A notebook of the set: ``NN-name``."""
-_SETUP = "from gametree.view.pages.site import show_players\nshow_players()\n"
+def _setup(theme=None) -> str:
+    """The set-up cell's code: :func:`show_players` in ``theme``, written as
+    a literal (a theme's name, or its colours as a mapping)."""
+    from ..theme import theme_of
+
+    given = theme if theme is None or isinstance(theme, str) else dict(theme_of(theme))
+    return f"from gametree.view.pages.site import show_players\nshow_players(theme={given!r})\n"
 
 
 class NotebookFailed(ValueError):
@@ -159,9 +165,10 @@ def steppable(obj) -> Steppable | None:
     return None
 
 
-def show_players(shell=None) -> None:
+def show_players(shell=None, theme=None) -> None:
     """Show every steppable widget as its step-through player from now on,
-    in this IPython kernel (``shell``: by default the running one).
+    in this IPython kernel (``shell``: by default the running one), its
+    pictures drawn in ``theme`` (:func:`gametree.view.theme.theme_of`).
 
     A widget that :func:`steppable` accepts is displayed as the HTML of
     :func:`~gametree.view.pages.player.player` (ids ``player-1-``,
@@ -195,7 +202,7 @@ def show_players(shell=None) -> None:
             check_steps(steps)
         except ValueError as refused:
             return (own(widget) or {}), {"gametree": {"refused": str(refused)}}
-        fragment = player(steps, ident=f"player-{next(numbers)}-")
+        fragment = player(steps, ident=f"player-{next(numbers)}-", theme=theme)
         return {"text/html": fragment, "text/plain": f"a step-through player of {steps.title}"}
 
     shell.display_formatter.mimebundle_formatter.for_type(ipywidgets.Widget, bundle)
@@ -362,7 +369,7 @@ class _Stopped(Exception):
     """Another notebook failed, or the build was interrupted: stop this one."""
 
 
-def _run(notebook, source: Path, timeout: int, stop: threading.Event) -> None:
+def _run(notebook, source: Path, timeout: int, stop: threading.Event, setup: str) -> None:
     """Run ``notebook`` in a fresh kernel, with the set-up cell in front
     (removed again afterwards, the cells keeping their numbers); once
     ``stop`` is set, no further cell starts (the kernel is shut down)."""
@@ -370,7 +377,7 @@ def _run(notebook, source: Path, timeout: int, stop: threading.Event) -> None:
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(_SETUP))
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(setup))
     running: list[int] = []
 
     def starting(cell, cell_index) -> None:
@@ -602,7 +609,7 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
         _write_static(work, _exporter(), theme)
-        plan = _Plan(source, timeout, frozenset(names), binder)
+        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme))
         pages = _pages(work, plan, names, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
@@ -619,6 +626,8 @@ class _Plan:
     timeout: int
     built: frozenset[str]
     binder: str | None
+    setup: str
+    """The code of the set-up cell each notebook runs first (:func:`_setup`)."""
 
     def binder_of(self, name: str) -> str | None:
         """The notebook ``name`` on Binder, if the build has an address."""
@@ -637,7 +646,7 @@ def _built(name: str, plan: _Plan, stop: threading.Event) -> tuple[SitePage, str
     notebook = nbformat.read(source / f"{name}.ipynb", as_version=4)
     title = _title(notebook, name)
     try:
-        _run(notebook, source, plan.timeout, stop)
+        _run(notebook, source, plan.timeout, stop, plan.setup)
     except NotebookFailed as error:
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None

@@ -1,5 +1,7 @@
 """Shared fixtures: the statement's examples and textbook trees."""
 
+import os
+
 import pytest
 
 import gametree
@@ -20,6 +22,18 @@ def fig52_trace(fig52):
 
 _SOLUTIONS = pytest.StashKey[object]()
 """tests/test_solutions.py, when its checks were moved into nbval's kernels."""
+
+
+# --- how many xdist workers -n auto starts ---------------------------------------------
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """One worker more than there are cores: a worker running a notebook
+    or a browser test spends much of its time waiting for a kernel,
+    JupyterLab or Chromium, and a third worker on two cores uses that time
+    (the whole run took 6:19 with two workers; see the README for three)."""
+    return (os.cpu_count() or 1) + 1
 
 
 @pytest.hookimpl(trylast=True)  # once -k, -m and --deselect have chosen the items

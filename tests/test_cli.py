@@ -278,7 +278,7 @@ def test_the_theme_names_are_the_themes():
     from gametree.cli.usage import THEME_NAMES
     from gametree.view.theme import THEMES
 
-    assert THEME_NAMES == tuple(THEMES)
+    assert tuple(THEMES) == THEME_NAMES
 
 
 @pytest.mark.parametrize("command", [["draw", *TINY, "--out", "t.png"], ["slides", *TINY],

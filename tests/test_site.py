@@ -301,3 +301,18 @@ def test_the_set_steppers_are_recognised():
     steps = steppable(MctsStepper(result))
     assert steps is not None and len(steps) > 3 and "iterations" in steps.jumps
     assert steppable(PracticeWidget(seed=1)) is None
+
+
+@pytest.mark.parametrize("theme", ["projector", "print", THEME])
+def test_the_set_up_cell_hands_the_kernel_the_whole_theme_lines_included(theme):
+    """The build's theme reaches each notebook's kernel whole: the set-up
+    cell's Theme(...) rebuilds it equal, widths and dashes too (the
+    projector's lines are 1.5 times as wide)."""
+    import ast
+
+    from gametree.view.pages.site import _setup
+    from gametree.view.theme import Theme, theme_of
+
+    call = ast.parse(_setup(theme)).body[-1].value.keywords[0].value
+    rebuilt = Theme(*(ast.literal_eval(arg) for arg in call.args))
+    assert rebuilt == theme_of(theme)

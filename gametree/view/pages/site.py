@@ -91,12 +91,15 @@ _WIDGET = "application/vnd.jupyter.widget-view+json"
 _NAME = re.compile(r"\d\d-[A-Za-z0-9_-]+")
 """A notebook of the set: ``NN-name``."""
 def _setup(theme=None) -> str:
-    """The set-up cell's code: :func:`show_players` in ``theme``, written as
-    a literal (a theme's name, or its colours as a mapping)."""
+    """The set-up cell's code: :func:`show_players` in ``theme``, the whole
+    theme (its colours and its lines) rebuilt in the kernel from the
+    literals it pickles to."""
     from ..theme import theme_of
 
-    given = theme if theme is None or isinstance(theme, str) else dict(theme_of(theme))
-    return f"from gametree.view.pages.site import show_players\nshow_players(theme={given!r})\n"
+    _, (name, colors, lines) = theme_of(theme).__reduce__()
+    return ("from gametree.view.pages.site import show_players\n"
+            "from gametree.view.theme import Theme\n"
+            f"show_players(theme=Theme({name!r}, {colors!r}, {lines!r}))\n")
 
 
 class NotebookFailed(ValueError):

@@ -30,6 +30,7 @@ _OWN_IPYTHONDIR = "GAMETREE_TEST_IPYTHONDIR"
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _start_nbval_kernels_again_if_they_die()
     # The first process (the xdist controller, or the only one) makes the
     # folder; workers and kernels inherit the environment.
     if _OWN_IPYTHONDIR not in os.environ:
@@ -37,6 +38,48 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[_OWN_IPYTHONDIR] = folder
         os.environ["IPYTHONDIR"] = folder
         config._gametree_ipythondir = folder  # type: ignore[attr-defined]
+
+
+_KERNEL_STARTS = 3
+"""How many times a notebook's kernel is started before its cells fail."""
+
+
+def _start_nbval_kernels_again_if_they_die() -> None:
+    """Make nbval start a notebook's kernel again when it dies before it
+    answers (see :func:`retrying_kernel_starts`)."""
+    import nbval.kernel
+
+    if not getattr(nbval.kernel.start_new_kernel, "_gametree_retries", False):
+        nbval.kernel.start_new_kernel = retrying_kernel_starts(nbval.kernel.start_new_kernel)
+
+
+def retrying_kernel_starts(start):
+    """``start`` (nbval's ``start_new_kernel``), tried up to
+    ``_KERNEL_STARTS`` times while it raises RuntimeError.
+
+    A kernel listens on ports jupyter_client picks free and closes again
+    before the kernel binds them; with three workers, their kernels and the
+    browser tests' JupyterLabs starting kernels at once, another process may
+    take a port in between, and the kernel exits ("Kernel died before
+    replying to kernel_info"): every cell of that notebook then failed.
+    nbval gives each attempt a /dev/null for the kernel's stderr; a failed
+    attempt's is closed here (nbval left it open, to be reported as an
+    unclosed file in whatever test ran next)."""
+    def start_new_kernel(*args, **kwargs):
+        for attempt in range(1, _KERNEL_STARTS + 1):
+            try:
+                return start(*args, **kwargs)
+            except RuntimeError:
+                stderr = kwargs.get("stderr")
+                if stderr is not None and hasattr(stderr, "close"):
+                    stderr.close()
+                if attempt == _KERNEL_STARTS:
+                    raise
+                kwargs["stderr"] = open(os.devnull, "w")  # noqa: SIM115 (the kernel's, as nbval's)
+        raise AssertionError("unreachable")
+
+    start_new_kernel._gametree_retries = True  # type: ignore[attr-defined]
+    return start_new_kernel
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -118,6 +118,9 @@ def test_predict_mode_asks_then_reveals_on_clicks_typing_and_keys(page):
         settled(page.page, step, question, shown, revealed)  # never read a stale panel
     expect(question).to_contain_text("Which children of MIN node C are pruned now?")
     # The keyboard: Tab from the last button of the panel reaches the edges on the tree.
+    # (The buttons over the edges come in a widget message of their own, after
+    # the question's text: wait for them, or Tab finds the next box on the page.)
+    expect(root.locator(".gametree-hotspot-edge-I")).to_be_visible(timeout=WAIT_MS)
     root.locator("button.gametree-reveal-button").focus()
     page.page.keyboard.press("Tab")
     focused = page.page.evaluate("() => document.activeElement.className")

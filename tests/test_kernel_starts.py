@@ -1,0 +1,74 @@
+"""A notebook's kernel that dies before it answers is started again
+(conftest.py), instead of failing every cell of its notebook: three workers
+and the browser tests' JupyterLabs start kernels at once, and a kernel whose
+port another process took in the meantime exits at once."""
+
+import importlib.util
+import os
+from pathlib import Path
+
+import nbval.kernel
+
+_SPEC = importlib.util.spec_from_file_location(
+    "root_conftest", Path(__file__).resolve().parent.parent / "conftest.py")
+conftest = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(conftest)  # the repository's conftest.py, by its path
+
+
+class Dies:
+    """A stand-in for nbval's start_new_kernel: the first ``deaths`` calls
+    fail as a kernel that exits does, the next returns (manager, client)."""
+
+    def __init__(self, deaths: int):
+        self.deaths = deaths
+        self.stderrs: list = []
+
+    def __call__(self, startup_timeout=60, kernel_name="python", **kwargs):
+        self.stderrs.append(kwargs["stderr"])
+        if len(self.stderrs) <= self.deaths:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return "manager", "client"
+
+
+def test_nbval_starts_its_kernels_through_the_retry():
+    assert getattr(nbval.kernel.start_new_kernel, "_gametree_retries", False)
+
+
+def test_a_kernel_that_dies_twice_is_started_a_third_time():
+    start = Dies(conftest._KERNEL_STARTS - 1)
+    started = conftest.retrying_kernel_starts(start)(
+        startup_timeout=5, kernel_name="k", stderr=open(os.devnull, "w"))  # noqa: SIM115
+    assert started == ("manager", "client")
+    assert len(start.stderrs) == conftest._KERNEL_STARTS
+    # The failed attempts' /dev/null files are closed; the running kernel keeps its own.
+    assert [f.closed for f in start.stderrs] == [True] * (conftest._KERNEL_STARTS - 1) + [False]
+    assert len({id(f) for f in start.stderrs}) == conftest._KERNEL_STARTS
+    start.stderrs[-1].close()
+
+
+def test_a_kernel_that_always_dies_fails_after_the_last_start_with_nothing_left_open():
+    start = Dies(conftest._KERNEL_STARTS)
+    try:
+        conftest.retrying_kernel_starts(start)(stderr=open(os.devnull, "w"))  # noqa: SIM115
+    except RuntimeError as error:
+        assert "Kernel died" in str(error)
+    else:
+        raise AssertionError("a kernel that never starts must fail its notebook")
+    assert len(start.stderrs) == conftest._KERNEL_STARTS
+    assert all(f.closed for f in start.stderrs)
+
+
+def test_other_errors_are_not_retried():
+    calls = []
+
+    def broken(**kwargs):
+        calls.append(kwargs)
+        raise KeyError("no such kernel")
+
+    try:
+        conftest.retrying_kernel_starts(broken)(kernel_name="nope")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("a missing kernel is not a port race")
+    assert len(calls) == 1

@@ -135,12 +135,12 @@ def test_the_naive_table_is_wrong_two_moves_in():
 def test_turns_moves_and_score():
     state = TicTacToeState.from_text("XO. .X. ..O")
     assert GAME.to_move(state) is MAX and GAME.mark(state) == "X"
-    assert GAME.moves(state) == [2, 3, 5, 6, 7]
+    assert GAME.moves(state) == (2, 3, 5, 6, 7)
     after = GAME.play(state, 3)
     assert after.cells == "XO.XX...O" and GAME.to_move(after) is MIN
     assert GAME.move_label(state, 3) == "X3" and GAME.move_label(after, 5) == "O5"
     won = TicTacToeState.from_text("XXX OO. ...")
-    assert GAME.is_over(won) and GAME.score(won) == 1 and GAME.moves(won) == []
+    assert GAME.is_over(won) and GAME.score(won) == 1 and GAME.moves(won) == ()
     lost = TicTacToeState.from_text("XX. OOO X..")
     assert GAME.score(lost) == -1 and winner(lost) == "O"
     full = TicTacToeState.from_text("XOX XOO OXX")

@@ -225,7 +225,7 @@ class TicTacToe(Game[TicTacToeState, Square]):
     . X .
     . . .
     >>> game.to_move(state), game.moves(state)
-    (<Player.MIN: 'MIN'>, [0, 1, 2, 3, 5, 6, 7, 8])
+    (<Player.MIN: 'MIN'>, (0, 1, 2, 3, 5, 6, 7, 8))
     >>> game.play(state, 4)
     Traceback (most recent call last):
     ...
@@ -245,13 +245,14 @@ class TicTacToe(Game[TicTacToeState, Square]):
         """The mark of the player to move: ``"X"`` or ``"O"``."""
         return "X" if self.to_move(state) is MAX else "O"
 
-    def moves(self, state: TicTacToeState) -> list[Square]:
-        """The empty squares, in order; none once the game is over."""
+    def moves(self, state: TicTacToeState) -> tuple[Square, ...]:
+        """The empty squares, in order; none once the game is over.  (A
+        tuple, worked out once per board: a search asks at every visit.)"""
         if type(state) is not TicTacToeState:
             _check(state)                                 # says what is wrong
         if state.winner is not None:
-            return []
-        return list(_empty_squares(state.cells))
+            return ()
+        return _empty_squares(state.cells)
 
     def play(self, state: TicTacToeState, move: Square) -> TicTacToeState:
         """The position after the player to move marks square ``move``."""
@@ -284,7 +285,7 @@ class TicTacToe(Game[TicTacToeState, Square]):
     def is_over(self, state: TicTacToeState) -> bool:
         """True when someone has three in a line or the board is full."""
         try:
-            return state.winner is not None or EMPTY not in state.cells
+            return state.winner is not None or "." not in state.cells   # "." is EMPTY
         except AttributeError:
             raise self._not_a_position(state) from None
 

@@ -33,6 +33,7 @@ of the round; part 2 the best of the rounds.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -205,13 +206,20 @@ def interleaved(searches: dict, baselines: tuple[str, ...], rounds: int
     """Median processor ms of each search, and the median over rounds of its time over
     the fastest of ``baselines`` in the same round.  The searches take turns within a
     round, in an order that rotates from round to round, so that a busy moment of a
-    shared machine falls on all of them alike; only the ratios are worth comparing."""
+    shared machine falls on all of them alike; only the ratios are worth comparing.
+
+    Each search starts on a clean heap: the garbage that the one before left
+    for Python's cyclic collector (a UCT tree whose nodes point at their
+    parents and children, say) is collected first, outside the timing, so
+    that no search pays for another's.  (A search that leaves such garbage
+    is not charged for freeing it, so this favours the baselines.)"""
     names = list(searches)
     times: dict[str, list[float]] = {name: [] for name in names}
     ratios: dict[str, list[float]] = {name: [] for name in names}
     for r in range(rounds):
         this = {}
         for name in names[r % len(names):] + names[:r % len(names)]:
+            gc.collect()
             start = time.process_time()
             searches[name]()
             this[name] = (time.process_time() - start) * 1000

@@ -833,6 +833,9 @@ def _search(game: Game[S, M], state: S, iterations: int, exploration: float, see
                                             None if child is leaf else child.id, playout, score,
                                             winner, updated, result)))
     final = MctsTree(tuple(node.frozen(game) for node in nodes), exploration)
+    for node in nodes:   # no child links left, no cycles: freed at once, not by the collector
+        node.children.clear()
+        node.rolled = None
     return MctsResult(final.best_move(), final, tuple(history), iterations, seed, max_playout,
                       scores)
 

@@ -3,8 +3,8 @@
 * Each notebook's cells run in one kernel, in order, so under pytest-xdist
   (``-n auto --dist loadgroup``) they are kept on one worker, in order; so
   are the browser tests that read one notebook's page (their ids name it)
-  or one module's pages.
-  Every other test is scheduled on its own.
+  or one module's pages, and the tests of a module with a module- or
+  session-scoped fixture.  Every other test is scheduled on its own.
 * pytest-timeout stops any test after 120 s (pyproject.toml); a browser
   test gets 600 s and a notebook cell 300 s (the first starts a kernel).
   The alarm raises :class:`TestTimeout` (see :func:`pytest_timeout_set_timer`
@@ -17,12 +17,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
 import signal
 import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -183,7 +185,9 @@ def _is_browser_test(nodeid: str) -> bool:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With ``--dist loadgroup``: every test on its own, except each
-    notebook's cells (one unit, in order) and the browser tests that read
+    notebook's cells (one unit, in order), the tests of a module that
+    defines a module- or session-scoped fixture (one unit, so that the
+    fixture is built once), and the browser tests that read
     one page: those whose id names a notebook (``[02-alpha-beta]``) share
     the page that Run All left in that notebook, the rest share their
     module's pages.  Each worker that runs browser tests starts its own
@@ -203,8 +207,24 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             if _is_browser_test(nodeid):
                 notebook = re.search(r"\[(\d\d-[\w-]+)", nodeid)
                 return f"browser:{notebook[1]}" if notebook else path
-            if path.endswith(".ipynb"):
+            if path.endswith(".ipynb") or _shares_fixtures(path):
                 return path
             return nodeid
 
     return Grouped(config, log)
+
+
+_ROOT = Path(__file__).resolve().parent
+_WIDE_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|session)["']""")
+
+
+@functools.cache
+def _shares_fixtures(path: str) -> bool:
+    """Whether the test module at ``path`` (from the repository's root)
+    defines a module- or session-scoped fixture: one built once for the
+    tests that share it, so they go to one worker together (spread over
+    three, each worker built it again: a course site three times, 26 s)."""
+    try:
+        return bool(_WIDE_FIXTURE.search((_ROOT / path).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):
+        return False

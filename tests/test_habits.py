@@ -83,7 +83,7 @@ def test_ruff_and_mypy_are_clean_on_the_package():
     assert mypy.returncode == 0, mypy.stdout[-2000:]
 
 
-def test_xdist_keeps_notebooks_and_browser_modules_together_and_spreads_the_rest():
+def test_xdist_keeps_notebooks_browser_modules_and_shared_fixtures_together_and_spreads_the_rest():
     # The suite's own run is the end-to-end check: nbval runs every notebook under
     # ``-n auto --dist loadgroup``, and a notebook split over two workers fails its cells.
     import importlib.util
@@ -112,3 +112,9 @@ def test_xdist_keeps_notebooks_and_browser_modules_together_and_spreads_the_rest
     assert scope(f"{lab_checks}::test_x") == scope(f"{lab_checks}::test_z[2]") == lab_checks
     assert scope(f"{in_browser}::test_the_solver_here_knows") != lab_checks
     assert scope("tests/test_trace.py::test_lone_leaf") == "tests/test_trace.py::test_lone_leaf"
+    # A module with a module-scoped fixture is one unit: the fixture is built once.
+    assert 'scope="module"' in (ROOT / "tests" / "test_site.py").read_text()
+    assert (scope("tests/test_site.py::test_every_notebook_is_a_page_with_an_index")
+            == scope("tests/test_site.py::test_no_script_or_style_sheet_comes_from_the_network")
+            == "tests/test_site.py")
+    assert "scope=" not in (ROOT / "tests" / "test_trace.py").read_text()

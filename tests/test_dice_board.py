@@ -13,11 +13,22 @@ from gametree.games import ChanceSolver, Checker, DiceRace, RaceState  # noqa: E
 from gametree.tree import CHANCE, MAX  # noqa: E402
 from gametree.widgets.dice import END, SQUARE, DiceBoard  # noqa: E402
 
+# One worker runs this module, so the race is solved once for the boards (the widget
+# keeps one solver per rules in its process) and once for the reference below.
+pytestmark = pytest.mark.xdist_group("dice_board")
+
 
 @pytest.fixture(scope="module")
 def solved():
     """One board per module: the first solve takes about a second."""
     return DiceBoard(seed=1)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """A solver of the default race of its own, apart from the boards' shared one;
+    the tests only read its values (solving the race again per test took seconds)."""
+    return ChanceSolver(DiceRace())
 
 
 def fresh(seed=1, **options):
@@ -46,9 +57,9 @@ def test_the_die_is_seeded_game_after_game():
     assert again.state == board.state
 
 
-def test_a_move_is_answered_by_the_perfect_player_and_both_are_said_in_words():
+def test_a_move_is_answered_by_the_perfect_player_and_both_are_said_in_words(reference):
     board = fresh(seed=3)
-    solver = ChanceSolver(DiceRace())
+    solver = reference
     board.roll(4)
     assert board.move_texts == ("The start \u2192 square 4",)
     before = board.state
@@ -78,12 +89,12 @@ def test_a_hit_is_explained_and_the_hit_checker_is_shown_marked():
     assert "B*" in board.track_text  # the marked checker, by an asterisk
 
 
-def test_the_worth_of_each_move_is_shown_only_when_asked():
+def test_the_worth_of_each_move_is_shown_only_when_asked(reference):
     board = fresh(seed=4, start=RaceState((Checker(0), Checker(2)), (Checker(0), Checker(2)), True))
     board.roll(3)
     assert all("win" not in text for text in board.move_texts)
     board.worth.value = True
-    solver = ChanceSolver(DiceRace())
+    solver = reference
     shown = [int(re.search(r"you win (\d+)%", text).group(1)) for text in board.move_texts]
     expected = [round(100 * (solver.value(board.game.play(board.state, m)) + 1) / 2)
                 for m in board.game.moves(board.state)]

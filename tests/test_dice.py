@@ -28,6 +28,11 @@ from gametree.games import (
 # --- an independent solver, from the rules --------------------------------------------
 
 
+# One worker runs this module, so each race's brute-force values are worked out once.
+pytestmark = pytest.mark.xdist_group("dice")
+
+
+@functools.cache  # pure functions of the rules: tests of one race share them
 def brute_force(length: int, faces: int, one=Fraction(1)):
     """The value (White's win chance minus Black's) of every position, by the
     rules: a position is (white, black, white_to_move), each side a sorted

@@ -29,14 +29,33 @@ RESULTS = ROOT / "benchmarks" / "results"
 GAME = TicTacToe()
 
 
+# One worker runs this module, so the positions' move values below are worked out once.
+pytestmark = pytest.mark.xdist_group("mcts_experiments")
+
+_MOVE_VALUES: dict = {}
+"""Tic-tac-toe position -> its moves' minimax values, shared by this module's tests."""
+
+
 @pytest.fixture
 def benchmarks(monkeypatch):
-    """The benchmark folder importable, as it is when a script runs from it."""
+    """The benchmark folder importable, as it is when a script runs from it.
+
+    The tic-tac-toe script's move_values (alpha-beta after every move, a pure
+    function of the position) remembers its answers across tests: each sample
+    values every candidate position, and the tests take several samples."""
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     import bench_kalah_strength
     import bench_mcts_kalah
     import bench_mcts_tictactoe
 
+    move_values = bench_mcts_tictactoe.move_values
+
+    def remembered(state):
+        if state not in _MOVE_VALUES:
+            _MOVE_VALUES[state] = move_values(state)
+        return dict(_MOVE_VALUES[state])  # a copy: no caller changes the shared one
+
+    monkeypatch.setattr(bench_mcts_tictactoe, "move_values", remembered)
     return bench_mcts_tictactoe, bench_mcts_kalah, bench_kalah_strength
 
 

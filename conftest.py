@@ -17,11 +17,13 @@
 
 from __future__ import annotations
 
+import compileall
 import functools
 import os
 import re
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -33,6 +35,8 @@ _OWN_IPYTHONDIR = "GAMETREE_TEST_IPYTHONDIR"
 
 def pytest_configure(config: pytest.Config) -> None:
     _start_nbval_kernels_again_if_they_die()
+    if config.getoption("numprocesses", None) and not hasattr(config, "workerinput"):
+        compile_once_for_the_workers(config)
     # The first process (the xdist controller, or the only one) makes the
     # folder; workers and kernels inherit the environment.
     if _OWN_IPYTHONDIR not in os.environ:
@@ -40,6 +44,40 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[_OWN_IPYTHONDIR] = folder
         os.environ["IPYTHONDIR"] = folder
         config._gametree_ipythondir = folder  # type: ignore[attr-defined]
+
+
+def compile_once_for_the_workers(config: pytest.Config) -> int:
+    """In the xdist controller, before any worker starts: compile the
+    package and rewrite the test modules' asserts into their caches
+    (``__pycache__``, which git ignores), so that the workers, kernels and
+    command-line runs read them instead of each compiling them again.
+
+    On a fresh clone every worker collected the whole suite cold at once,
+    each rewriting the same 100 test modules: 14 s of a core each against 7 s
+    warm.  Nothing is written when bytecode is not (``PYTHONDONTWRITEBYTECODE``).
+    Uses pytest's own rewriting functions (private, pytest pinned in
+    requirements-test.txt); if they are not there, the workers rewrite as
+    before.  Returns how many test modules were rewritten."""
+    if sys.dont_write_bytecode:
+        return 0
+    compileall.compile_dir(str(_ROOT / "gametree"), quiet=1)
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+    except (ImportError, AttributeError, KeyError):   # another pytest, or --assert=plain
+        return 0
+    rewritten = 0
+    for source in sorted((_ROOT / "tests").rglob("*.py")):
+        if not (source.name.startswith("test_") or source.name == "conftest.py"):
+            continue
+        cache = rewrite.get_cache_dir(source)
+        pyc = cache / (source.name[:-3] + rewrite.PYC_TAIL)
+        if not rewrite.try_makedirs(cache) or rewrite._read_pyc(source, pyc, state.trace):
+            continue
+        source_hash, code = rewrite._rewrite_test(source, config)
+        rewritten += rewrite._write_pyc(state, code, source_hash, pyc)
+    return rewritten
 
 
 _KERNEL_STARTS = 3

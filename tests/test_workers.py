@@ -1,10 +1,13 @@
-"""A notebook's kernel that dies before it answers is started again
-(conftest.py), instead of failing every cell of its notebook: three workers
-and the browser tests' JupyterLabs start kernels at once, and a kernel whose
-port another process took in the meantime exits at once."""
+"""How conftest.py runs the suite on several workers: a notebook's kernel
+that dies before it answers is started again, instead of failing every cell
+of its notebook (three workers and the browser tests' JupyterLabs start
+kernels at once, and a kernel whose port another process took in the
+meantime exits at once); and the controller compiles the package and
+rewrites the test modules once, before the workers start."""
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import nbval.kernel
@@ -72,3 +75,35 @@ def test_other_errors_are_not_retried():
     else:
         raise AssertionError("a missing kernel is not a port race")
     assert len(calls) == 1
+
+
+def course_of_one_test(root: Path) -> Path:
+    (root / "gametree").mkdir()
+    (root / "gametree" / "answer.py").write_text("ANSWER = 3\n")
+    (root / "tests").mkdir()
+    test = root / "tests" / "test_one.py"
+    test.write_text("def test_three():\n    assert 1 + 2 == 3\n")
+    (root / "tests" / "helper.py").write_text("X = 1\n")   # not a test module: not rewritten
+    return test
+
+
+def test_the_controller_rewrites_each_test_module_once_and_compiles_the_package(
+        tmp_path, monkeypatch, request):
+    test = course_of_one_test(tmp_path)
+    monkeypatch.setattr(conftest, "_ROOT", tmp_path)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    assert conftest.compile_once_for_the_workers(request.config) == 1
+    cached = sorted(p.name for p in (tmp_path / "tests" / "__pycache__").iterdir())
+    assert len(cached) == 1 and cached[0].startswith("test_one.") and "pytest" in cached[0]
+    assert [p.suffix for p in (tmp_path / "gametree" / "__pycache__").iterdir()] == [".pyc"]
+    assert conftest.compile_once_for_the_workers(request.config) == 0   # already in the cache
+    test.write_text("def test_four():\n    assert 2 + 2 == 4\n")        # changed: again
+    assert conftest.compile_once_for_the_workers(request.config) == 1
+
+
+def test_nothing_is_written_when_bytecode_is_not(tmp_path, monkeypatch, request):
+    course_of_one_test(tmp_path)
+    monkeypatch.setattr(conftest, "_ROOT", tmp_path)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert conftest.compile_once_for_the_workers(request.config) == 0
+    assert not list(tmp_path.rglob("__pycache__"))

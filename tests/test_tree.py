@@ -171,10 +171,12 @@ def test_nodes_made_twice_are_equal(fig52):
     # Large trees do not keep every Node made; a node made again equals it.
     assert Tree.from_leaves(*fig52)["C"] == Tree.from_leaves(*fig52)["C"]
     assert Tree.from_leaves(*fig52)["C"] != Tree.from_leaves(*fig52)["D"]
-    big = gametree.random_tree(2, 17, seed=1)  # more nodes than the tree keeps made
+    big = gametree.random_tree(2, 16, seed=1)  # the smallest binary tree with more nodes than it keeps made
+    assert len(big) > gametree.tree._CACHE_LIMIT
     first = big[5]
-    for node_id in range(len(big)):
+    for node_id in range(gametree.tree._CACHE_LIMIT + 1):  # one more than it keeps
         big[node_id]
+    assert big[5] is not first  # made again
     assert big[5] == first and hash(big[5]) == hash(first)
 
 

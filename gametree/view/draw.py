@@ -155,6 +155,36 @@ class LabelBox(NamedTuple):
     """x0, y0, x1, y1 in pixels, y up."""
 
 
+def _layout_key(artist) -> tuple | None:
+    """Everything matplotlib reads to lay out the text ``artist`` around
+    its anchor (``Text._get_layout``), or None for a wrapped text, which is
+    laid out by where it stands."""
+    if artist.get_wrap():
+        return None
+    fp = artist.get_fontproperties()
+    return (artist.get_text(), tuple(fp.get_family()), fp.get_style(), fp.get_variant(),
+            fp.get_weight(), fp.get_stretch(), fp.get_size_in_points(), fp.get_file(),
+            fp.get_math_fontfamily(), artist.get_rotation(), artist.get_rotation_mode(),
+            artist.get_horizontalalignment(), artist.get_verticalalignment(),
+            artist._get_multialignment(), artist._linespacing, artist.get_usetex(),
+            artist.get_parse_math(), artist.get_figure(root=True).dpi)
+
+
+def _window_extent(artist, renderer, layouts: dict):
+    """``artist.get_window_extent(renderer)`` of a visible text, the same
+    box: its layout around the anchor is worked out once per text, font and
+    alignment (``layouts`` keeps them, for ``renderer`` only), then moved to
+    where the anchor is now, as matplotlib moves it."""
+    key = _layout_key(artist)
+    if key is None:
+        return artist.get_window_extent(renderer)
+    layout = layouts.get(key)
+    if layout is None:
+        layout = layouts[key] = artist._get_layout(renderer)[0]
+    x, y = artist.get_transform().transform(artist.get_unitless_position())
+    return layout.translated(x, y)
+
+
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
     """The default size in inches of a figure of ``tree``: wide enough for
     every label, at most a JupyterLab cell at 1280x720, no taller than the
@@ -315,6 +345,7 @@ class TracePlot:
         self._strip = _strip(self.tree, self.trace, size, ax is None, counter, caption)
         self._background = None  # the legend and blank axes, rendered once
         self._palette: Image.Image | None = None
+        self._layouts: tuple[object, dict] = (None, {})  # see label_boxes: a renderer, its texts' layouts
         self._fonts = None if fonts is None else tuple(fonts)
         self._build(ax, figsize)
         self.show(None if self.trace is None else 0)
@@ -480,13 +511,15 @@ class TracePlot:
         the figure at its dpi: what matplotlib lays out, so sizes and
         overlaps can be checked without rendering."""
         renderer = self.figure.canvas.get_renderer()
+        if self._layouts[0] is not renderer:
+            self._layouts = (renderer, {})
         groups = (*self._artists.texts(), ("title", {None: self._header.title}),
                   ("caption", {None: self._header.caption}))
         found = []
         for kind, artists in groups:
             for i, artist in artists.items():
                 if artist.get_visible() and artist.get_text():
-                    box = artist.get_window_extent(renderer)
+                    box = _window_extent(artist, renderer, self._layouts[1])
                     font = artist.get_fontsize() * self.figure.dpi / 72
                     shown = "probability" if kind == "move" and i is not None and \
                         self._nodes[i].probability is not None else kind

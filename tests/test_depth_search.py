@@ -39,6 +39,9 @@ from gametree.games import (
 
 EVALUATIONS = [store_difference, kalah_evaluation]
 
+# One worker runs this module, so its module-scoped searches are made once.
+pytestmark = pytest.mark.xdist_group("depth_search")
+
 
 def h_minimax(game, state, depth, evaluate):
     """AIMA's H-MINIMAX written out plainly: no pruning, no ordering."""
@@ -366,12 +369,19 @@ def test_the_nodes_of_each_iteration_are_pinned(ordering, nodes):
 
 # --- the node budget of iterative deepening -------------------------------------------
 
+@pytest.fixture(scope="module")
+def deepened_to_12():
+    """Iterative deepening of Kalah to depth 12 without a budget, made once
+    for every budget below (a frozen Deepening: nothing can change it)."""
+    return iterative_deepening(Kalah(), max_depth=12, evaluate=kalah_evaluation)
+
+
 @pytest.mark.parametrize("budget", [100, 1_000, 5_000])
-def test_a_node_budget_keeps_the_deepest_finished_iteration(budget):
+def test_a_node_budget_keeps_the_deepest_finished_iteration(budget, deepened_to_12):
     """The iterations visit no more positions than the budget, and the answer
     is the deepest one that finished: the same as a search to that depth."""
     game = Kalah()
-    full = iterative_deepening(game, max_depth=12, evaluate=kalah_evaluation)
+    full = deepened_to_12
     cut = iterative_deepening(game, max_depth=12, evaluate=kalah_evaluation, max_nodes=budget)
     assert cut.nodes <= budget < full.nodes
     assert cut.iterations == full.iterations[:len(cut.iterations)]

@@ -1,6 +1,8 @@
 """python -m gametree slides: a 16:9 PDF page per step (or per cutoff) of the
 trace, the same bytes run to run, and bad input refused with one line."""
 
+import contextlib
+import io
 import re
 
 import pytest
@@ -19,7 +21,7 @@ from gametree.view.slides import (
 )
 
 FIG52 = ["--branching", "3", "3", "12", "8", "2", "4", "6", "14", "5", "2"]
-TIES = "[[3, 4], [3, 1, 6], [5, 2]]"
+TIES = "[[3, 4], [3, 1, 6]]"  # a tie at C: >= prunes the 1 and the 6, > does not
 
 
 def pages(path):
@@ -38,27 +40,50 @@ def run(arguments, capsys):
     return status, captured.out, captured.err
 
 
+def expect_pages(out, printed, tree, strict=False, cutoffs_only=False):
+    """The PDF ``out`` has a page per step (or cutoff) of the search of
+    ``tree`` (the command's tree arguments), and the command said so."""
+    if tree[0] == "--tree":
+        searched = gametree.parse_tree(tree[1])
+    else:
+        searched = gametree.Tree.from_leaves([int(x) for x in tree[2:11]], 3)
+    if "--root" in tree:
+        searched = with_root(searched, tree[tree.index("--root") + 1])
+    trace = gametree.trace_alpha_beta(searched, strict=strict)
+    expected = len(trace.cutoffs) if cutoffs_only else len(trace)
+    assert pages(out) == expected
+    what = "cutoff" if cutoffs_only else "step"
+    assert printed == f"wrote {out}: {expected} page{'s' if expected != 1 else ''}, one per {what}\n"
+
+
+@pytest.fixture(scope="module")
+def fig52_cutoffs(tmp_path_factory):
+    """``slides`` on Figure 5.2 with --cutoffs-only (one page), run once for
+    the tests that read it: the status, what it printed, and the PDF."""
+    out = tmp_path_factory.mktemp("slides") / "s.pdf"
+    printed, error = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(error):
+        status = main(["slides", *FIG52, "--cutoffs-only", "--out", str(out)])
+    return status, printed.getvalue(), error.getvalue(), out
+
+
 @pytest.mark.parametrize("tree, strict, cutoffs_only", [
-    (FIG52, False, False), (FIG52, False, True), (["--tree", TIES], False, False),
+    (FIG52, False, False), (["--tree", TIES], False, False),
     (["--tree", TIES], True, False), (["--tree", TIES], True, True),
-    (FIG52 + ["--root", "MIN"], False, False),
+    (["--tree", TIES, "--root", "MIN"], False, False),  # 18 steps, 15 with MAX at the root
 ])
 def test_one_page_per_step_or_per_cutoff(tmp_path, capsys, tree, strict, cutoffs_only):
     out = tmp_path / "steps.pdf"
     options = (["--strict"] if strict else []) + (["--cutoffs-only"] if cutoffs_only else [])
     status, printed, error = run([*tree, *options, "--out", str(out)], capsys)
     assert status == 0 and error == ""
-    if tree[0] == "--tree":
-        searched = gametree.parse_tree(tree[1])
-    else:
-        searched = gametree.Tree.from_leaves([int(x) for x in tree[2:11]], 3)
-        if "--root" in tree:
-            searched = with_root(searched, "MIN")
-    trace = gametree.trace_alpha_beta(searched, strict=strict)
-    expected = len(trace.cutoffs) if cutoffs_only else len(trace)
-    assert pages(out) == expected
-    what = "cutoff" if cutoffs_only else "step"
-    assert printed == f"wrote {out}: {expected} page{'s' if expected != 1 else ''}, one per {what}\n"
+    expect_pages(out, printed, tree, strict, cutoffs_only)
+
+
+def test_one_page_per_cutoff_of_figure_5_2(fig52_cutoffs):
+    status, printed, error, out = fig52_cutoffs
+    assert status == 0 and error == ""
+    expect_pages(out, printed, FIG52, cutoffs_only=True)
 
 
 def test_the_strict_rule_gives_its_own_pages():
@@ -68,21 +93,18 @@ def test_the_strict_rule_gives_its_own_pages():
     assert len(gametree.trace_alpha_beta(tree)) < len(gametree.trace_alpha_beta(tree, strict=True))
 
 
-def test_pages_are_16_by_9_and_the_fonts_are_for_a_lecture_hall(tmp_path, capsys):
-    out = tmp_path / "s.pdf"
-    run([*FIG52, "--cutoffs-only", "--out", str(out)], capsys)
-    width, height = page_size(out)
+def test_pages_are_16_by_9_and_the_fonts_are_for_a_lecture_hall(fig52_cutoffs):
+    width, height = page_size(fig52_cutoffs[-1])
     assert (width, height) == pytest.approx((SLIDE_SIZE[0] * 72, SLIDE_SIZE[1] * 72), abs=0.5)
     assert width / height == pytest.approx(16 / 9, rel=0.01)
     assert CAPTION_SIZE / height >= 1 / 20 and CODE_SIZE / height >= 1 / 30
     assert min(f.value for f in SLIDE_FONTS) >= CODE_SIZE and min(f.label for f in SLIDE_FONTS) >= 14
 
 
-def test_the_same_bytes_run_to_run(tmp_path, capsys):
-    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    run([*FIG52, "--cutoffs-only", "--out", str(first)], capsys)  # two pages
-    run([*FIG52, "--cutoffs-only", "--out", str(second)], capsys)
-    assert first.read_bytes() == second.read_bytes()
+def test_the_same_bytes_run_to_run(tmp_path, capsys, fig52_cutoffs):
+    again = tmp_path / "b.pdf"
+    run([*FIG52, "--cutoffs-only", "--out", str(again)], capsys)
+    assert again.read_bytes() == fig52_cutoffs[-1].read_bytes()
 
 
 def test_the_slides_show_each_caption(tmp_path):

@@ -165,9 +165,8 @@ def test_fake_is_steppable():
     assert isinstance(Fake(1), Steppable)
 
 
-def test_same_search_same_page():
-    tree = [[3, 5], [2, 9]]
-    assert html(trace_alpha_beta(tree)) == html(trace_alpha_beta(tree))
+def test_same_search_same_page(aima_page):
+    assert html(trace_alpha_beta(AIMA, 3)) == aima_page
 
 
 def test_longest_search_a_page_replays():
@@ -194,12 +193,26 @@ def test_save_html_wants_an_html_name(tmp_path):
     assert out.read_text(encoding="utf-8") == html(Fake(2))
 
 
-def test_stepper_saves_the_search_on_display(tmp_path):
+MAGENTA = {"pruned edge": "#ff00ff"}
+
+
+@pytest.fixture(scope="module")
+def saved_by_stepper(tmp_path_factory) -> tuple[str, str]:
+    """A magenta Stepper of a PVS search (not the search it would run on
+    the tree itself) saved as a page: (the search's name, the page)."""
     from gametree.widgets.stepper import Stepper
 
-    stepper = Stepper(trace_pvs([[1, 2], [5, 6], [7, 8]]))
-    out = stepper.save_html(tmp_path / "pvs.html")
-    assert _data(out.read_text(encoding="utf-8"))["title"] == stepper.trace.algorithm
+    stepper = Stepper(trace_pvs([[1, 2], [5, 6], [7, 8]]), theme=MAGENTA)
+    out = stepper.save_html(tmp_path_factory.mktemp("saved") / "pvs.html")
+    assert out.name == "pvs.html"
+    page = out.read_text(encoding="utf-8")
+    out.unlink()
+    return stepper.trace.algorithm, page
+
+
+def test_stepper_saves_the_search_on_display(saved_by_stepper):
+    algorithm, page = saved_by_stepper
+    assert algorithm.startswith("PVS") and _data(page)["title"] == algorithm
 
 
 def test_command_writes_the_page(tmp_path, capsys):
@@ -253,15 +266,12 @@ def test_chance_and_maxn_traces_replay_through_the_same_protocol(record):
     assert _picture(data, 0).startswith("<svg") and _picture(data, 0) != _picture(data, 5)
 
 
-def test_a_theme_colours_the_pictures_of_a_page_not_only_its_controls(tmp_path):
+def test_a_theme_colours_the_pictures_of_a_page_not_only_its_controls(aima_page, saved_by_stepper):
     """One theme= argument reaches every step's picture: AIMA's pruned edges
-    drawn magenta appear in the page's SVGs; the default page has no magenta."""
-    magenta = {"pruned edge": "#ff00ff"}
+    drawn magenta appear in the page's SVGs; the default page has no magenta.
+    A Stepper's theme reaches the page it saves."""
     trace = trace_alpha_beta(AIMA, 3)
-    assert "#ff00ff" in html(trace, theme=magenta) and "#ff00ff" not in html(trace)
+    assert "#ff00ff" in html(trace, theme=MAGENTA) and "#ff00ff" not in aima_page
     printed = html(trace, theme="print")
-    assert _data(printed) != _data(html(trace))   # the same steps, other pictures
-    from gametree.widgets.stepper import Stepper
-
-    out = Stepper(trace, theme=magenta).save_html(tmp_path / "magenta.html")
-    assert "#ff00ff" in out.read_text(encoding="utf-8")
+    assert _data(printed) != _data(aima_page)   # the same steps, other pictures
+    assert "#ff00ff" in saved_by_stepper[1]

@@ -36,9 +36,25 @@ def texts(figure):
 
 
 @pytest.fixture(scope="module")
-def sheet(tmp_path_factory):
+def sheet_and_progress(tmp_path_factory):
+    """One sheet (three exercises: two pages) and its key, written once for
+    the tests that read them, with the progress calls made while writing."""
     folder = tmp_path_factory.mktemp("sheet")
-    return write_sheet(folder / "sheet.pdf", seed=42, count=3, branching=2, depth=3)
+    calls = []
+    files = write_sheet(folder / "sheet.pdf", seed=42, count=3, branching=2, depth=3,
+                        progress=lambda done, total: calls.append((done, total)))
+    return files, tuple(calls)
+
+
+@pytest.fixture(scope="module")
+def sheet(sheet_and_progress):
+    return sheet_and_progress[0]
+
+
+@pytest.fixture(scope="module")
+def first_page(sheet):
+    """The sheet page of the first exercise alone, drawn once; tests only read it."""
+    return sheet_pages(sheet.exercises[:1])[0]
 
 
 def test_the_sheet_and_its_key_are_written_and_readable(sheet):
@@ -124,9 +140,8 @@ def test_the_key_gives_the_real_search(sheet):
     assert str(gametree.minimax(list(first.leaves), 2)) in drawn
 
 
-def test_the_sheet_asks_what_the_exercise_asks(sheet):
-    page = sheet_pages(sheet.exercises[:1])[0]
-    words = texts(page)
+def test_the_sheet_asks_what_the_exercise_asks(sheet, first_page):
+    words = texts(first_page)
     asked = list(sheet.exercises[0].ask_bounds)
     said = asked[0] if len(asked) == 1 else ", ".join(asked[:-1]) + " and " + asked[-1]
     assert f"Write alpha and beta at {said}." in words
@@ -134,15 +149,14 @@ def test_the_sheet_asks_what_the_exercise_asks(sheet):
     assert any("seed 42001" in w for w in words)
 
 
-def test_the_sheet_shows_no_answers(sheet):
-    page = sheet_pages(sheet.exercises[:1])[0]
-    plot_texts = [t for t in page.axes[0].texts if t.get_visible() and t.get_text()]
+def test_the_sheet_shows_no_answers(sheet, first_page):
+    plot_texts = [t for t in first_page.axes[0].texts if t.get_visible() and t.get_text()]
     leaf_scores = {str(s) for s in sheet.exercises[0].leaves}
     names = {n.name for n in sheet.exercises[0].tree}
     assert {t.get_text() for t in plot_texts} <= leaf_scores | names
 
 
-def test_a_sheet_takes_a_theme(sheet):
+def test_a_sheet_takes_a_theme(sheet, first_page):
     """theme= reaches the boxes to write in, the words and the trees; by
     default the look is today's."""
     def box_edges(page):
@@ -155,7 +169,7 @@ def test_a_sheet_takes_a_theme(sheet):
         return out.getvalue()
 
     exercise = sheet.exercises[:1]
-    assert box_edges(sheet_pages(exercise)[0]) == {"#555555"}
+    assert box_edges(first_page) == {"#555555"}
     magenta = sheet_pages(exercise, theme={"answer box": "#ff00ff", "text": "#0000ff"})[0]
     assert box_edges(magenta) == {"#ff00ff"}
     assert any(text.get_color() == "#0000ff" for text in magenta.texts)
@@ -173,11 +187,10 @@ def test_reorder_sheets(tmp_path):
     assert f"Best first: {' '.join(map(str, best))}" in words
 
 
-def test_progress_is_reported_for_sheet_and_key(tmp_path):
-    calls = []
-    write_sheet(tmp_path / "p.pdf", seed=1, count=3, branching=2, depth=2,
-                progress=lambda done, total: calls.append((done, total)))
-    assert calls == [(k, 6) for k in range(1, 7)]
+def test_progress_is_reported_for_sheet_and_key(sheet_and_progress):
+    files, calls = sheet_and_progress
+    assert len(files.exercises) == 3  # three on the sheet, three on the key
+    assert calls == tuple((k, 6) for k in range(1, 7))
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -1,16 +1,16 @@
 """The dice race on the Game interface, solved exactly by expectiminimax.
 
-The values are checked against a brute-force solver written here from the
-rules alone, on plain tuples, independent of gametree.games: it shares no
-code with DiceRace or ChanceSolver.
+The values are checked against a brute-force solver written from the rules
+alone, on plain tuples, independent of gametree.games (tests/dice_brute_force.py):
+it shares no code with DiceRace or ChanceSolver.
 """
 
-import functools
 import math
 import random
 from fractions import Fraction
 
 import pytest
+from dice_brute_force import START, brute_force, plain
 
 import gametree
 from gametree import CHANCE, MAX, MIN
@@ -25,63 +25,11 @@ from gametree.games import (
     game_tree,
 )
 
-# --- an independent solver, from the rules --------------------------------------------
+# --- an independent solver, from the rules: tests/dice_brute_force.py -------------------
 
-
-# One worker runs this module, so each race's brute-force values are worked out once.
+# One worker runs this module and tests/test_dice_board.py, so each race's
+# brute-force values are worked out once.
 pytestmark = pytest.mark.xdist_group("dice")
-
-
-@functools.cache  # pure functions of the rules: tests of one race share them
-def brute_force(length: int, faces: int, one=Fraction(1)):
-    """The value (White's win chance minus Black's) of every position, by the
-    rules: a position is (white, black, white_to_move), each side a sorted
-    pair of (distance come, hit before) checkers, before the roll.  Exact
-    fractions, or floats with ``one=1.0``."""
-    home = length + 1
-    done = ((home, False), (home, False))
-
-    @functools.cache
-    def before_roll(white, black, white_to_move):
-        if white == done:
-            return one
-        if black == done:
-            return -one
-        return sum(after_roll(white, black, white_to_move, roll)
-                   for roll in range(1, faces + 1)) / faces
-
-    def after_roll(white, black, white_to_move, roll):
-        mine, theirs = (white, black) if white_to_move else (black, white)
-        results = []
-        for k in (0, 1):
-            distance, hit_before = mine[k]
-            if distance == home:
-                continue
-            landed = min(distance + roll, home)
-            moved = (landed, hit_before and landed < home)
-            new_mine = tuple(sorted([moved, mine[1 - k]]))
-            new_theirs = list(theirs)
-            if landed < home:
-                # A square seen from the other side: the other colour has come home - landed.
-                there = [i for i, (d, _) in enumerate(theirs) if d == home - landed]
-                if len(there) == 1 and not theirs[there[0]][1]:
-                    new_theirs[there[0]] = (0, True)
-            new_theirs = tuple(sorted(new_theirs))
-            if white_to_move:
-                results.append(before_roll(new_mine, new_theirs, False))
-            else:
-                results.append(before_roll(new_theirs, new_mine, True))
-        return max(results) if white_to_move else min(results)
-
-    return before_roll, after_roll
-
-
-def plain(side):
-    """A RaceState side as the brute-force solver writes it."""
-    return tuple((c.at, c.marked) for c in side)
-
-
-START = ((0, False), (0, False))
 
 
 @pytest.mark.parametrize("length, faces", [(2, 2), (3, 2), (4, 3), (5, 2)])

@@ -6,16 +6,18 @@ import random
 import re
 
 import pytest
+from dice_brute_force import race_value
 
 widgets = pytest.importorskip("ipywidgets")
 
-from gametree.games import ChanceSolver, Checker, DiceRace, RaceState  # noqa: E402
+from gametree.games import Checker, DiceRace, RaceState  # noqa: E402
 from gametree.tree import CHANCE, MAX  # noqa: E402
 from gametree.widgets.dice import END, SQUARE, DiceBoard  # noqa: E402
 
-# One worker runs this module, so the race is solved once for the boards (the widget
-# keeps one solver per rules in its process) and once for the reference below.
-pytestmark = pytest.mark.xdist_group("dice_board")
+# One worker runs this module and tests/test_dice.py, so the race is solved once for
+# the boards (the widget keeps one solver per rules in its process) and its brute-force
+# values, the reference below, are worked out once for both modules.
+pytestmark = pytest.mark.xdist_group("dice")
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +28,9 @@ def solved():
 
 @pytest.fixture(scope="module")
 def reference():
-    """A solver of the default race of its own, apart from the boards' shared one;
-    the tests only read its values (solving the race again per test took seconds)."""
-    return ChanceSolver(DiceRace())
+    """The default race's values by brute force from the rules (tests/dice_brute_force.py),
+    apart from the boards' solver; solving the race again per test took seconds."""
+    return lambda state: race_value(DiceRace(), state, one=1.0)
 
 
 def fresh(seed=1, **options):
@@ -59,7 +61,7 @@ def test_the_die_is_seeded_game_after_game():
 
 def test_a_move_is_answered_by_the_perfect_player_and_both_are_said_in_words(reference):
     board = fresh(seed=3)
-    solver = reference
+    value = reference
     board.roll(4)
     assert board.move_texts == ("The start \u2192 square 4",)
     before = board.state
@@ -69,8 +71,8 @@ def test_a_move_is_answered_by_the_perfect_player_and_both_are_said_in_words(ref
     # The computer's roll comes from the seeded die; its move leaves the least value for you.
     face = random.Random(3).randint(1, 6)
     rolled = game.play(mine, face)
-    values = {move: solver.value(game.play(rolled, move)) for move in game.moves(rolled)}
-    assert solver.value(board.state) == min(values.values())
+    values = {move: value(game.play(rolled, move)) for move in game.moves(rolled)}
+    assert value(board.state) == min(values.values())
     text = board.status_text
     assert text.startswith("You moved a checker from the start to square 4. ")
     assert f"The computer rolled {face} and moved a checker from " in text and text.endswith("Your roll.")
@@ -94,9 +96,9 @@ def test_the_worth_of_each_move_is_shown_only_when_asked(reference):
     board.roll(3)
     assert all("win" not in text for text in board.move_texts)
     board.worth.value = True
-    solver = reference
+    value = reference
     shown = [int(re.search(r"you win (\d+)%", text).group(1)) for text in board.move_texts]
-    expected = [round(100 * (solver.value(board.game.play(board.state, m)) + 1) / 2)
+    expected = [round(100 * (value(board.game.play(board.state, m)) + 1) / 2)
                 for m in board.game.moves(board.state)]
     assert all(abs(a - b) <= 1 for a, b in zip(shown, expected, strict=True))
 

@@ -12,6 +12,7 @@ size), so no test here renders a picture.
 import functools
 import io
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -86,8 +87,25 @@ def _steps(trace, count=5):
     return sorted(picks)
 
 
-def _overlap(a, b, slack=0.5):
-    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+def overlapping(box, boxes, slack=0.5):
+    """The indices of the rows of ``boxes`` (an n x 4 array of x0, y0, x1,
+    y1) that overlap ``box`` by more than ``slack`` pixels both ways."""
+    return np.flatnonzero((np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0]) > slack)
+                          & (np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1]) > slack))
+
+
+def reaches(segments):
+    """The box around each segment ``((x0, y0), (x1, y1))``, as rows of an n x 4 array."""
+    ends = np.array(segments, dtype=float).reshape(-1, 4)
+    return np.column_stack([np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
+                            np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])])
+
+
+def crossing(segments, reach, box):
+    """Whether a segment enters ``box`` (segment_crosses_box), asked only of
+    those whose box (``reach``, see :func:`reaches`) comes within a pixel
+    of it: one farther off on either axis cannot enter it."""
+    return any(segment_crosses_box(segments[j], box) for j in overlapping(box, reach, slack=-1.0))
 
 
 def _shrunk(box, by=1.0):
@@ -102,6 +120,9 @@ def check_legible(plot):
     labels = plot.label_boxes()
     segments = plot.edge_segments()
     markers = {node.id: plot.marker_box(node) for node in plot.tree}
+    boxes = np.array([label.box for label in labels], dtype=float).reshape(-1, 4)
+    marker_boxes = np.array(list(markers.values()), dtype=float).reshape(-1, 4)
+    reach = reaches(segments)
     for k, label in enumerate(labels):
         x0, y0, x1, y1 = label.box
         least = BIGGER.get(label.kind, LABEL_PX)
@@ -109,8 +130,8 @@ def check_legible(plot):
         lines = label.text.count("\n") + 1
         assert (y1 - y0) / lines >= least - 0.5, f"{label.text!r} is {(y1 - y0) / lines:.1f} px tall"
         assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, f"{label.text!r} leaves the picture"
-        for other in labels[k + 1:]:
-            assert not _overlap(label.box, other.box), f"{label.text!r} overlaps {other.text!r}"
+        clash = overlapping(label.box, boxes[k + 1:])
+        assert not clash.size, f"{label.text!r} overlaps {labels[k + 1 + clash[0]].text!r}"
         if label.kind == "value":  # written inside its node
             mx0, my0, mx1, my1 = markers[label.node]
             assert mx0 <= x0 and x1 <= mx1 and my0 <= y0 and y1 <= my1, f"{label.text!r} spills out"
@@ -118,9 +139,8 @@ def check_legible(plot):
         if label.kind in ("title", "caption"):
             continue
         inner = _shrunk(label.box)
-        assert not any(segment_crosses_box(s, inner) for s in segments), \
-            f"an edge crosses {label.text!r}"
-        assert not any(_overlap(inner, m) for m in markers.values()), f"a node covers {label.text!r}"
+        assert not crossing(segments, reach, inner), f"an edge crosses {label.text!r}"
+        assert not overlapping(inner, marker_boxes).size, f"a node covers {label.text!r}"
     return labels
 
 

@@ -8,6 +8,7 @@ agrees with a brute-force recursion written here; Korf's shallow pruning
 keeps the value and never evaluates more leaves.
 """
 
+import functools
 import importlib
 
 import pytest
@@ -40,6 +41,7 @@ def brute(nested, n, depth=0):
     return next(v for v in values if v[i] == max(u[i] for u in values))
 
 
+@functools.cache  # one strategy object per shape: Hypothesis works out a new one's properties afresh
 def vector_trees(n, depth, low=-5, high=5):
     """Nested lists with leaves of n small utilities, depth at most ``depth``."""
     leaves = st.tuples(*[st.integers(low, high)] * n)

@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..practice.checker import MistakeKind
 from ..practice.exercise import ORDERINGS, Exercise
 from ..practice.shapes import ROOTS
 from ..practice.sheets import sheet_exercises
-from ..view.pages.drill import DrillTree, drill_html
 from .trees import players_list
 from .usage import (
     HANDOUTS,
@@ -32,6 +32,9 @@ from .usage import (
     file_name,
     whole_number,
 )
+
+if TYPE_CHECKING:  # imported when a page is made, so that every command starts faster
+    from ..view.pages.drill import DrillTree
 
 __all__ = ["register", "drill_trees", "drill_page", "WORDS"]
 
@@ -47,6 +50,8 @@ def drill_trees(exercises: Sequence[Exercise]) -> list[DrillTree]:
     >>> dict(tree.values), sorted(tree.pruned)
     ({'A': 3, 'B': 3, 'C': 2, 'D': 2}, ['I', 'J'])
     """
+    from ..view.pages.drill import DrillTree
+
     trees = []
     for exercise in exercises:
         key = exercise.solution()
@@ -64,6 +69,8 @@ def drill_page(seed: int, count: int = 10, branching: int = 3, depth: int = 3, *
     >>> drill_page(42, 2, 2, 2) == drill_page(42, 2, 2, 2)
     True
     """
+    from ..view.pages.drill import drill_html
+
     exercises = sheet_exercises(seed, count, branching, depth, bounds="none", **options)
     return drill_html(drill_trees([e for e in exercises if isinstance(e, Exercise)]), words=WORDS)
 

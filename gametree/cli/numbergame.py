@@ -20,7 +20,6 @@ import argparse
 import re
 import sys
 
-from ..games.numbergame import number_game
 from .usage import FileError, UsageError, add_command, file_error
 
 __all__ = ["register", "read_cases", "MAX_CASES", "MAX_NUMBERS", "MAX_ABS", "MAX_CHARS"]
@@ -146,6 +145,8 @@ def _run(args: argparse.Namespace) -> None:
         raise file_error(error, source, "read") from None
     except UnicodeError:
         raise UsageError(f"{source} is not text: give the cases as lines of numbers") from None
+    from ..games.numbergame import number_game  # here, not at start: every command starts faster
+
     for row in read_cases(text):
         print(number_game(row))
 

@@ -145,7 +145,8 @@ def test_chance_sheets_and_keys_are_written(tmp_path):
 def test_a_chance_sheet_has_a_box_beside_every_node_and_no_answers():
     exercises = sheet_exercises(5, 2, 2, 2, chance=True)
     internal = sum(1 for n in exercises[0].tree if not n.is_leaf)
-    for page in sheet_pages(exercises):
+    pages = sheet_pages(exercises)  # drawn once, read for the boxes, the texts and the words
+    for page in pages:
         boxes = [a for a in page.artists if isinstance(a, FancyBboxPatch)]
         assert len(boxes) == len(page.axes) * internal  # values only: no count, no alpha or beta
         drawn = {t.get_text() for ax in page.axes for t in ax.texts if t.get_visible() and t.get_text()}
@@ -154,7 +155,7 @@ def test_a_chance_sheet_has_a_box_beside_every_node_and_no_answers():
             {f"{n.probability:g}" for e in exercises for n in e.tree if n.probability is not None} | \
             {str(s) for e in exercises for s in e.leaves} | {n.name for e in exercises for n in e.tree}
         assert drawn <= allowed
-    words = " ".join(t for page in sheet_pages(exercises) for t in texts(page))
+    words = " ".join(t for page in pages for t in texts(page))
     assert "chance nodes \u25cf with each outcome's probability on its edge" in words
 
 

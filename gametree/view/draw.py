@@ -42,6 +42,7 @@ list of open figures.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from types import EllipsisType
@@ -696,6 +697,27 @@ def _palette_of(frames: list[Image.Image], theme) -> Image.Image:
         sheet.paste(frame, (0, k * height))
     exact: set[tuple[int, ...]] = {_rgb(theme[key]) for key in DRAWING_KEYS}
     exact.add(tuple(int(round(0.35 * c + 0.65 * 255)) for c in _rgb(theme["current"])))
+    key = (sheet.size, hashlib.sha256(sheet.tobytes()).digest(), tuple(sorted(exact)))
+    colors = _PALETTES.get(key)
+    if colors is None:
+        if len(_PALETTES) >= 256:
+            _PALETTES.clear()
+        colors = _PALETTES[key] = _palette_colors(sheet, exact)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([value for c in colors for value in c])
+    return palette
+
+
+_PALETTES: dict[tuple, list[tuple[int, ...]]] = {}
+"""The colours of :func:`_palette_of` for the sample sheets and exact
+colours seen (a sheet by its size and SHA-256): a drawing made again, as
+each new Stepper of a tree makes it, gets its palette without quantizing
+the sheet again."""
+
+
+def _palette_colors(sheet: Image.Image, exact: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The palette's colours: ``exact``, then the sheet's median-cut colours
+    that keep clear of them."""
     sampled = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
     flat = sampled.getpalette()
     assert flat is not None  # quantize() makes a "P" image, which has a palette
@@ -705,10 +727,7 @@ def _palette_of(frames: list[Image.Image], theme) -> Image.Image:
     others = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
     others = [c for c in others
               if all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > 8 for e in exact)]
-    colors = sorted(exact) + others
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([value for c in colors for value in c])
-    return palette
+    return sorted(exact) + others
 
 
 def check_figsize(figsize, *, smallest: float = 1.0) -> None:

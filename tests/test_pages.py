@@ -203,10 +203,12 @@ def saved_by_stepper(tmp_path_factory) -> tuple[str, str]:
     from gametree.widgets.stepper import Stepper
 
     stepper = Stepper(trace_pvs([[1, 2], [5, 6], [7, 8]]), theme=MAGENTA)
-    out = stepper.save_html(tmp_path_factory.mktemp("saved") / "pvs.html")
-    assert out.name == "pvs.html"
+    folder = tmp_path_factory.mktemp("saved")
+    out = stepper.save_html(folder / "pvs.html")
+    assert out == folder / "pvs.html"
     page = out.read_text(encoding="utf-8")
     out.unlink()
+    folder.rmdir()  # the page was all it wrote: nothing is left behind
     return stepper.trace.algorithm, page
 
 

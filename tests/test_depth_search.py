@@ -39,9 +39,6 @@ from gametree.games import (
 
 EVALUATIONS = [store_difference, kalah_evaluation]
 
-# One worker runs this module, so its module-scoped searches are made once.
-pytestmark = pytest.mark.xdist_group("depth_search")
-
 
 def h_minimax(game, state, depth, evaluate):
     """AIMA's H-MINIMAX written out plainly: no pruning, no ordering."""

@@ -27,10 +27,6 @@ from gametree.games import (
 
 # --- an independent solver, from the rules: tests/dice_brute_force.py -------------------
 
-# One worker runs this module and tests/test_dice_board.py, so each race's
-# brute-force values are worked out once.
-pytestmark = pytest.mark.xdist_group("dice")
-
 
 @pytest.mark.parametrize("length, faces", [(2, 2), (3, 2), (4, 3), (5, 2)])
 def test_exact_values_agree_with_the_brute_force_solver_everywhere(length, faces):

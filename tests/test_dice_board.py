@@ -14,10 +14,9 @@ from gametree.games import Checker, DiceRace, RaceState  # noqa: E402
 from gametree.tree import CHANCE, MAX  # noqa: E402
 from gametree.widgets.dice import END, SQUARE, DiceBoard  # noqa: E402
 
-# One worker runs this module and tests/test_dice.py, so the race is solved once for
-# the boards (the widget keeps one solver per rules in its process) and its brute-force
-# values, the reference below, are worked out once for both modules.
-pytestmark = pytest.mark.xdist_group("dice")
+# The module-scoped fixtures keep this module on one xdist worker (conftest.py), so the
+# race is solved once for the boards (the widget keeps one solver per rules in its
+# process) and its brute-force values, the reference below, are worked out once.
 
 
 @pytest.fixture(scope="module")

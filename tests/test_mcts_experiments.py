@@ -29,15 +29,15 @@ RESULTS = ROOT / "benchmarks" / "results"
 GAME = TicTacToe()
 
 
-# One worker runs this module, so the positions' move values below are worked out once.
-pytestmark = pytest.mark.xdist_group("mcts_experiments")
-
-_MOVE_VALUES: dict = {}
-"""Tic-tac-toe position -> its moves' minimax values, shared by this module's tests."""
+@pytest.fixture(scope="module")
+def move_values_seen():
+    """Tic-tac-toe position -> its moves' minimax values, shared by this module's
+    tests (a module fixture: conftest.py keeps the module on one xdist worker)."""
+    return {}
 
 
 @pytest.fixture
-def benchmarks(monkeypatch):
+def benchmarks(monkeypatch, move_values_seen):
     """The benchmark folder importable, as it is when a script runs from it.
 
     The tic-tac-toe script's move_values (alpha-beta after every move, a pure
@@ -51,9 +51,9 @@ def benchmarks(monkeypatch):
     move_values = bench_mcts_tictactoe.move_values
 
     def remembered(state):
-        if state not in _MOVE_VALUES:
-            _MOVE_VALUES[state] = move_values(state)
-        return dict(_MOVE_VALUES[state])  # a copy: no caller changes the shared one
+        if state not in move_values_seen:
+            move_values_seen[state] = move_values(state)
+        return dict(move_values_seen[state])  # a copy: no caller changes the shared one
 
     monkeypatch.setattr(bench_mcts_tictactoe, "move_values", remembered)
     return bench_mcts_tictactoe, bench_mcts_kalah, bench_kalah_strength

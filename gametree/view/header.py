@@ -234,10 +234,14 @@ class HeaderArtists:
     def write_caption(self, caption: str) -> None:
         """Write the caption, wrapped within the figure in the lines the
         header has room for (in a smaller font, down to 12 points, if a
-        caption from the marks is longer than any of the search's)."""
+        caption from the marks is longer than any of the search's).  A
+        hidden caption (the widget and the page show the caption themselves)
+        is not wrapped: it is never drawn."""
         self.caption_text = caption
         if not self.own:
             self.caption.set_text(caption)
+            return
+        if not self.caption.get_visible():
             return
         for font in (CAPTION_FONT, 14.0, 13.0, 12.0):
             lines = wrap(caption, font, self.caption_width)

@@ -91,7 +91,6 @@ def drawn_in_another_process(tmp_path_factory):
     return folder
 
 
-@pytest.mark.xdist_group("export_another_process")  # the three kinds on one worker: one process
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_same_drawing_gives_the_same_bytes_in_every_run(tmp_path, kind,
                                                             drawn_in_another_process):

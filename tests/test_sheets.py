@@ -35,8 +35,6 @@ def texts(figure):
         t.get_text() for ax in figure.axes for t in ax.texts]
 
 
-# The tests that read the module's sheet run on one xdist worker, so it is written once.
-SHARES_THE_SHEET = pytest.mark.xdist_group("sheets_module_sheet")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +59,6 @@ def first_page(sheet):
     return sheet_pages(sheet.exercises[:1])[0]
 
 
-@SHARES_THE_SHEET
 def test_the_sheet_and_its_key_are_written_and_readable(sheet):
     assert [p.name for p in sheet.sheet] == ["sheet.pdf"]
     assert [p.name for p in sheet.key] == ["sheet-key.pdf"]
@@ -69,13 +66,11 @@ def test_the_sheet_and_its_key_are_written_and_readable(sheet):
     assert b"CreationDate" not in sheet.sheet[0].read_bytes()  # nothing that changes per run
 
 
-@SHARES_THE_SHEET
 def test_the_exercises_are_the_seeded_ones(sheet):
     assert sheet.exercises == tuple(Exercise.random(42000 + k, 2, 3) for k in (1, 2, 3))
     assert list(sheet.exercises) == sheet_exercises(42, 3, 2, 3)
 
 
-@SHARES_THE_SHEET
 def test_the_same_seed_gives_the_same_bytes(sheet, tmp_path):
     again = write_sheet(tmp_path / "sheet.pdf", seed=42, count=3, branching=2, depth=3)
     assert again.sheet[0].read_bytes() == sheet.sheet[0].read_bytes()
@@ -84,7 +79,6 @@ def test_the_same_seed_gives_the_same_bytes(sheet, tmp_path):
     assert other.sheet[0].read_bytes() != sheet.sheet[0].read_bytes()
 
 
-@SHARES_THE_SHEET
 def test_the_same_seed_gives_the_same_bytes_from_the_command_line_in_another_process(sheet, tmp_path):
     out = tmp_path / "cli.pdf"
     env = {**os.environ, "PYTHONHASHSEED": "123", "SOURCE_DATE_EPOCH": "0"}
@@ -135,7 +129,6 @@ def test_every_node_gets_a_box_on_every_shape_a_sheet_allows(branching, depth):
                            and b.get_y() < y1 and y0 < b.get_y() + b.get_height() for b in others)
 
 
-@SHARES_THE_SHEET
 def test_the_key_gives_the_real_search(sheet):
     pages = sheet_pages(sheet.exercises, key=True)
     words = " ".join(t for page in pages for t in texts(page))
@@ -149,7 +142,6 @@ def test_the_key_gives_the_real_search(sheet):
     assert str(gametree.minimax(list(first.leaves), 2)) in drawn
 
 
-@SHARES_THE_SHEET
 def test_the_sheet_asks_what_the_exercise_asks(sheet, first_page):
     words = texts(first_page)
     asked = list(sheet.exercises[0].ask_bounds)
@@ -159,7 +151,6 @@ def test_the_sheet_asks_what_the_exercise_asks(sheet, first_page):
     assert any("seed 42001" in w for w in words)
 
 
-@SHARES_THE_SHEET
 def test_the_sheet_shows_no_answers(sheet, first_page):
     plot_texts = [t for t in first_page.axes[0].texts if t.get_visible() and t.get_text()]
     leaf_scores = {str(s) for s in sheet.exercises[0].leaves}
@@ -167,7 +158,6 @@ def test_the_sheet_shows_no_answers(sheet, first_page):
     assert {t.get_text() for t in plot_texts} <= leaf_scores | names
 
 
-@SHARES_THE_SHEET
 def test_a_sheet_takes_a_theme(sheet, first_page):
     """theme= reaches the boxes to write in, the words and the trees; by
     default the look is today's."""
@@ -199,7 +189,6 @@ def test_reorder_sheets(tmp_path):
     assert f"Best first: {' '.join(map(str, best))}" in words
 
 
-@SHARES_THE_SHEET
 def test_progress_is_reported_for_sheet_and_key(sheet_and_progress):
     files, calls = sheet_and_progress
     assert len(files.exercises) == 3  # three on the sheet, three on the key

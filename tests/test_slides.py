@@ -40,8 +40,6 @@ def run(arguments, capsys):
     return status, captured.out, captured.err
 
 
-# The tests that read fig52_cutoffs run on one xdist worker, so the command runs once.
-SHARES_FIG52_CUTOFFS = pytest.mark.xdist_group("slides_fig52_cutoffs")
 
 
 def expect_pages(out, printed, tree, strict=False, cutoffs_only=False):
@@ -84,7 +82,6 @@ def test_one_page_per_step_or_per_cutoff(tmp_path, capsys, tree, strict, cutoffs
     expect_pages(out, printed, tree, strict, cutoffs_only)
 
 
-@SHARES_FIG52_CUTOFFS
 def test_one_page_per_cutoff_of_figure_5_2(fig52_cutoffs):
     status, printed, error, out = fig52_cutoffs
     assert status == 0 and error == ""
@@ -98,7 +95,6 @@ def test_the_strict_rule_gives_its_own_pages():
     assert len(gametree.trace_alpha_beta(tree)) < len(gametree.trace_alpha_beta(tree, strict=True))
 
 
-@SHARES_FIG52_CUTOFFS
 def test_pages_are_16_by_9_and_the_fonts_are_for_a_lecture_hall(fig52_cutoffs):
     width, height = page_size(fig52_cutoffs[-1])
     assert (width, height) == pytest.approx((SLIDE_SIZE[0] * 72, SLIDE_SIZE[1] * 72), abs=0.5)
@@ -107,7 +103,6 @@ def test_pages_are_16_by_9_and_the_fonts_are_for_a_lecture_hall(fig52_cutoffs):
     assert min(f.value for f in SLIDE_FONTS) >= CODE_SIZE and min(f.label for f in SLIDE_FONTS) >= 14
 
 
-@SHARES_FIG52_CUTOFFS
 def test_the_same_bytes_run_to_run(tmp_path, capsys, fig52_cutoffs):
     again = tmp_path / "b.pdf"
     run([*FIG52, "--cutoffs-only", "--out", str(again)], capsys)

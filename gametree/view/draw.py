@@ -46,9 +46,8 @@ import hashlib
 import io
 import math
 from types import EllipsisType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import networkx as nx
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
@@ -65,6 +64,9 @@ from .look import DRAWING_KEYS, Look, Looks, Room, counter_text, current_pass, p
 from .stamp import extent, wrap
 from .style import Line, Marks, color, node_id
 from .theme import theme_of
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["draw", "png", "TracePlot", "TreeFigure", "NodeLook", "EdgeLook", "LabelBox", "Line",
            "tree_graph", "counter_text", "screen_dpi", "MAX_NODES", "SCREEN_DPI", "CELL_WIDTH",
@@ -95,6 +97,8 @@ def tree_graph(tree: Tree) -> nx.DiGraph:
     >>> g.number_of_nodes(), list(g.successors(0)), g.nodes[1]["name"], g.nodes[3]["score"]
     (7, [1, 2], 'B', 3)
     """
+    import networkx as nx  # here, not at the top: a drawing needs none of its 0.1 s of imports
+
     graph = nx.DiGraph()
     for node, pos in zip(tree.nodes, tidy_layout(tree), strict=True):
         graph.add_node(node.id, name=node.name, player=node.player.value, score=node.score,

@@ -2,9 +2,9 @@
 
 * Each notebook's cells run in one kernel, in order, so under pytest-xdist
   (``-n auto --dist loadgroup``) they are kept on one worker, in order; so
-  are the browser tests that read one notebook's page (their ids name it)
-  or one module's pages, and the tests of a module with a module- or
-  session-scoped fixture.  Every other test is scheduled on its own.
+  are the browser tests, in two halves that keep each page's tests
+  together, and the tests of a module with a module- or session-scoped
+  fixture.  Every other test is scheduled on its own.
 * pytest-timeout stops any test after 120 s (pyproject.toml); a browser
   test gets 600 s and a notebook cell 300 s (the first starts a kernel).
   The alarm raises :class:`TestTimeout` (see :func:`pytest_timeout_set_timer`
@@ -214,10 +214,44 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.timeout(300))
         elif _is_browser_test(item.nodeid):
             item.add_marker(pytest.mark.timeout(600))
+    pages_together(items)
 
 
 def _is_browser_test(nodeid: str) -> bool:
     return nodeid.replace("\\", "/").split("::", 1)[0].startswith("tests/browser/")
+
+
+def browser_page(nodeid: str) -> str:
+    """The page a browser test reads: the notebook its id names
+    (``[02-alpha-beta]``), which Run All left in JupyterLab, or else its
+    module (whose own pages its tests share)."""
+    notebook = re.search(r"\[(\d\d-[\w-]+)", nodeid)
+    return notebook[1] if notebook else nodeid.split("::", 1)[0]
+
+
+def pages_together(items: list[pytest.Item]) -> None:
+    """Reorder the browser tests (in the places they hold) so that the
+    tests of each page run one after another, pages in the order they are
+    first met: a page's notebook then runs once (tests/browser/conftest.py
+    shows one notebook at a time, and opening another runs it again)."""
+    where = [i for i, item in enumerate(items) if _is_browser_test(item.nodeid)]
+    first: dict[str, int] = {}
+    for i in where:
+        first.setdefault(browser_page(items[i].nodeid), len(first))
+    ordered = sorted((items[i] for i in where), key=lambda item: first[browser_page(item.nodeid)])
+    for i, item in zip(where, ordered, strict=True):
+        items[i] = item
+
+
+FIRST_BROWSER_UNIT = frozenset({
+    "02-alpha-beta", "03-practice", "06-tic-tac-toe", "08-kalah-strength",
+    "tests/browser/test_class_mode.py", "tests/browser/test_pages_in_browser.py"})
+"""The pages whose browser tests run on one worker; every other page's run
+on another.  Two workers, not three, then start a JupyterLab and a
+Chromium and load JupyterLab's page (about 15 s of a core each); the two
+halves took about as long as each other (wall seconds in a full run:
+02 61, 03 30, 06 26, 08 14, class mode 27, pages 24; 09 37, 10 22, 11 10,
+12 41, lab checks 27, site 27)."""
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -225,12 +259,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With ``--dist loadgroup``: every test on its own, except each
     notebook's cells (one unit, in order), the tests of a module that
     defines a module- or session-scoped fixture (one unit, so that the
-    fixture is built once), and the browser tests that read
-    one page: those whose id names a notebook (``[02-alpha-beta]``) share
-    the page that Run All left in that notebook, the rest share their
-    module's pages.  Each worker that runs browser tests starts its own
-    JupyterLab and Chromium (session fixtures are per worker), so the two
-    cores share the browser work and each notebook is still run once.
+    fixture is built once), and the browser tests, which make two units
+    (:data:`FIRST_BROWSER_UNIT` and the rest), each page's tests one after
+    another (:func:`pages_together`).  Each worker that runs browser tests
+    starts its own JupyterLab and Chromium (session fixtures are per
+    worker), so two of the three workers share the browser work and each
+    notebook is still run once.
 
     xdist's own loadgroup reads ``xdist_group`` marks through node ids it
     rewrites, which this pytest does not keep; grouping here by node id is
@@ -243,8 +277,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             if _is_browser_test(nodeid):
-                notebook = re.search(r"\[(\d\d-[\w-]+)", nodeid)
-                return f"browser:{notebook[1]}" if notebook else path
+                return "browser:1" if browser_page(nodeid) in FIRST_BROWSER_UNIT else "browser:2"
             if path.endswith(".ipynb") or _shares_fixtures(path):
                 return path
             return nodeid

@@ -100,17 +100,35 @@ def test_xdist_keeps_notebooks_browser_modules_and_shared_fixtures_together_and_
     scheduler = root.pytest_xdist_make_scheduler(Config, log=None)
     scope = scheduler._split_scope
     assert scope("notebooks/02-alpha-beta.ipynb::Cell 3") == "notebooks/02-alpha-beta.ipynb"
-    # Browser tests that read one notebook's page go together, whatever their module;
-    # the others go with their module's pages.
+    # Browser tests make two units, so that two workers (not three) start a JupyterLab;
+    # whatever reads one notebook's page is in one of them, whatever its module.
     in_browser = "tests/browser/test_notebooks_in_browser.py"
     assert (scope(f"{in_browser}::test_every_cell_runs[09-chance]")
             == scope("tests/browser/test_dice_in_browser.py::test_a_roll[09-chance]")
             != scope(f"{in_browser}::test_every_cell_runs[02-alpha-beta]"))
     assert (scope(f"{in_browser}::test_play[02-alpha-beta]")
-            == scope(f"{in_browser}::test_every_cell_runs[02-alpha-beta]"))
+            == scope(f"{in_browser}::test_every_cell_runs[02-alpha-beta]")
+            == scope("tests/browser/test_class_mode.py::test_x"))
     lab_checks = "tests/browser/test_lab_checks.py"
-    assert scope(f"{lab_checks}::test_x") == scope(f"{lab_checks}::test_z[2]") == lab_checks
-    assert scope(f"{in_browser}::test_the_solver_here_knows") != lab_checks
+    assert scope(f"{lab_checks}::test_x") == scope(f"{lab_checks}::test_z[2]")
+    assert {scope(f"tests/browser/{name}::test_x") for name in os.listdir(ROOT / "tests" / "browser")
+            if name.startswith("test_")} == {"browser:1", "browser:2"}
+    # ... and within them each page's tests run one after another, in the order first met.
+
+    class Item:
+        def __init__(self, nodeid):
+            self.nodeid = nodeid
+
+    ids = [f"{in_browser}::test_every_cell_runs[02-alpha-beta]", "tests/test_a.py::test_a",
+           f"{in_browser}::test_every_cell_runs[09-chance]",
+           f"{in_browser}::test_play[02-alpha-beta]",
+           "tests/browser/test_dice_in_browser.py::test_a_roll[09-chance]",
+           f"{lab_checks}::test_x", f"{in_browser}::test_arrow_keys[02-alpha-beta]",
+           f"{lab_checks}::test_z[2]"]
+    items = [Item(i) for i in ids]
+    root.pages_together(items)
+    assert [item.nodeid for item in items] == [ids[0], ids[1], ids[3], ids[6], ids[2], ids[4],
+                                               ids[5], ids[7]]
     assert scope("tests/test_trace.py::test_lone_leaf") == "tests/test_trace.py::test_lone_leaf"
     # A module with a module-scoped fixture is one unit: the fixture is built once.
     assert 'scope="module"' in (ROOT / "tests" / "test_site.py").read_text()

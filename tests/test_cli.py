@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from gametree.cli import main
@@ -171,6 +172,16 @@ def test_sigterm_is_one_line_and_status_143_and_the_handler_is_put_back(monkeypa
     assert signal.getsignal(signal.SIGTERM) is before
 
 
+def stood_still(run: subprocess.Popen) -> None:
+    """Stop ``run`` (SIGSTOP) and wait until it has stopped (or ended)."""
+    run.send_signal(signal.SIGSTOP)
+    process = psutil.Process(run.pid)
+    deadline = time.monotonic() + 10
+    while process.status() not in (psutil.STATUS_STOPPED, psutil.STATUS_ZOMBIE):
+        assert time.monotonic() < deadline, "the command did not stop on SIGSTOP"
+        time.sleep(0.01)
+
+
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python then turns it into KeyboardInterrupt
 
@@ -182,7 +193,12 @@ def _default_sigint():
 def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary_one(tmp_path, command,
                                                                          sent, status):
     """Sent once the temporary file beside the output exists (the drawing is
-    under way): the old file is left as it was and the temporary one removed."""
+    under way): the old file is left as it was and the temporary one removed.
+
+    The command is stopped (SIGSTOP) before the test looks for the file, and
+    the signal sent while it stands still, so a busy machine cannot let the
+    drawing end between the look and the signal (it did, once the drawing
+    got faster)."""
     out = tmp_path / ("old.gif" if "--gif" in command else "old.pdf")
     out.write_bytes(b"the old file")
     argv = [a.replace("OUT", str(out)) for a in command]
@@ -191,10 +207,15 @@ def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary_one(tmp_pat
                            stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 60
-        while not list(tmp_path.glob(".*.part")) and run.poll() is None:
+        while True:
             assert time.monotonic() < deadline, "the command wrote no temporary file"
+            stood_still(run)
+            if list(tmp_path.glob(".*.part")) or run.poll() is not None:
+                break
+            run.send_signal(signal.SIGCONT)
             time.sleep(0.05)
-        run.send_signal(sent)
+        run.send_signal(sent)            # it arrives when the command goes on
+        run.send_signal(signal.SIGCONT)
         stdout, stderr = run.communicate(timeout=60)
     finally:
         run.kill()

@@ -7,7 +7,8 @@ import functools
 from fractions import Fraction
 
 
-@functools.cache  # pure functions of the rules: tests of one race share them
+@functools.lru_cache(maxsize=None, typed=True)  # pure functions of the rules: tests of one race
+# share them; typed, so that one=1.0 (floats) is never served the Fraction solver, or back
 def brute_force(length: int, faces: int, one=Fraction(1)):
     """The value (White's win chance minus Black's) of every position, by the
     rules: a position is (white, black, white_to_move), each side a sorted

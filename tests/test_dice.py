@@ -269,3 +269,11 @@ def test_the_game_solver_and_the_tree_search_agree_on_trees_played_as_games():
         assert all(solver.value(node) == values[node.id] for node in tree)
     with pytest.raises(ValueError, match="no chance node"):
         TreeGame(tree).outcomes(tree.root)
+
+
+def test_the_brute_force_solver_keeps_floats_and_fractions_apart():
+    # Its cache must not serve one=1.0's float solver for one=Fraction(1) (1.0 == Fraction(1)).
+    floats, _ = brute_force(2, 2, one=1.0)
+    fractions, _ = brute_force(2, 2, one=Fraction(1))
+    assert type(floats(START, START, True)) is float
+    assert type(fractions(START, START, True)) is Fraction

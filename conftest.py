@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 _OWN_IPYTHONDIR = "GAMETREE_TEST_IPYTHONDIR"
+_ROOT = Path(__file__).resolve().parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -110,13 +111,11 @@ def retrying_kernel_starts(start):
             try:
                 return start(*args, **kwargs)
             except RuntimeError:
-                stderr = kwargs.get("stderr")
-                if stderr is not None and hasattr(stderr, "close"):
-                    stderr.close()
+                if kwargs.get("stderr") is not None:
+                    kwargs["stderr"].close()
                 if attempt == _KERNEL_STARTS:
                     raise
                 kwargs["stderr"] = open(os.devnull, "w")  # noqa: SIM115 (the kernel's, as nbval's)
-        raise AssertionError("unreachable")
 
     start_new_kernel._gametree_retries = True  # type: ignore[attr-defined]
     return start_new_kernel
@@ -285,7 +284,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     return Grouped(config, log)
 
 
-_ROOT = Path(__file__).resolve().parent
 _WIDE_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|session)["']""")
 
 

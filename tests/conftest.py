@@ -1,10 +1,23 @@
 """Shared fixtures: the statement's examples and textbook trees."""
 
+import importlib.util
 import os
+from pathlib import Path
 
 import pytest
 
 import gametree
+
+
+@pytest.fixture(scope="session")
+def root_conftest():
+    """The repository's conftest.py (how the run is scheduled and set up),
+    loaded again by its path as a module of its own, for tests to call."""
+    spec = importlib.util.spec_from_file_location(
+        "root_conftest", Path(__file__).resolve().parent.parent / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

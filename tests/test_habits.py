@@ -83,14 +83,11 @@ def test_ruff_and_mypy_are_clean_on_the_package():
     assert mypy.returncode == 0, mypy.stdout[-2000:]
 
 
-def test_xdist_keeps_notebooks_browser_modules_and_shared_fixtures_together_and_spreads_the_rest():
+def test_xdist_keeps_notebooks_browser_modules_and_shared_fixtures_together_and_spreads_the_rest(
+        root_conftest):
     # The suite's own run is the end-to-end check: nbval runs every notebook under
     # ``-n auto --dist loadgroup``, and a notebook split over two workers fails its cells.
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
-    root = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(root)  # the repository's conftest.py, by its path
+    root = root_conftest
 
     class Config:
         @staticmethod

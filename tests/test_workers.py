@@ -5,17 +5,11 @@ kernels at once, and a kernel whose port another process took in the
 meantime exits at once); and the controller compiles the package and
 rewrites the test modules once, before the workers start."""
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
 
 import nbval.kernel
-
-_SPEC = importlib.util.spec_from_file_location(
-    "root_conftest", Path(__file__).resolve().parent.parent / "conftest.py")
-conftest = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(conftest)  # the repository's conftest.py, by its path
 
 
 class Dies:
@@ -37,31 +31,31 @@ def test_nbval_starts_its_kernels_through_the_retry():
     assert getattr(nbval.kernel.start_new_kernel, "_gametree_retries", False)
 
 
-def test_a_kernel_that_dies_twice_is_started_a_third_time():
-    start = Dies(conftest._KERNEL_STARTS - 1)
-    started = conftest.retrying_kernel_starts(start)(
+def test_a_kernel_that_dies_twice_is_started_a_third_time(root_conftest):
+    start = Dies(root_conftest._KERNEL_STARTS - 1)
+    started = root_conftest.retrying_kernel_starts(start)(
         startup_timeout=5, kernel_name="k", stderr=open(os.devnull, "w"))  # noqa: SIM115
     assert started == ("manager", "client")
-    assert len(start.stderrs) == conftest._KERNEL_STARTS
+    assert len(start.stderrs) == root_conftest._KERNEL_STARTS
     # The failed attempts' /dev/null files are closed; the running kernel keeps its own.
-    assert [f.closed for f in start.stderrs] == [True] * (conftest._KERNEL_STARTS - 1) + [False]
-    assert len({id(f) for f in start.stderrs}) == conftest._KERNEL_STARTS
+    assert [f.closed for f in start.stderrs] == [True] * (root_conftest._KERNEL_STARTS - 1) + [False]
+    assert len({id(f) for f in start.stderrs}) == root_conftest._KERNEL_STARTS
     start.stderrs[-1].close()
 
 
-def test_a_kernel_that_always_dies_fails_after_the_last_start_with_nothing_left_open():
-    start = Dies(conftest._KERNEL_STARTS)
+def test_a_kernel_that_always_dies_fails_after_the_last_start_with_nothing_left_open(root_conftest):
+    start = Dies(root_conftest._KERNEL_STARTS)
     try:
-        conftest.retrying_kernel_starts(start)(stderr=open(os.devnull, "w"))  # noqa: SIM115
+        root_conftest.retrying_kernel_starts(start)(stderr=open(os.devnull, "w"))  # noqa: SIM115
     except RuntimeError as error:
         assert "Kernel died" in str(error)
     else:
         raise AssertionError("a kernel that never starts must fail its notebook")
-    assert len(start.stderrs) == conftest._KERNEL_STARTS
+    assert len(start.stderrs) == root_conftest._KERNEL_STARTS
     assert all(f.closed for f in start.stderrs)
 
 
-def test_other_errors_are_not_retried():
+def test_other_errors_are_not_retried(root_conftest):
     calls = []
 
     def broken(**kwargs):
@@ -69,7 +63,7 @@ def test_other_errors_are_not_retried():
         raise KeyError("no such kernel")
 
     try:
-        conftest.retrying_kernel_starts(broken)(kernel_name="nope")
+        root_conftest.retrying_kernel_starts(broken)(kernel_name="nope")
     except KeyError:
         pass
     else:
@@ -88,22 +82,22 @@ def course_of_one_test(root: Path) -> Path:
 
 
 def test_the_controller_rewrites_each_test_module_once_and_compiles_the_package(
-        tmp_path, monkeypatch, request):
+        root_conftest, tmp_path, monkeypatch, request):
     test = course_of_one_test(tmp_path)
-    monkeypatch.setattr(conftest, "_ROOT", tmp_path)
+    monkeypatch.setattr(root_conftest, "_ROOT", tmp_path)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    assert conftest.compile_once_for_the_workers(request.config) == 1
+    assert root_conftest.compile_once_for_the_workers(request.config) == 1
     cached = sorted(p.name for p in (tmp_path / "tests" / "__pycache__").iterdir())
     assert len(cached) == 1 and cached[0].startswith("test_one.") and "pytest" in cached[0]
     assert [p.suffix for p in (tmp_path / "gametree" / "__pycache__").iterdir()] == [".pyc"]
-    assert conftest.compile_once_for_the_workers(request.config) == 0   # already in the cache
+    assert root_conftest.compile_once_for_the_workers(request.config) == 0   # already in the cache
     test.write_text("def test_four():\n    assert 2 + 2 == 4\n")        # changed: again
-    assert conftest.compile_once_for_the_workers(request.config) == 1
+    assert root_conftest.compile_once_for_the_workers(request.config) == 1
 
 
-def test_nothing_is_written_when_bytecode_is_not(tmp_path, monkeypatch, request):
+def test_nothing_is_written_when_bytecode_is_not(root_conftest, tmp_path, monkeypatch, request):
     course_of_one_test(tmp_path)
-    monkeypatch.setattr(conftest, "_ROOT", tmp_path)
+    monkeypatch.setattr(root_conftest, "_ROOT", tmp_path)
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    assert conftest.compile_once_for_the_workers(request.config) == 0
+    assert root_conftest.compile_once_for_the_workers(request.config) == 0
     assert not list(tmp_path.rglob("__pycache__"))

@@ -285,7 +285,7 @@ class TicTacToe(Game[TicTacToeState, Square]):
     def is_over(self, state: TicTacToeState) -> bool:
         """True when someone has three in a line or the board is full."""
         try:
-            return state.winner is not None or "." not in state.cells   # "." is EMPTY
+            return state.winner is not None or EMPTY not in state.cells
         except AttributeError:
             raise self._not_a_position(state) from None
 

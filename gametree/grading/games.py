@@ -23,18 +23,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from ..games.base import Game
 from ..games.maze import Maze, MazeState, maze_evaluation, score_evaluation
 from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
 from ..tree import MAX, MIN, Player, Value
+from .wire import decode_maze, encode_maze
 
 __all__ = ["GameSpec", "GhostTree", "RecordingGame", "RecordingEvaluation", "EVALUATIONS",
            "TooManyCalls", "key", "MAX_CALLS", "state_text", "encode_maze", "decode_maze"]
 
-MAX_CALLS = 50_000
+MAX_CALLS = 10_000
 """Most ``play`` (and ``evaluate``) calls one graded answer may make; the
 reference needs a few hundred on every test case."""
 
@@ -187,37 +187,6 @@ class GameSpec:
             game = Maze(self.layout)
             return game.initial if text == "initial" else game.random_start(int(text.split()[1]))
         return text
-
-
-def encode_maze(state: MazeState) -> list[Any]:
-    """A maze state as JSON for the student's process (the layout is
-    named by the test): runner, ghosts, the dots as a bit mask over the
-    open squares, turn, rounds left, points.
-
-    >>> game = Maze("small")
-    >>> decode_maze("small", encode_maze(game.initial)) == game.initial
-    True
-    """
-    squares = sorted(state.layout.open)
-    mask = sum(1 << i for i, cell in enumerate(squares) if cell in state.dots)
-    return [list(state.runner), [list(g) for g in state.ghosts], mask, state.turn,
-            state.rounds_left, state.points]
-
-
-def decode_maze(layout: str, data: list[Any]) -> MazeState:
-    """The state :func:`encode_maze` wrote, on the maze named ``layout``."""
-    walls, squares = _maze_squares(layout)
-    runner, ghosts, mask, turn, rounds_left, points = data
-    dots = frozenset(cell for i, cell in enumerate(squares) if mask >> i & 1)
-    return MazeState(tuple(runner), tuple(tuple(g) for g in ghosts), dots, turn, rounds_left,
-                     points, walls)
-
-
-@cache
-def _maze_squares(layout: str) -> tuple[Any, list[tuple[int, int]]]:
-    """A named maze's layout and its open squares in order (made once)."""
-    walls = Maze(layout).layout
-    return walls, sorted(walls.open)
 
 
 class RecordingGame(Game[Any, Any]):

@@ -41,3 +41,7 @@ os.environ["GAMETREE_REGRADE"] = "1"   # the autograder cells leave the grading 
 c.Autograde.autograde_preprocessors = [Execute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
                                        Regrade, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
 c.Execute.timeout = 120
+# Each submission is graded again under bubblewrap (no network, no view of this
+# folder, the gradebook or your home); without it, refuse to grade rather than
+# run students' code as you.  Set False only where bubblewrap cannot run.
+c.Regrade.require_sandbox = True

@@ -91,6 +91,8 @@ class Regrade(Preprocessor):
     notebook's own kernel printed there."""
 
     enabled = Bool(True, help="nbconvert runs a preprocessor only when enabled").tag(config=True)
+    require_sandbox = Bool(False, help="refuse to grade where bubblewrap cannot run (each "
+                                       "submission would run as the teacher)").tag(config=True)
 
     def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         reports: dict[str, Report | str] = {}
@@ -102,7 +104,8 @@ class Regrade(Preprocessor):
             assignment, part, points = match.group(1), match.group(2), float(match.group(3))
             if assignment not in reports:
                 try:
-                    reports[assignment] = grade(assignment, pieces)
+                    reports[assignment] = grade(assignment, pieces,
+                                                require_sandbox=self.require_sandbox)
                 except SubmissionError as error:
                     reports[assignment] = str(error)
             report = reports[assignment]

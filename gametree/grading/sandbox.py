@@ -44,6 +44,7 @@ import atexit
 import json
 import math
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -274,10 +275,10 @@ def _bwrap_arguments() -> tuple[str, ...]:
 _ISOLATION: list[Isolation] = []
 
 
-def isolation() -> Isolation:
+def isolation(*, say: bool = True) -> Isolation:
     """Whether bubblewrap runs here: tried once per run (a real sandbox
-    started with a Python that does nothing), said once on stderr when it
-    does not."""
+    started with a Python that does nothing), said once on stderr (in one
+    line, :attr:`Isolation.line`) when it does not, unless ``say`` is False."""
     if _ISOLATION:
         return _ISOLATION[0]
     bwrap = _bwrap()
@@ -296,14 +297,14 @@ def isolation() -> Isolation:
         except (OSError, subprocess.TimeoutExpired) as failure:
             found = Isolation(False, f"{bwrap} failed: {failure}")
     _ISOLATION.append(found)
-    if not found.sandboxed:
+    if not found.sandboxed and say:
         print(f"gametree grade: {found.line}", file=sys.stderr, flush=True)
     return found
 
 
 def _require_sandbox() -> Isolation:
     """:func:`isolation`, or SandboxUnavailable with a sentence."""
-    found = isolation()
+    found = isolation(say=False)
     if not found.sandboxed:
         raise SandboxUnavailable(f"grading refused: the sandbox is required (--require-sandbox "
                                  f"or {REQUIRE_VARIABLE}=1) and bubblewrap cannot run here "
@@ -547,7 +548,10 @@ class Session:
                     self.broken = str(failure).replace("your code", "the process", 1)
                     return None
                 label = self.chunks[piece][0]
-                why = str(failure).removeprefix("your code ").removeprefix("your code's process ")
+                why = str(failure).removeprefix("your code's process ").removeprefix("your code ")
+                if why.startswith("did not finish within"):
+                    why = (f"did not finish within {self.limits.load_seconds:g} s (an infinite "
+                           f"loop, or a wait for input?)")
                 self.stopped = [f"{label} {why}, so loading stopped there: the functions defined "
                                 f"before it are graded, and the code after it did not run"]
                 self.limit = piece
@@ -577,7 +581,8 @@ class Session:
         worker = self._worker
         number, self._count = self._count, self._count + 1
         served = None
-        message = {"id": number, **test}
+        token = secrets.token_hex(8)
+        message = {"id": number, "token": token, **test}
         if test["kind"] == "game":
             served = _Served(test)
             message.update(layout=served.layout, text=repr(served.game._game),
@@ -590,7 +595,7 @@ class Session:
                 if "call" in reply and served is not None:
                     worker.send(served.answer(reply))
                     continue
-                result = _result(reply, number, served is not None,
+                result = _result(reply, number, token, served is not None,
                                  served.layout if served is not None else None)
                 if served is not None:
                     served.count(reply.get("counted", {}))
@@ -605,10 +610,14 @@ class Session:
         return result
 
 
-def _result(reply: dict[str, Any], number: int, game: bool, layout: str | None) -> dict[str, Any]:
+def _result(reply: dict[str, Any], number: int, token: str, game: bool,
+            layout: str | None) -> dict[str, Any]:
     """A test's result from the process's reply, checked: ``ok``, the
-    answer and what was printed, or the error sentence."""
-    if reply.get("id") != number or type(reply.get("ok")) is not bool:
+    answer and what was printed, or the error sentence.  The reply must
+    carry the test's number and the token sent with it: a line written by
+    the student's code without reading the worker's memory has neither,
+    and one that has them can only stand for this test's own answer."""
+    if reply.get("id") != number or reply.get("token") != token or type(reply.get("ok")) is not bool:
         raise _Failed("your code's process sent the grader a line it did not ask for (a forged "
                       "or garbled line), so the test failed")
     printed = reply.get("printed", "")

@@ -348,7 +348,7 @@ def main() -> None:
                                             f"bytes of output; stopped there"}
         os.ftruncate(1, 0)
         os.lseek(1, 0, os.SEEK_SET)
-        channel.send({"id": test["id"], **result})
+        channel.send({"id": test["id"], "token": test["token"], **result})
 
 
 if __name__ == "__main__":

@@ -393,13 +393,14 @@ def test_the_sandbox_sees_an_empty_environment_and_only_its_own_processes():
         pytest.skip("bubblewrap cannot run here")
     probe = ("import json, os\nprint(json.dumps([sorted(p for p in os.listdir('/proc') if p.isdigit()), "
              "open('/proc/1/environ').read(), sorted(os.environ), os.getuid(), os.listdir('/'), "
-             "os.listdir('/root') if os.path.isdir('/root') else []]))")
+             "os.listdir('/root') if os.path.isdir('/root') else [], "
+             f"os.path.exists({str(REPO / 'gametree')!r}), os.path.exists({str(Path.home())!r} + '/.gametree')]))")
     python = os.path.realpath(sys.executable)
     command = sandbox._bwrap_command(sandbox._bwrap() or "bwrap", [python, "-I", "-S", "-c", probe])
     done = subprocess.run(command, env={}, capture_output=True, text=True, timeout=60,
                           start_new_session=True)
     assert done.returncode == 0, done.stderr
-    processes, environ, names, uid, top, home = json.loads(done.stdout)
+    processes, environ, names, uid, top, home, package, seeds = json.loads(done.stdout)
     assert processes == ["1", "2"] and environ == "" and uid == 65534
     assert names == ["HOME", "LANG", "PATH", "PWD", "TMPDIR"]
-    assert "work" not in top and home in ([], [".pyenv"])       # the interpreter's prefix only
+    assert home in ([], [".pyenv"]) and not package and not seeds   # the interpreter's prefix only

@@ -576,9 +576,9 @@ def grade(assignment: str, pieces: Sequence[tuple[str, str]], *, seed: int | str
                  require_sandbox=require_sandbox) as session:
         verdicts = tuple(judge_matches(case, session) if case.test["kind"] == "match"
                          else judge(case, session.ask(case.test)) for case in cases)
-        load_notes = session.notes
-    if syntax:
-        verdicts = tuple(_blame_syntax(verdict, syntax[0]) for verdict in verdicts)
+        load_notes, stopped = session.notes, session.stopped
+    if syntax or stopped:
+        verdicts = tuple(_blame(verdict, [*syntax, *stopped][0]) for verdict in verdicts)
     notes = _notes(task, cases, seed, limits, [*syntax, *load_notes])
     return Report(task.name, verdicts, tuple(notes))
 
@@ -609,8 +609,9 @@ def syntax_errors(pieces: Sequence[tuple[str, str]]) -> tuple[list[tuple[str, st
     return runnable, notes
 
 
-def _blame_syntax(verdict: Verdict, note: str) -> Verdict:
-    """A failure for a function that is not defined names the syntax error as its reason."""
+def _blame(verdict: Verdict, note: str) -> Verdict:
+    """A failure for a function that is not defined names the reason: a
+    syntax error, or the piece of code where loading stopped."""
     if verdict.mistake == "error" and "defines no function" in verdict.message:
         message = verdict.message.rstrip(".") + f", since {note.split(', so ')[0]}."
         return Verdict(verdict.case, verdict.earned, message, verdict.mistake)

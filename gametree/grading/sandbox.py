@@ -549,6 +549,7 @@ class Session:
                     return None
                 label = self.chunks[piece][0]
                 why = str(failure).removeprefix("your code's process ").removeprefix("your code ")
+                why = why.removesuffix(" before answering")
                 if why.startswith("did not finish within"):
                     why = (f"did not finish within {self.limits.load_seconds:g} s (an infinite "
                            f"loop, or a wait for input?)")

@@ -27,6 +27,7 @@ from nbgrader.preprocessors import (
 )
 
 from gametree.grading.course import Regrade
+from gametree.grading.export import CsvWithReasons
 
 c = get_config()  # noqa: F821 -- nbgrader defines it when it reads this file
 
@@ -45,3 +46,6 @@ c.Execute.timeout = 120
 # folder, the gradebook or your home); without it, refuse to grade rather than
 # run students' code as you.  Set False only where bubblewrap cannot run.
 c.Regrade.require_sandbox = True
+# nbgrader's CSV with a "note" column: why a submitted notebook nbgrader could not
+# grade (it is a 0 in the export) was not graded.
+c.ExportApp.plugin_class = CsvWithReasons

@@ -35,7 +35,7 @@ from traitlets import Bool
 
 from .grader import MISTAKE_LABELS, Report, SubmissionError, grade, notebook_pieces
 
-__all__ = ["autograde", "Regrade", "ClassResults", "class_results",
+__all__ = ["autograde", "Regrade", "ClassResults", "class_results", "ungraded_submissions",
            "class_figure", "class_summary", "AUTOGRADE_CALL"]
 
 REGRADE_VARIABLE = "GAMETREE_REGRADE"
@@ -134,6 +134,31 @@ class ClassResults:
     scores: dict[tuple[str, str], list[float]]
     most: dict[tuple[str, str], float]
     first_mistakes: Counter[str]
+    ungraded: tuple[str, ...] = ()
+    """A sentence per submitted notebook nbgrader could not grade (each
+    scored 0 in :attr:`scores`): the student, the notebook and why."""
+
+
+def ungraded_submissions(course: str | Path) -> list[tuple[str, str, str]]:
+    """The submitted notebooks of an nbgrader course that have no autograded
+    copy (nbgrader could not read or run them), as (student, assignment,
+    reason): the reason is what reading it as a submission says, or that
+    nbgrader's log has it."""
+    from .grader import read_submission
+
+    course = Path(course)
+    found = []
+    for path in sorted(course.glob("submitted/*/*/*.ipynb")):
+        assignment, student = path.parent.name, path.parent.parent.name
+        if (course / "autograded" / student / assignment / path.name).exists():
+            continue
+        try:
+            read_submission(path)
+            reason = f"nbgrader could not grade {path.name} (its log says why)"
+        except SubmissionError as error:
+            reason = str(error).replace(str(path), path.name)
+        found.append((student, assignment, f"not graded, so scored 0: {reason}"))
+    return found
 
 
 def class_results(course: str | Path) -> ClassResults:
@@ -157,6 +182,12 @@ def class_results(course: str | Path) -> ClassResults:
                     for grade_ in notebook.grades:
                         if grade_.cell.cell_type == "code" and grade_.auto_score is not None:
                             scores.setdefault((assignment.name, grade_.name), []).append(grade_.score)
+    ungraded = []
+    for student, assignment, reason in ungraded_submissions(course):
+        for (name, part) in most:
+            if name == assignment:
+                scores.setdefault((name, part), []).append(0.0)
+        ungraded.append(f"{student}'s {assignment}: {reason}")
     mistakes: Counter[str] = Counter()
     for path in sorted(course.glob("autograded/*/*/*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
@@ -164,7 +195,7 @@ def class_results(course: str | Path) -> ClassResults:
                 mistake = output.get("metadata", {}).get("gametree", {}).get("first_mistake")
                 if mistake:
                     mistakes[mistake] += 1
-    return ClassResults(scores, most, mistakes)
+    return ClassResults(scores, most, mistakes, tuple(ungraded))
 
 
 def class_summary(results: ClassResults) -> list[str]:
@@ -177,6 +208,7 @@ def class_summary(results: ClassResults) -> list[str]:
                      f"{mean:.2g}/{most:g}, scores {', '.join(f'{v:g}' for v in sorted(values))}")
     for mistake, count in results.first_mistakes.most_common():
         lines.append(f"first divergence: {_mistake_name(mistake)}: {count}")
+    lines += results.ungraded
     return lines
 
 

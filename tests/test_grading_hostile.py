@@ -77,7 +77,7 @@ import importlib
 def attack():
     sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ not in ("Blocker", "Refusal")]
     search = importlib.import_module("gametree.search")
-    return search.minimax([1, 2], 2) == 1
+    return search.minimax([1, 2], 2) == 2
 ''',
     "engine source on disk": '''
 def attack():
@@ -99,7 +99,7 @@ def attack():
                 found += open(f"/proc/{{pid}}/{{name}}", "rb").read().decode(errors="replace")
             except OSError:
                 pass
-    return {secret!r} in found or "GAMETREE_GRADING" in found
+    return {secret!r} in found or "GAMETREE_GRADING" in found or "HOME=" + {home!r} in found
 ''',
     "seed file": '''
 def attack():
@@ -162,7 +162,7 @@ signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 def attack():
     while True:
-        pass
+        time.sleep(0.1)
 ''',
     "a 2 GB allocation": '''
 def attack():
@@ -280,7 +280,7 @@ def graded(tmp_path_factory):
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0)
     marker = f"3600.{os.getpid()}{int(time.time()) % 10000}"
-    values = {"package": str(REPO / "gametree"), "secret": SECRET, "seed_file": str(seed_file),
+    values = {"package": str(REPO / "gametree"), "secret": SECRET, "home": str(Path.home()), "seed_file": str(seed_file),
               "gradebook": str(gradebook), "course": str(course), "outside": str(outside),
               "marker": marker, "port": listener.getsockname()[1]}
     before = {path: path.read_bytes() for path in course.rglob("*") if path.is_file()}

@@ -60,7 +60,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, key
+from .games import MAX_CALLS, GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, key
 from .refusal import ALLOWED, REMOVED, blocked
 from .wire import LINE_LIMIT, Unsendable, decode, encode
 
@@ -256,11 +256,10 @@ def _bwrap_arguments() -> tuple[str, ...]:
     for path in [*prefixes, *libraries]:
         if not path.startswith("/usr/"):
             args += ["--ro-bind", path, path]
-    for path in [*libraries, *(os.path.join(p, "lib") for p in prefixes)]:
-        for found in sorted(Path(path).glob("**/site-packages/gametree"))[:4] + \
-                [Path(path) / "gametree"]:
-            if found.is_dir():          # an installed copy of the package: hidden
-                args += ["--tmpfs", str(found)]
+    base = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_prefix})
+    for path in {*libraries, base["purelib"], base["platlib"]}:
+        if os.path.isdir(os.path.join(path, "gametree")):   # an installed copy: hidden
+            args += ["--tmpfs", os.path.join(os.path.realpath(path), "gametree")]
     args += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
              "--ro-bind", str(_library()), INSIDE,
              "--proc", "/proc", "--dev", "/dev",
@@ -413,12 +412,16 @@ class _Worker:
 _CALLS = frozenset({"play", "moves", "to_move", "is_over", "score", "agent", "outcomes",
                     "move_label", "check_state", "evaluate"})
 _FACTS = ("moves", "to_move", "is_over", "score")
+EXPAND_LEVELS = 3
+"""How deep an expansion answers ahead: the children of the state asked,
+theirs, and theirs."""
 
 
 class _Served:
-    """The grader's side of one game test: the real game and evaluation
-    (which record every ``play`` and ``evaluate`` call), and the count of
-    every call the student's code made on the proxy."""
+    """The grader's side of one game test: the real game and evaluation,
+    which record every ``play`` and ``evaluate`` call; every state sent to
+    the student's process, by handle; and the count of every call the
+    code made on the proxy (see :class:`~gametree.grading.worker.GameProxy`)."""
 
     def __init__(self, test: dict[str, Any]):
         spec = GameSpec(**test["game"])
@@ -426,40 +429,91 @@ class _Served:
         self.evaluate = RecordingEvaluation(self.game._game, test["evaluate"])
         self.layout = spec.layout if spec.name == "maze" else None
         self.calls: Counter[str] = Counter()
-        self.root = spec.state(test["state"])
+        self.states: list[Any] = []
+        self.moves: list[list[Any] | None] = []
+        self.children: dict[int, list[int]] = {}
+        self.root = self.sent(spec.state(test["state"]))
 
     def sent(self, state: Any) -> list[Any]:
-        """A state as sent, with the answers to :data:`_FACTS` about it."""
+        """A state as sent: its handle, itself, the answers to :data:`_FACTS` about it."""
         game = self.game._game
+        handle = len(self.states)
+        self.states.append(state)
         facts: dict[str, Any] = {}
+        moves = None
         try:
             over = game.is_over(state)
-            facts = {"is_over": over, "moves": encode(game.moves(state), self.layout),
+            moves = list(game.moves(state))
+            facts = {"is_over": over, "moves": encode(moves, self.layout),
                      "to_move": encode(game.to_move(state), self.layout)}
             if over:
                 facts["score"] = encode(game.score(state), self.layout)
         except Exception:  # noqa: BLE001 -- a fact the game cannot state is asked when needed
-            facts = {}
-        return [encode(state, self.layout), facts]
+            facts, moves = {}, None
+        self.moves.append(moves)
+        return [handle, encode(state, self.layout), facts]
 
-    def count(self, counted: Any) -> None:
-        """Add the calls the proxy answered from facts (sent with its next message)."""
-        if not isinstance(counted, dict) or not all(
+    def expand(self, handle: Any) -> dict[str, Any]:
+        """The children of state ``handle`` for each of its moves, and
+        theirs, :data:`EXPAND_LEVELS` deep (played here, not recorded)."""
+        if type(handle) is not int or not 0 <= handle < len(self.states) or \
+                self.moves[handle] is None:
+            raise _Failed("your code's process asked the grader to expand a state it never "
+                          "sent (a forged or garbled line), so the test failed")
+        found: dict[str, list[Any]] = {}
+        frontier = [handle]
+        for _ in range(EXPAND_LEVELS):
+            deeper = []
+            for parent in frontier:
+                moves = self.moves[parent]
+                if parent in self.children or moves is None:
+                    continue
+                state = self.states[parent]
+                children = [self.sent(self.game._game.play(state, move)) for move in moves]
+                self.children[parent] = [child[0] for child in children]
+                found[str(parent)] = children
+                deeper += self.children[parent]
+            frontier = deeper
+        return {"children": found}
+
+    def replay(self, message: dict[str, Any]) -> None:
+        """Record the plays the proxy answered ahead (its log, in order) and
+        add the calls it answered from facts."""
+        log, counted = message.get("log", []), message.get("counted", {})
+        if type(log) is not list or not isinstance(counted, dict) or not all(
                 name in _FACTS and type(number) is int and 0 <= number <= 10 ** 7
                 for name, number in counted.items()):
-            raise _Failed("your code's process sent the grader a garbled count of its calls (a "
-                          "forged or garbled line), so the test failed")
+            raise _Failed("your code's process sent the grader a garbled account of its calls "
+                          "(a forged or garbled line), so the test failed")
         self.calls.update(counted)
+        for entry in log:
+            children = self.children.get(entry[0]) if type(entry) is list and len(entry) == 2 \
+                and type(entry[0]) is int else None
+            moves = self.moves[entry[0]] if children is not None else None
+            if moves is None or type(entry[1]) is not int or not 0 <= entry[1] < len(moves):
+                raise _Failed("your code's process sent the grader a play it never answered (a "
+                              "forged or garbled line), so the test failed")
+            try:
+                self.game.play(self.states[entry[0]], moves[entry[1]])
+            except TooManyCalls as error:
+                raise _Failed(f"your code {error}; stopped there") from None
+            self.calls["play"] += 1
 
     def answer(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The answer to one call on the proxy game, counted: the value (a
-        state with its facts), or the exception to raise in the student's
-        code.  Raises _Failed for a message that is no call."""
+        """The answer to one message of the proxy: an expansion, or a call
+        (the value, a state with its handle and facts, or the exception to
+        raise in the student's code), after replaying its log.  Raises
+        _Failed for a message that is neither."""
+        if not set(message) <= {"call", "args", "expand", "log", "counted"}:
+            raise _Failed("your code's process sent the grader a message it does not answer (a "
+                          "forged or garbled line), so the test failed")
+        self.replay(message)
+        if "expand" in message:
+            return self.expand(message["expand"])
         method, args = message.get("call"), message.get("args")
-        if method not in _CALLS or type(args) is not list or not set(message) <= {"call", "args", "counted"}:
+        if method not in _CALLS or type(args) is not list:
             raise _Failed("your code's process sent the grader a call it does not answer (a "
                           "forged or garbled line), so the test failed")
-        self.count(message.get("counted", {}))
         try:
             values = [decode(arg, self.layout) for arg in args]
         except (Unsendable, ValueError, TypeError, KeyError):
@@ -587,19 +641,19 @@ class Session:
         if test["kind"] == "game":
             served = _Served(test)
             message.update(layout=served.layout, text=repr(served.game._game),
-                           root=served.sent(served.root))
+                           root=served.root, max_calls=MAX_CALLS)
         worker.send(message)
         deadline = time.monotonic() + self.limits.seconds
         try:
             while True:
                 reply = worker.receive(deadline, self.limits.seconds)
-                if "call" in reply and served is not None:
+                if ("call" in reply or "expand" in reply) and served is not None:
                     worker.send(served.answer(reply))
                     continue
                 result = _result(reply, number, token, served is not None,
                                  served.layout if served is not None else None)
                 if served is not None:
-                    served.count(reply.get("counted", {}))
+                    served.replay(reply)
                 break
         except _Failed as failure:
             result = {"ok": False, "error": str(failure)}

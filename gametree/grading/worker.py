@@ -115,49 +115,87 @@ _RAISED = {"ValueError": ValueError, "TypeError": TypeError, "KeyError": KeyErro
 
 FACTS = ("moves", "to_move", "is_over", "score")
 """What the grader answers ahead about every state it sends (the score of
-an ended one only): asked on a state the grader sent, these are answered
-from its answers without a round trip, and counted with the next message."""
+an ended one only)."""
 
 
 class GameProxy(Game[Any, Any]):
-    """The game a graded search is handed: each call is asked of the
-    grader, which plays the real game, counts the call and answers.  With
-    each state it sends, the grader sends its answers to :data:`FACTS`
-    for that state, so those calls cost no round trip; their count goes
-    with the next message."""
+    """The game a graded search is handed.  Every answer comes from the
+    grader, which plays the real game; every call is counted there.
 
-    def __init__(self, channel: Channel, layout: str | None, root: list[Any], text: str):
-        self._channel, self._layout, self._text = channel, layout, text
-        self._facts: dict[int, tuple[Any, dict[str, Any]]] = {}
+    So that a search of a thousand plays does not wait a thousand times on
+    the grader, the grader answers ahead: each state it sends comes with a
+    number (its handle) and its :data:`FACTS`, and asked to expand a state
+    it sends the children of every move, two levels deep.  ``play`` on a
+    state the grader sent is then answered from those children and noted
+    (handle, move number) in a log, and ``moves``, ``to_move``,
+    ``is_over``, ``score`` from the facts and counted; the log and the
+    counts go with the next message (an expansion, any other call, the
+    test's result), and the grader replays the log in order into its
+    record, checking each play against what it sent.  A call on anything
+    else (a state the code built itself) is asked of the grader directly."""
+
+    def __init__(self, channel: Channel, layout: str | None, root: list[Any], text: str,
+                 max_calls: int):
+        self._channel, self._layout, self._text, self._max = channel, layout, text, max_calls
+        self._known: dict[int, tuple[Any, int]] = {}        # id(state) -> (state, handle)
+        self._states: dict[int, Any] = {}
+        self._facts: dict[int, dict[str, Any]] = {}
+        self._moves: dict[int, list[Any]] = {}
+        self._children: dict[int, list[int]] = {}
+        self._log: list[list[int]] = []
+        self._plays = 0
         self.counted: dict[str, int] = {}
-        self.initial = self._received(root)
+        self.initial = self._take(root)
 
-    def _received(self, sent: Any) -> Any:
-        """A state the grader sent as ``[state, facts]``, its facts kept."""
-        state, facts = decode(sent[0], self._layout), sent[1]
-        if type(facts) is dict:
-            self._facts[id(state)] = (state, facts)
+    def _take(self, sent: list[Any]) -> Any:
+        """A state the grader sent as ``[handle, state, facts]``, noted."""
+        handle, data, facts = sent
+        state = decode(data, self._layout)
+        self._states[handle] = state
+        self._known[id(state)] = (state, handle)
+        self._facts[handle] = facts if type(facts) is dict else {}
         return state
 
+    def _handle(self, state: Any) -> int | None:
+        known = self._known.get(id(state))
+        return known[1] if known is not None and known[0] is state else None
+
+    def _send(self, message: dict[str, Any]) -> Any:
+        """Send ``message`` with the log and the counts so far; the reply."""
+        if self._log:
+            message["log"], self._log = self._log, []
+        if self.counted:
+            message["counted"], self.counted = self.counted, {}
+        self._channel.send(message)
+        try:
+            return self._channel.receive()
+        except ValueError:
+            raise ChannelBroken("the grader's answer was not one") from None
+
+    def flush(self) -> dict[str, Any]:
+        """The log and counts not yet sent (they go with the test's result)."""
+        pending: dict[str, Any] = {}
+        if self._log:
+            pending["log"], self._log = self._log, []
+        if self.counted:
+            pending["counted"], self.counted = self.counted, {}
+        return pending
+
     def _ask(self, method: str, *args: Any) -> Any:
-        if method in FACTS:
-            known = self._facts.get(id(args[0]))
-            if known is not None and known[0] is args[0] and method in known[1]:
+        if method in FACTS and args:
+            handle = self._handle(args[0])
+            if handle is not None and method in self._facts[handle]:
                 self.counted[method] = self.counted.get(method, 0) + 1
-                return decode(known[1][method], self._layout)
+                return decode(self._facts[handle][method], self._layout)
         try:
             sent = [encode(arg, self._layout) for arg in args]
         except Unsendable as error:
             raise TypeError(f"game.{method} was passed {error}, which is not a state or move "
                             f"of this game") from None
-        message: dict[str, Any] = {"call": method, "args": sent}
-        if self.counted:
-            message["counted"], self.counted = self.counted, {}
-        self._channel.send(message)
+        reply = self._send({"call": method, "args": sent})
         try:
-            reply = self._channel.receive()
             if "state" in reply:
-                return self._received(reply["state"])
+                return self._take(reply["state"])
             if "value" in reply:
                 return decode(reply["value"], self._layout)
             kind, text = reply["raise"]
@@ -165,7 +203,34 @@ class GameProxy(Game[Any, Any]):
             raise ChannelBroken("the grader's answer to a game call was not one") from None
         raise _RAISED.get(kind, RuntimeError)(text)
 
+    def _expand(self, handle: int) -> None:
+        reply = self._send({"expand": handle})
+        try:
+            for parent, children in reply["children"].items():
+                self._children[int(parent)] = [child[0] for child in children]
+                for child in children:
+                    self._take(child)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            raise ChannelBroken("the grader's answer to an expansion was not one") from None
+
     def play(self, state: Any, move: Any) -> Any:
+        handle = self._handle(state)
+        if handle is not None and "moves" in self._facts[handle]:
+            moves = self._moves.get(handle)
+            if moves is None:
+                moves = self._moves[handle] = decode(self._facts[handle]["moves"], self._layout)
+            if move in moves:
+                if self._plays >= self._max:
+                    raise TooManyCalls(f"called game.play more than {self._max:,} times")
+                if handle not in self._children:
+                    self._expand(handle)
+                number = moves.index(move)
+                self._plays += 1
+                self._log.append([handle, number])
+                return self._states[self._children[handle][number]]
+        if self._plays >= self._max:
+            raise TooManyCalls(f"called game.play more than {self._max:,} times")
+        self._plays += 1
         return self._ask("play", state, move)
 
     def moves(self, state: Any) -> Any:
@@ -273,15 +338,15 @@ def run_test(namespace: dict[str, Any], test: dict[str, Any], output: CappedOutp
             result["answer"] = [plain(function(state)) for state in states]
         else:
             layout = test.get("layout")
-            game = GameProxy(channel, layout, test["root"], test["text"])
+            game = GameProxy(channel, layout, test["root"], test["text"], test["max_calls"])
             try:
                 answer = function(game, game.initial, test["depth"], EvaluationProxy(game))
             finally:
-                result["counted"] = game.counted
+                result.update(game.flush())
             result["answer"] = move_answer(answer, layout)
     except BaseException as error:  # noqa: BLE001 -- any failure of student code is its test's
         result = {"ok": False, "error": "your code " + describe_error(error),
-                  "counted": result.get("counted", {})}
+                  **{k: v for k, v in result.items() if k in ("log", "counted")}}
     result["printed"] = output.take()[:2000]
     return result
 

@@ -20,7 +20,8 @@ instructor's ``minimax_move`` on a ghost tree of 1,092 ``play`` calls,
 asked and judged in a loaded student process, timed under this
 checkout's grader and under the grader of ``--today`` (a git revision
 before the sandbox, where the student's process kept the record itself),
-alternately in one run.  ``--today ''`` leaves that comparison out.
+alternately in one run, and so is one submission of both assignments.
+``--today ''`` leaves that comparison out.
 """
 
 from __future__ import annotations
@@ -125,6 +126,16 @@ def measure_game_test(repeats: int) -> None:
     print(statistics.median(times))
 
 
+def measure_one_submission(seed: str) -> None:
+    """Print the seconds to grade the instructor's solutions of both
+    assignments, each in a fresh process (run under either grader)."""
+    start = time.perf_counter()
+    for name in ASSIGNMENTS:
+        report = grade(name, code(name), seed=seed)
+        assert report.score == report.total, report.lines()
+    print(time.perf_counter() - start)
+
+
 def today_python(revision: str, folder: Path) -> str | None:
     """A Python that runs the package as it was at ``revision`` (extracted
     from git into ``folder``), for today's grader and its worker; None when
@@ -153,31 +164,41 @@ else:
     return str(wrapper)
 
 
-def compare_game_test(revision: str, rounds: int = 3, repeats: int = 5) -> None:
-    """Today's grader and this one on the 1,092-play test, alternately."""
+def compare_with_today(revision: str, seed: str, rounds: int = 3, repeats: int = 5) -> None:
+    """Today's grader and this one, alternately: the 1,092-play test, and
+    one submission of both assignments."""
     with tempfile.TemporaryDirectory() as folder:
         old = today_python(revision, Path(folder))
         if old is None:
-            print(f"a game test of 1,092 plays: today's grader ({revision}) is not in this "
-                  f"clone's history; not compared")
+            print(f"today's grader ({revision}) is not in this clone's history; not compared")
             return
         pythons = {"today": old, "sandboxed": sys.executable}
-        seconds: dict[str, list[float]] = {name: [] for name in pythons}
+        measures = {"game": ["--measure-game-test", str(repeats)],
+                    "one": ["--measure-one-submission", seed]}
+        seconds: dict[tuple[str, str], list[float]] = {}
         for _ in range(rounds):
-            for name, python in pythons.items():
-                done = subprocess.run([python, __file__, "--measure-game-test", str(repeats)],
-                                      capture_output=True, text=True, check=True, cwd=REPO)
-                seconds[name].append(float(done.stdout.split()[-1]))
-    today, new = (statistics.median(seconds[name]) for name in pythons)
+            for measure, arguments in measures.items():
+                for name, python in pythons.items():
+                    done = subprocess.run([python, __file__, *arguments], capture_output=True,
+                                          text=True, check=True, cwd=REPO)
+                    seconds.setdefault((measure, name), []).append(float(done.stdout.split()[-1]))
+    median = {key: statistics.median(values) for key, values in seconds.items()}
+    today, new = median["game", "today"], median["game", "sandboxed"]
     print(f"a game test of 1,092 plays (asked and judged, the process loaded): today's grader "
           f"({revision}, the record kept in the student's process) {today * 1000:.0f} ms, "
           f"sandboxed (every call answered by the grader) {new * 1000:.0f} ms: "
           f"{new / today:.2f} x (target <= 2 x)")
+    today, new = median["one", "today"], median["one", "sandboxed"]
+    print(f"one submission (trees and ghosts), median of {rounds}: today's grader {today:.2f} s, "
+          f"sandboxed {new:.2f} s: {new / today:.2f} x")
 
 
 def main() -> None:
     if sys.argv[1:2] == ["--measure-game-test"]:
         measure_game_test(int(sys.argv[2]))
+        return
+    if sys.argv[1:2] == ["--measure-one-submission"]:
+        measure_one_submission(sys.argv[2])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
@@ -189,7 +210,7 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.today:
-        compare_game_test(args.today)
+        compare_with_today(args.today, args.seed)
     start = time.perf_counter()
     for name in ASSIGNMENTS:
         report = grade(name, code(name), seed=args.seed)

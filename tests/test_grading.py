@@ -431,7 +431,7 @@ def test_each_limit_of_the_student_process_holds_at_the_limit_and_fails_one_past
     from gametree.grading.worker import PRINT_LIMIT
 
     board = {"kind": "game", "game": {"name": "tictactoe"}, "state": ".........", "evaluate": "zero"}
-    limits = Limits(seconds=20, output_bytes=100_000)
+    limits = Limits(seconds=5, output_bytes=100_000)
     tests = [{"kind": "tree", "function": "alpha_beta", "leaves": [PRINT_LIMIT], "branching": 2},
              {"kind": "tree", "function": "alpha_beta", "leaves": [PRINT_LIMIT + 1], "branching": 2},
              {**board, "function": "minimax_move", "depth": MAX_CALLS},

@@ -35,7 +35,7 @@ from .wire import decode_maze, encode_maze
 __all__ = ["GameSpec", "GhostTree", "RecordingGame", "RecordingEvaluation", "EVALUATIONS",
            "TooManyCalls", "key", "MAX_CALLS", "state_text", "encode_maze", "decode_maze"]
 
-MAX_CALLS = 10_000
+MAX_CALLS = 50_000
 """Most ``play`` (and ``evaluate``) calls one graded answer may make; the
 reference needs a few hundred on every test case."""
 

@@ -20,11 +20,13 @@ process, under `bubblewrap <https://github.com/containers/bubblewrap>`_
 * the worker's own limits: memory (``RLIMIT_AS``), CPU seconds and file
   size; here, a wall clock on the loading and on each test.
 
-The game a graded search is handed is a proxy: each of its calls comes
-here over a socket, is answered from the real game and counted
-(``play`` and ``evaluate`` make the record the grade compares).  A line
-from the process that is not what the grader asked for fails the test
-with a sentence.  An infinite loop, a crash, ``os._exit``, too much
+The game a graded search is handed is a proxy
+(:class:`~gametree.grading.worker.GameProxy`): every answer comes from
+here over a socket, from the real game, sent ahead (each state with its
+moves, mover, end and score; an expansion three levels of children), and
+every call is counted here, the plays replayed in order into the record
+the grade compares (``play`` and ``evaluate``).  A line from the process
+that is not what the grader asked for fails the test with a sentence.  An infinite loop, a crash, ``os._exit``, too much
 output or too much memory fail the test it happened in, and a fresh
 process takes the next test.  A piece of top-level code that never ends
 or ends the process is left out of the next process, with a note, so the
@@ -113,8 +115,9 @@ class Run:
     defined: list[str] = field(default_factory=list)
     """The asked-for functions the submission defines."""
     results: list[dict[str, Any]] = field(default_factory=list)
-    """Per test, in order: ``ok``, and ``answer``, ``printed``, the
-    ``plays`` and ``evals`` the grader counted, or ``error`` (a sentence)."""
+    """Per test, in order: ``ok``, and ``answer``, ``printed``, or ``error``
+    (a sentence); for a game test also the ``plays`` and ``evals`` the
+    grader recorded and the ``calls`` it counted, by method."""
 
 
 # --- the sandbox ----------------------------------------------------------------

@@ -74,6 +74,9 @@ def autograde(assignment: str, part: str, points: float = 1.0,
     if os.environ.get("NBGRADER_EXECUTION") == "autograde" and os.environ.get(REGRADE_VARIABLE) == "1":
         print(f"{part}: graded from the submitted file in a fresh process (the course's Regrade)")
         return 0.0          # Regrade replaces this cell's output with the grade
+    from .sandbox import isolation
+
+    isolation(say=False)   # a self-check runs the student's own code: no warning in the notebook
     code = list(pieces) if pieces is not None else _kernel_history()
     try:
         report = grade(assignment, code, parts=[part])

@@ -208,10 +208,14 @@ class RecordingGame(Game[Any, Any]):
         self.plays: list[tuple[str, str]] = []
 
     def play(self, state: Any, move: Any) -> Any:
+        self.record(state, move)
+        return self._game.play(state, move)
+
+    def record(self, state: Any, move: Any) -> None:
+        """Note a ``play(state, move)`` call whose child is known already."""
         if len(self.plays) >= MAX_CALLS:
             raise TooManyCalls(f"called game.play more than {MAX_CALLS:,} times")
         self.plays.append((key(state), key(move)))
-        return self._game.play(state, move)
 
     def to_move(self, state: Any) -> Player:
         return self._game.to_move(state)

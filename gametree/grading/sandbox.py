@@ -497,7 +497,7 @@ class _Served:
                 raise _Failed("your code's process sent the grader a play it never answered (a "
                               "forged or garbled line), so the test failed")
             try:
-                self.game.play(self.states[entry[0]], moves[entry[1]])
+                self.game.record(self.states[entry[0]], moves[entry[1]])   # its child was sent
             except TooManyCalls as error:
                 raise _Failed(f"your code {error}; stopped there") from None
             self.calls["play"] += 1

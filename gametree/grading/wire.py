@@ -41,6 +41,9 @@ LINE_LIMIT = 1 << 20
 """The longest message either side reads (bytes): a longer line is garbled."""
 
 
+_PLAYERS = {player: {"player": player.value} for player in Player}
+
+
 class Unsendable(TypeError):
     """A value that is none of the things a game is played with."""
 
@@ -102,11 +105,13 @@ def encode(value: Any, layout: str | None = None) -> Any:
     if kind is float:
         return value if math.isfinite(value) else {"float": repr(value)}
     if kind is list:
+        if all(type(item) in (int, str) for item in value):    # moves, mostly: as they are
+            return list(value)
         return [encode(item, layout) for item in value]
     if kind is tuple:
         return {"tuple": [encode(item, layout) for item in value]}
     if kind is Player:
-        return {"player": value.value}
+        return _PLAYERS[value]
     if kind is TicTacToeState:
         return {"board": value.cells}
     if kind is MazeState and layout is not None:

@@ -7,11 +7,15 @@ Every hostile ``trees`` submission carries a right ``minimax`` and
 returns its value only when its attack worked (else -1), so "the grade is
 not raised" is "minimax scores 0"; the honest control case, the same
 code with an attack that always "works", scores full marks, so the
-assertion can fail.  The attacks on the blocker (finding 1), on the
-teacher's secrets and files (finding 2) and on the record and its channel
-(finding 3) each raise the grade on the grader before bubblewrap (one
-run of this file on it: 24/24, the seed read, files written, forged
-answers taken).
+assertion can fail.  On the grader before bubblewrap (commit 0c6f73c,
+these cases graded by it) the attacks of findings 1-3 raised the grade:
+the blocker bypass, the engine's source read from disk, the teacher's
+HOME read from /proc, the seed file, the writes to the course and the
+gradebook, the socket to 127.0.0.1 and the symlink out each earned marks
+(4/4, the symlink 1/4), the forged line on the reply channel was taken as
+the answer (1/4), the forks and the sleeping child were still running
+afterwards, and killing the parent kills the grader itself (not run
+there).  Finding 5's tests are in tests/test_grading.py.
 
 Under bubblewrap the suite grades every case; where bubblewrap cannot
 run it tests only that ``--require-sandbox`` refuses (the rest is

@@ -385,6 +385,24 @@ def test_require_sandbox_refuses_where_bubblewrap_cannot_run(tmp_path, monkeypat
     assert "without a sandbox" in captured.out
 
 
+def test_the_course_setting_refuses_where_bubblewrap_cannot_run(tmp_path, monkeypatch):
+    """The course's nbgrader_config.py sets Regrade.require_sandbox: without
+    bubblewrap, regrading a submission raises instead of running it."""
+    import nbformat
+
+    from gametree.grading.course import Regrade
+    from gametree.grading.sandbox import SandboxUnavailable
+
+    assert "c.Regrade.require_sandbox = True" in (REPO / "assignments" / "nbgrader_config.py").read_text()
+    monkeypatch.setattr(sandbox, "_ISOLATION", [])
+    monkeypatch.setenv(sandbox.BWRAP_VARIABLE, str(tmp_path / "no-bwrap"))
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("def minimax(leaves, branching):\n    return max(leaves)\n"),
+        nbformat.v4.new_code_cell('autograde("trees", "minimax", points=4)')])
+    with pytest.raises(SandboxUnavailable, match="bubblewrap cannot run here"):
+        Regrade(require_sandbox=True).preprocess(notebook, {})
+
+
 def test_in_ci_a_missing_bubblewrap_fails():
     if REQUIRED:
         assert SANDBOXED, f"bubblewrap is required in CI and cannot run: {isolation(say=False).reason}"

@@ -17,11 +17,12 @@ It sets its own memory, CPU and file-size limits, then
    the channel and runs each piece, saying which piece it starts (so a
    piece that never ends can be left out of the next process) and noting
    the ones that fail;
-2. answers each test the grader sends with one JSON line: the answer
-   and what was printed, or a sentence saying what went wrong.  The game
-   a game test hands the code is a :class:`GameProxy`: every call on it,
-   and on ``evaluate``, is a question to the grader, which answers it and
-   keeps the count.
+2. answers each test the grader sends with one JSON line (carrying the
+   test's number and token): the answer and what was printed, or a
+   sentence saying what went wrong.  The game a game test hands the code
+   is a :class:`GameProxy`: every answer on it, and from ``evaluate``,
+   comes from the grader (ahead of the call, where it can), and every call
+   is accounted to the grader, which keeps the record.
 
 The channel is a socket (its number is in the settings); what the code
 prints (``print`` is capped at :data:`PRINT_LIMIT` characters a test) or

@@ -355,7 +355,7 @@ class _Worker:
             if len(self.buffer) > LINE_LIMIT:
                 self.kill()
                 raise _Failed("your code's process sent the grader an endless line (a forged "
-                              "or garbled message), so the test failed")
+                              "or garbled message)")
             left = deadline - time.monotonic()
             if left <= 0:
                 self.kill()
@@ -379,7 +379,7 @@ class _Worker:
         if not isinstance(message, dict):
             self.kill()
             raise _Failed("your code's process sent the grader a line that is not one of its "
-                          "messages (a forged or garbled line), so the test failed")
+                          "messages (a forged or garbled line)")
         return message
 
     def _ended(self) -> str:
@@ -462,7 +462,7 @@ class _Served:
         if type(handle) is not int or not 0 <= handle < len(self.states) or \
                 self.moves[handle] is None:
             raise _Failed("your code's process asked the grader to expand a state it never "
-                          "sent (a forged or garbled line), so the test failed")
+                          "sent (a forged or garbled line)")
         found: dict[str, list[Any]] = {}
         frontier = [handle]
         for _ in range(EXPAND_LEVELS):
@@ -487,7 +487,7 @@ class _Served:
                 name in _FACTS and type(number) is int and 0 <= number <= 10 ** 7
                 for name, number in counted.items()):
             raise _Failed("your code's process sent the grader a garbled account of its calls "
-                          "(a forged or garbled line), so the test failed")
+                          "(a forged or garbled line)")
         self.calls.update(counted)
         for entry in log:
             children = self.children.get(entry[0]) if type(entry) is list and len(entry) == 2 \
@@ -495,7 +495,7 @@ class _Served:
             moves = self.moves[entry[0]] if children is not None else None
             if moves is None or type(entry[1]) is not int or not 0 <= entry[1] < len(moves):
                 raise _Failed("your code's process sent the grader a play it never answered (a "
-                              "forged or garbled line), so the test failed")
+                              "forged or garbled line)")
             try:
                 self.game.record(self.states[entry[0]], moves[entry[1]])   # its child was sent
             except TooManyCalls as error:
@@ -509,19 +509,19 @@ class _Served:
         _Failed for a message that is neither."""
         if not set(message) <= {"call", "args", "expand", "log", "counted"}:
             raise _Failed("your code's process sent the grader a message it does not answer (a "
-                          "forged or garbled line), so the test failed")
+                          "forged or garbled line)")
         self.replay(message)
         if "expand" in message:
             return self.expand(message["expand"])
         method, args = message.get("call"), message.get("args")
         if method not in _CALLS or type(args) is not list:
             raise _Failed("your code's process sent the grader a call it does not answer (a "
-                          "forged or garbled line), so the test failed")
+                          "forged or garbled line)")
         try:
             values = [decode(arg, self.layout) for arg in args]
         except (Unsendable, ValueError, TypeError, KeyError):
             raise _Failed("your code's process sent the grader a state it did not write (a "
-                          "forged or garbled line), so the test failed") from None
+                          "forged or garbled line)") from None
         self.calls[method] += 1
         try:
             function = self.evaluate if method == "evaluate" else getattr(self.game, method)
@@ -677,7 +677,7 @@ def _result(reply: dict[str, Any], number: int, token: str, game: bool,
     and one that has them can only stand for this test's own answer."""
     if reply.get("id") != number or reply.get("token") != token or type(reply.get("ok")) is not bool:
         raise _Failed("your code's process sent the grader a line it did not ask for (a forged "
-                      "or garbled line), so the test failed")
+                      "or garbled line)")
     printed = reply.get("printed", "")
     printed = printed[:2000] if isinstance(printed, str) else ""
     if not reply["ok"]:
@@ -688,13 +688,13 @@ def _result(reply: dict[str, Any], number: int, token: str, game: bool,
     if game:
         if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
             raise _Failed("your code's process sent the grader an answer it did not write (a "
-                          "forged or garbled line), so the test failed")
+                          "forged or garbled line)")
         if "move" in answer:
             try:
                 answer = {"key": key(decode(answer["move"], layout)), "type": answer["type"]}
             except (Unsendable, ValueError, TypeError, KeyError):
                 raise _Failed("your code's process sent the grader a move it did not write (a "
-                              "forged or garbled line), so the test failed") from None
+                              "forged or garbled line)") from None
         else:
             answer = {"key": str(answer.get("repr"))[:200], "type": answer["type"]}
     return {"ok": True, "answer": answer, "printed": printed}

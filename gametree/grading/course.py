@@ -7,11 +7,12 @@ regrading every submission in a fresh process, and the class report.
   the feedback lines and returns the points, which nbgrader records as
   partial credit.
 * :class:`Regrade` is an nbgrader preprocessor that the course's
-  ``nbgrader_config.py`` runs right after nbgrader executes a submission:
-  it grades the submitted notebook's code again, from the file, in a fresh
-  process, and writes that result into every autograder cell.  So the
-  grade in the gradebook comes from the grader's own process, and patching
-  the notebook's kernel (``autograde = lambda *a: 4``) changes nothing.
+  ``nbgrader_config.py`` runs in place of nbgrader's own execution of a
+  submission (which would run the student's code as the teacher): it
+  grades the submitted notebook's code from the file, in the grader's
+  sandbox, and writes that result into every autograder cell.  So the
+  grade in the gradebook comes from the grader, and patching the
+  notebook's kernel (``autograde = lambda *a: 4``) changes nothing.
 * :func:`class_results` and :func:`class_figure` read the gradebook and the
   autograded notebooks: the score distribution per assignment and part,
   and the most common first divergences.

@@ -143,7 +143,12 @@ def attack():
         return False
 ''',
     "1,000 forks": '''
+FORKED = []
+
 def attack():
+    if FORKED:                      # once a submission
+        return False
+    FORKED.append(True)
     for _ in range(1000):
         try:
             if os.fork() == 0:

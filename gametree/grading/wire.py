@@ -37,8 +37,9 @@ from gametree.tree import Player
 
 __all__ = ["encode", "decode", "Unsendable", "encode_maze", "decode_maze", "LINE_LIMIT"]
 
-LINE_LIMIT = 1 << 20
-"""The longest message either side reads (bytes): a longer line is garbled."""
+LINE_LIMIT = 8 << 20
+"""The longest message the grader reads from the student's process (bytes;
+a test's log of 50,000 plays takes under 1 MB): a longer line is garbled."""
 
 
 _PLAYERS = {player: {"player": player.value} for player in Player}

@@ -46,7 +46,7 @@ from typing import Any
 from gametree.games.base import Game, IllegalMoveError
 
 from .refusal import ALLOWED, REMOVED, Refusal, blocked, refusal, refused
-from .wire import LINE_LIMIT, Unsendable, decode, decode_maze, encode
+from .wire import Unsendable, decode, decode_maze, encode
 
 __all__ = ["main", "run_test", "load", "GameProxy", "EvaluationProxy", "PRINT_LIMIT", "ALLOWED", "REMOVED",
            "blocked", "refusal", "refused", "Refusal"]
@@ -103,7 +103,7 @@ class Channel:
         self.socket.sendall(json.dumps(message).encode() + b"\n")
 
     def receive(self) -> Any:
-        line = self.reader.readline(LINE_LIMIT)
+        line = self.reader.readline()     # from the grader: a submission may be long
         if not line:
             sys.exit(0)        # the grader has gone
         return json.loads(line)

@@ -104,6 +104,11 @@ class Limits:
     output_bytes: int = 1_000_000
     """Bytes one test's code may write to file descriptors 1 and 2 (and the
     largest file the process may write)."""
+    processes: int = 64
+    """Processes and threads the sandbox may hold at once (``RLIMIT_NPROC``,
+    counted in the sandbox's own user namespace; the kernel does not apply
+    it to a grader running as root, and without bubblewrap it is not set,
+    since it would count the teacher's own processes)."""
 
 
 @dataclass
@@ -325,9 +330,10 @@ class _Worker:
 
     def __init__(self, submission: dict[str, Any], limits: Limits, cpu: int, home: str):
         ours, theirs = socket.socketpair()
-        settings = {"memory": limits.memory_mb * 2 ** 20 if MEMORY_LIMITS else 0, "cpu": cpu,
-                    "output": limits.output_bytes, "channel": theirs.fileno()}
         place = isolation()
+        settings = {"memory": limits.memory_mb * 2 ** 20 if MEMORY_LIMITS else 0, "cpu": cpu,
+                    "output": limits.output_bytes, "channel": theirs.fileno(),
+                    "processes": limits.processes if place.sandboxed else 0}
         _, _, libraries = _python_paths()
         if place.sandboxed:
             command = _bwrap_command(_bwrap() or "bwrap", _inner_command(settings, INSIDE, libraries))

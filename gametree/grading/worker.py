@@ -367,10 +367,11 @@ def load(chunks: list[list[str]], namespace: dict[str, Any], output: CappedOutpu
     return errors
 
 
-def set_limits(memory: int, cpu: int, output: int) -> None:
-    """Limit this process's memory (address space), CPU seconds and the size
+def set_limits(memory: int, cpu: int, output: int, processes: int = 0) -> None:
+    """Limit this process's memory (address space), CPU seconds, the size
     of any file it writes (one byte past the output limit, so that going
-    past it shows)."""
+    past it shows) and, when ``processes``, the processes and threads it
+    and its children may hold."""
     try:
         import resource
     except ImportError:       # not on Linux or macOS: the grader's wall clock still applies
@@ -379,7 +380,8 @@ def set_limits(memory: int, cpu: int, output: int) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past the limit fails instead
     for limit, value in ((getattr(resource, "RLIMIT_AS", None), memory),
                          (resource.RLIMIT_CPU, cpu),
-                         (getattr(resource, "RLIMIT_FSIZE", None), output + 1)):
+                         (getattr(resource, "RLIMIT_FSIZE", None), output + 1),
+                         (getattr(resource, "RLIMIT_NPROC", None), processes)):
         if limit is not None and value:
             try:
                 resource.setrlimit(limit, (value, value))
@@ -389,7 +391,7 @@ def set_limits(memory: int, cpu: int, output: int) -> None:
 
 def main() -> None:
     settings = json.loads(sys.argv[1])
-    set_limits(settings["memory"], settings["cpu"], settings["output"])
+    set_limits(settings["memory"], settings["cpu"], settings["output"], settings.get("processes", 0))
     sys.meta_path.append(Refusal())
     channel = Channel(settings["channel"])
     written = open("output", "w+b")   # noqa: SIM115 -- fds 1 and 2 for the process's whole life

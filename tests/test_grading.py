@@ -488,3 +488,48 @@ def test_every_module_that_defines_a_search_is_blocked_for_graded_code():
             open_doors.append(f"{module}: {sorted(defined & SEARCH_NAMES)}")
     assert not open_doors
     assert blocked("gametree.textbook") and blocked("gametree.vectors")
+
+
+# --- untidy work is graded fairly -------------------------------------------------
+
+def notebook(*sources: str) -> dict:
+    return {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+            "cells": [{"cell_type": "code", "metadata": {}, "source": source, "outputs": [],
+                       "execution_count": None} for source in sources]}
+
+
+@pytest.mark.parametrize("last, why", [
+    ("print('an experiment')\nwhile True:\n    pass\n", "did not finish within 2 s (an infinite loop"),
+    ("import os\nos._exit(3)\n", "ended its process (exit status 3"),
+])
+def test_a_last_cell_that_loops_or_exits_leaves_the_functions_before_it_graded(tmp_path, last, why):
+    import json
+
+    path = tmp_path / "untidy.ipynb"
+    path.write_text(json.dumps(notebook(solution("trees"), last, "minimax = None\n")))
+    report = grade_file("trees", path, limits=Limits(seconds=2, load_seconds=2))
+    assert report.score == report.total, report.lines()
+    note = next(line for line in report.lines() if line.startswith("note: cell 2 "))
+    assert why in note and "loading stopped there: the functions defined before it are graded" in note
+
+
+def test_a_syntax_error_is_graded_0_with_where_it_is_not_refused(tmp_path, capsys):
+    from gametree.cli import main
+
+    path = tmp_path / "broken.py"
+    path.write_text("def minimax(leaves, branching):\n    return max(leaves\n")
+    assert main(["grade", "trees", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "note: the file has a syntax error at line 2 ('(' was never closed), so none of it ran" in lines
+    assert lines[-1] == "score: 0/12"
+    failed = [line for line in lines if ": 0/1 failed: " in line]
+    assert len(failed) == 12 and all(line.endswith("since the file has a syntax error at line 2 "
+                                                   "('(' was never closed).") for line in failed)
+
+
+def test_a_submission_that_ends_before_its_functions_fails_each_test_in_one_sentence():
+    report = grade("trees", [("cell 1", "import os\nos._exit(0)\n"),
+                             ("cell 2", "def minimax(l, b):\n    return 0\n")], parts=["minimax"], limits=FAST)
+    message = report.verdicts[0].message
+    assert message == ("failed: your code defines no function minimax, since cell 1 ended its process "
+                       "(exit status 0, os._exit?)."), message

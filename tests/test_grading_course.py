@@ -30,13 +30,13 @@ course.autograde = lambda *args, **kwargs: 6     # the kernel's grader now says 
 """
 
 
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+def nbgrader(course: Path, *args: str, status: int = 0) -> subprocess.CompletedProcess:
     # nbgrader runs alembic (the gradebook's migrations) by name: the venv's bin must be on PATH.
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course,
                             capture_output=True, text=True, timeout=240,
                             env={**os.environ, "PATH": path})
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == status, result.stderr[-3000:]
     return result
 
 
@@ -73,7 +73,10 @@ def test_generate_autograde_export_and_the_class_chart(tmp_path, monkeypatch):
     submit(course, "alice", source)          # the instructor's solution
     submit(course, "bob", released)          # handed in untouched
     submit(course, "carol", strict)          # the strict cut, and a patched kernel
-    nbgrader(course, "autograde", "trees", "--create")
+    (course / "submitted" / "dave" / "trees").mkdir(parents=True)
+    (course / "submitted" / "dave" / "trees" / "trees.ipynb").write_text("{not a notebook")
+    autograded = nbgrader(course, "autograde", "trees", "--create", status=1)   # 1: dave's notebook
+    assert "There was an error processing assignment 'trees' for student 'dave'" in autograded.stderr
     assert (course / "gradebook.db").exists()
 
     nbgrader(course, "export")
@@ -81,6 +84,8 @@ def test_generate_autograde_export_and_the_class_chart(tmp_path, monkeypatch):
         rows = {row["student_id"]: row for row in csv.DictReader(exported)}
     scores = {student: float(row["score"]) for student, row in rows.items()}
     most = float(rows["alice"]["max_score"])
+    assert scores["dave"] == 0 and "not graded, so scored 0" in rows["dave"]["note"]
+    assert "is not a readable notebook" in rows["dave"]["note"] and rows["alice"]["note"] == ""
     assert scores["alice"] == most == 10
     assert scores["bob"] == 0
     assert 4 < scores["carol"] < most      # half marks on the ties, minimax right: not the patched 6+4
@@ -91,10 +96,12 @@ def test_generate_autograde_export_and_the_class_chart(tmp_path, monkeypatch):
     assert "prunes as soon as alpha >= beta" in feedback and "score: " in feedback
 
     results = class_results(course)
-    assert sorted(results.scores[("trees", "test_alpha_beta")]) == [0, scores["carol"] - 4, 6]
+    assert sorted(results.scores[("trees", "test_alpha_beta")]) == [0, 0, scores["carol"] - 4, 6]
     assert results.first_mistakes["strict"] == 1 and results.first_mistakes["error"] == 2
     lines = class_summary(results)
-    assert lines[0].startswith("trees: alpha_beta: 3 graded")
+    assert lines[0].startswith("trees: alpha_beta: 4 graded")      # dave's unreadable notebook: a 0
+    assert any(line.startswith("dave's trees: not graded, so scored 0: trees.ipynb is not a readable")
+               for line in lines)
     assert any(line.startswith("first divergence: not pruning on equality: 1") for line in lines)
     figure = class_figure(results)
     labels = [tick.get_text() for tick in figure.axes[1].get_yticklabels()]

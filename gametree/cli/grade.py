@@ -4,16 +4,18 @@ notebook or ``.py`` file, one line per test, then ``score: N/M``; and
 
 The submission runs in its own process with limits
 (:mod:`gametree.grading.sandbox`); the expected answers stay here.  It
-exits 0 whenever it graded, whatever the score, and 2 with one line on
-stderr for a missing or unreadable file, an unknown assignment, or a
-submission that defines none of the assignment's functions.
+exits 0 whenever it graded, whatever the score (a submission with a syntax
+error is graded, 0 where it defines nothing, and told where the error
+is), and 2 with one line on stderr for a missing or unreadable file, an
+unknown assignment, a submission that defines none of the assignment's
+functions, or ``--require-sandbox`` where bubblewrap cannot run.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from .usage import add_command
+from .usage import UsageError, add_command
 
 __all__ = ["register"]
 
@@ -26,12 +28,17 @@ def register(commands: argparse._SubParsersAction) -> None:
                          "grade a submission of an assignment, test by test",
                          f"""Grade a student's notebook or .py file: one line per test (passed, or
                          what went wrong first), then 'score: N/M'. The code runs in its own
-                         process with time and memory limits. The teacher's seed
+                         process with time and memory limits, under bubblewrap where it runs
+                         (no network, no view of your files, the engine not inside). The
+                         teacher's seed
                          ({SEED_VARIABLE}, or a file named by {SEED_FILE_VARIABLE}) adds cases
                          drawn from it; without it the public cases are graded.""")
     parser.add_argument("assignment", metavar="ASSIGNMENT",
                         help=f"the assignment: {', '.join(ASSIGNMENTS)}")
     parser.add_argument("submission", metavar="SUBMISSION", help="the student's .ipynb or .py file")
+    parser.add_argument("--require-sandbox", action="store_true",
+                        help="refuse to grade where bubblewrap cannot run (the submission would "
+                             "run as you, able to read and write your files)")
     report = add_command(commands, "class-report", run_report,
                          "a graded class: scores per part and the most common first mistakes",
                          """Read an nbgrader course's gradebook after 'nbgrader autograde': print
@@ -55,6 +62,10 @@ def run_report(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from ..grading.grader import grade_file
+    from ..grading.sandbox import SandboxUnavailable
 
-    report = grade_file(args.assignment, args.submission)
+    try:
+        report = grade_file(args.assignment, args.submission, require_sandbox=args.require_sandbox)
+    except SandboxUnavailable as error:
+        raise UsageError(str(error)) from None
     print("\n".join(report.lines()), flush=True)

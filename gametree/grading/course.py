@@ -7,11 +7,12 @@ regrading every submission in a fresh process, and the class report.
   the feedback lines and returns the points, which nbgrader records as
   partial credit.
 * :class:`Regrade` is an nbgrader preprocessor that the course's
-  ``nbgrader_config.py`` runs right after nbgrader executes a submission:
-  it grades the submitted notebook's code again, from the file, in a fresh
-  process, and writes that result into every autograder cell.  So the
-  grade in the gradebook comes from the grader's own process, and patching
-  the notebook's kernel (``autograde = lambda *a: 4``) changes nothing.
+  ``nbgrader_config.py`` runs in place of nbgrader's own execution of a
+  submission (which would run the student's code as the teacher): it
+  grades the submitted notebook's code from the file, in the grader's
+  sandbox, and writes that result into every autograder cell.  So the
+  grade in the gradebook comes from the grader, and patching the
+  notebook's kernel (``autograde = lambda *a: 4``) changes nothing.
 * :func:`class_results` and :func:`class_figure` read the gradebook and the
   autograded notebooks: the score distribution per assignment and part,
   and the most common first divergences.
@@ -35,7 +36,7 @@ from traitlets import Bool
 
 from .grader import MISTAKE_LABELS, Report, SubmissionError, grade, notebook_pieces
 
-__all__ = ["autograde", "Regrade", "ClassResults", "class_results",
+__all__ = ["autograde", "Regrade", "ClassResults", "class_results", "ungraded_submissions",
            "class_figure", "class_summary", "AUTOGRADE_CALL"]
 
 REGRADE_VARIABLE = "GAMETREE_REGRADE"
@@ -74,6 +75,9 @@ def autograde(assignment: str, part: str, points: float = 1.0,
     if os.environ.get("NBGRADER_EXECUTION") == "autograde" and os.environ.get(REGRADE_VARIABLE) == "1":
         print(f"{part}: graded from the submitted file in a fresh process (the course's Regrade)")
         return 0.0          # Regrade replaces this cell's output with the grade
+    from .sandbox import isolation
+
+    isolation(say=False)   # a self-check runs the student's own code: no warning in the notebook
     code = list(pieces) if pieces is not None else _kernel_history()
     try:
         report = grade(assignment, code, parts=[part])
@@ -91,6 +95,8 @@ class Regrade(Preprocessor):
     notebook's own kernel printed there."""
 
     enabled = Bool(True, help="nbconvert runs a preprocessor only when enabled").tag(config=True)
+    require_sandbox = Bool(False, help="refuse to grade where bubblewrap cannot run (each "
+                                       "submission would run as the teacher)").tag(config=True)
 
     def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         reports: dict[str, Report | str] = {}
@@ -102,7 +108,8 @@ class Regrade(Preprocessor):
             assignment, part, points = match.group(1), match.group(2), float(match.group(3))
             if assignment not in reports:
                 try:
-                    reports[assignment] = grade(assignment, pieces)
+                    reports[assignment] = grade(assignment, pieces,
+                                                require_sandbox=self.require_sandbox)
                 except SubmissionError as error:
                     reports[assignment] = str(error)
             report = reports[assignment]
@@ -131,6 +138,31 @@ class ClassResults:
     scores: dict[tuple[str, str], list[float]]
     most: dict[tuple[str, str], float]
     first_mistakes: Counter[str]
+    ungraded: tuple[str, ...] = ()
+    """A sentence per submitted notebook nbgrader could not grade (each
+    scored 0 in :attr:`scores`): the student, the notebook and why."""
+
+
+def ungraded_submissions(course: str | Path) -> list[tuple[str, str, str]]:
+    """The submitted notebooks of an nbgrader course that have no autograded
+    copy (nbgrader could not read or run them), as (student, assignment,
+    reason): the reason is what reading it as a submission says, or that
+    nbgrader's log has it."""
+    from .grader import read_submission
+
+    course = Path(course)
+    found = []
+    for path in sorted(course.glob("submitted/*/*/*.ipynb")):
+        assignment, student = path.parent.name, path.parent.parent.name
+        if (course / "autograded" / student / assignment / path.name).exists():
+            continue
+        try:
+            read_submission(path)
+            reason = f"nbgrader could not grade {path.name} (its log says why)"
+        except SubmissionError as error:
+            reason = str(error).replace(str(path), path.name)
+        found.append((student, assignment, f"not graded, so scored 0: {reason}"))
+    return found
 
 
 def class_results(course: str | Path) -> ClassResults:
@@ -154,6 +186,12 @@ def class_results(course: str | Path) -> ClassResults:
                     for grade_ in notebook.grades:
                         if grade_.cell.cell_type == "code" and grade_.auto_score is not None:
                             scores.setdefault((assignment.name, grade_.name), []).append(grade_.score)
+    ungraded = []
+    for student, assignment, reason in ungraded_submissions(course):
+        for (name, part) in most:
+            if name == assignment:
+                scores.setdefault((name, part), []).append(0.0)
+        ungraded.append(f"{student}'s {assignment}: {reason}")
     mistakes: Counter[str] = Counter()
     for path in sorted(course.glob("autograded/*/*/*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
@@ -161,7 +199,7 @@ def class_results(course: str | Path) -> ClassResults:
                 mistake = output.get("metadata", {}).get("gametree", {}).get("first_mistake")
                 if mistake:
                     mistakes[mistake] += 1
-    return ClassResults(scores, most, mistakes)
+    return ClassResults(scores, most, mistakes, tuple(ungraded))
 
 
 def class_summary(results: ClassResults) -> list[str]:
@@ -174,6 +212,7 @@ def class_summary(results: ClassResults) -> list[str]:
                      f"{mean:.2g}/{most:g}, scores {', '.join(f'{v:g}' for v in sorted(values))}")
     for mistake, count in results.first_mistakes.most_common():
         lines.append(f"first divergence: {_mistake_name(mistake)}: {count}")
+    lines += results.ungraded
     return lines
 
 

@@ -23,13 +23,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from ..games.base import Game
 from ..games.maze import Maze, MazeState, maze_evaluation, score_evaluation
 from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
 from ..tree import MAX, MIN, Player, Value
+from .wire import decode_maze, encode_maze
 
 __all__ = ["GameSpec", "GhostTree", "RecordingGame", "RecordingEvaluation", "EVALUATIONS",
            "TooManyCalls", "key", "MAX_CALLS", "state_text", "encode_maze", "decode_maze"]
@@ -123,7 +124,7 @@ class GhostTree(Game[str, str]):
         return self._number(state, "estimate")
 
     def _number(self, state: str, what: str) -> int:
-        return random.Random(f"{self.seed}:{what}:{state}").randrange(10)
+        return _seeded(f"{self.seed}:{what}:{state}")
 
     def check_state(self, state: object) -> None:
         if not isinstance(state, str) or len(state) > self.height:
@@ -131,6 +132,13 @@ class GhostTree(Game[str, str]):
 
     def __repr__(self) -> str:
         return f"GhostTree(seed={self.seed}, branching={self.branching}, height={self.height})"
+
+
+@lru_cache(maxsize=1 << 16)
+def _seeded(text: str) -> int:
+    """A number from 0 to 9 drawn from ``text`` (the grader and the
+    reference ask for the same leaves: drawn once)."""
+    return random.Random(text).randrange(10)
 
 
 def _open_lines(state: TicTacToeState) -> Value:
@@ -189,37 +197,6 @@ class GameSpec:
         return text
 
 
-def encode_maze(state: MazeState) -> list[Any]:
-    """A maze state as JSON for the student's process (the layout is
-    named by the test): runner, ghosts, the dots as a bit mask over the
-    open squares, turn, rounds left, points.
-
-    >>> game = Maze("small")
-    >>> decode_maze("small", encode_maze(game.initial)) == game.initial
-    True
-    """
-    squares = sorted(state.layout.open)
-    mask = sum(1 << i for i, cell in enumerate(squares) if cell in state.dots)
-    return [list(state.runner), [list(g) for g in state.ghosts], mask, state.turn,
-            state.rounds_left, state.points]
-
-
-def decode_maze(layout: str, data: list[Any]) -> MazeState:
-    """The state :func:`encode_maze` wrote, on the maze named ``layout``."""
-    walls, squares = _maze_squares(layout)
-    runner, ghosts, mask, turn, rounds_left, points = data
-    dots = frozenset(cell for i, cell in enumerate(squares) if mask >> i & 1)
-    return MazeState(tuple(runner), tuple(tuple(g) for g in ghosts), dots, turn, rounds_left,
-                     points, walls)
-
-
-@cache
-def _maze_squares(layout: str) -> tuple[Any, list[tuple[int, int]]]:
-    """A named maze's layout and its open squares in order (made once)."""
-    walls = Maze(layout).layout
-    return walls, sorted(walls.open)
-
-
 class RecordingGame(Game[Any, Any]):
     """``game`` as handed to student code: the same rules, and every
     ``play(state, move)`` call noted as a pair of keys in :attr:`plays`
@@ -231,10 +208,14 @@ class RecordingGame(Game[Any, Any]):
         self.plays: list[tuple[str, str]] = []
 
     def play(self, state: Any, move: Any) -> Any:
+        self.record(state, move)
+        return self._game.play(state, move)
+
+    def record(self, state: Any, move: Any) -> None:
+        """Note a ``play(state, move)`` call whose child is known already."""
         if len(self.plays) >= MAX_CALLS:
             raise TooManyCalls(f"called game.play more than {MAX_CALLS:,} times")
         self.plays.append((key(state), key(move)))
-        return self._game.play(state, move)
 
     def to_move(self, state: Any) -> Player:
         return self._game.to_move(state)

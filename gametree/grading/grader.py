@@ -58,7 +58,7 @@ from .reference import (
     tree_alpha_beta,
     tree_minimax,
 )
-from .sandbox import MEMORY_LIMITS, Limits, Session
+from .sandbox import MEMORY_LIMITS, Limits, Session, isolation
 
 __all__ = ["Verdict", "Report", "SubmissionError", "read_submission", "notebook_pieces", "grade", "grade_file",
            "MISTAKE_LABELS"]
@@ -442,7 +442,8 @@ def judge_tree(case: Case, result: dict[str, Any]) -> Verdict:
 def judge(case: Case, result: dict[str, Any]) -> Verdict:
     """The verdict on one case from the student's process's result."""
     if not result.get("ok"):
-        return Verdict(case, 0.0, f"failed: your code {result.get('error', 'failed')}.", "error")
+        error = str(result.get("error", "your code failed")).rstrip(".")
+        return Verdict(case, 0.0, f"failed: {error}.", "error")
     printed = result.get("printed", "")
     fake = _SCORE_LINE.search(printed)
     if fake:
@@ -471,7 +472,7 @@ def _runner_moves(session: Session, layout: str, game: Any, states: list[Any]
     result = session.ask({"kind": "evaluate", "function": "evaluate", "layout": layout,
                           "states": [encode_maze(s) for s in frontier]})
     if not result.get("ok"):
-        return [], f"your code {result.get('error', 'failed')}"
+        return [], str(result.get("error", "your code failed")).rstrip(".")
     values = dict(zip(frontier, result["answer"], strict=True))
     bad = next((s for s, v in values.items() if not _number(v)), None)
     if bad is not None:
@@ -549,28 +550,72 @@ def _match_verdict(case: Case, game: Any, states: list[Any]) -> Verdict:
 
 def grade(assignment: str, pieces: Sequence[tuple[str, str]], *, seed: int | str | None = None,
           use_environment: bool = True, limits: Limits = DEFAULT_LIMITS,
-          parts: Sequence[str] | None = None) -> Report:
+          parts: Sequence[str] | None = None, require_sandbox: bool = False) -> Report:
     """Grade a submission (its ``(label, source)`` pieces) on ``assignment``.
 
     ``seed`` is the teacher's grading seed; when None and
     ``use_environment``, it is read by
     :func:`~gametree.grading.assignments.grading_seed`.  ``parts`` grades
-    only those functions.  Raises ValueError for an unknown assignment and
-    SubmissionError when the submission defines none of its functions.
+    only those functions.  A piece with a syntax error does not run, and a
+    note says where the error is and what Python says.  Raises ValueError
+    for an unknown assignment, SubmissionError when the submission parses
+    and defines none of its functions, and
+    :class:`~gametree.grading.sandbox.SandboxUnavailable` when
+    ``require_sandbox`` and bubblewrap cannot run here.
     """
     task = _assignment(assignment)
-    names = defined_names(pieces)
-    if not names & set(task.functions):
+    runnable, syntax = syntax_errors(pieces)
+    names = defined_names(runnable)
+    if not names & set(task.functions) and not syntax:
         raise SubmissionError(f"the submission defines none of {', '.join(task.functions)}: write "
                               f"them as top-level functions with these names")
     if seed is None and use_environment:
         seed = grading_seed()
     cases = [c for c in task.cases(seed) if parts is None or c.part in parts]
-    with Session(list(pieces), task.functions, limits, len(cases)) as session:
+    with Session(runnable, task.functions, limits, len(cases),
+                 require_sandbox=require_sandbox) as session:
         verdicts = tuple(judge_matches(case, session) if case.test["kind"] == "match"
                          else judge(case, session.ask(case.test)) for case in cases)
-        load_errors = session.load_errors
-    return Report(task.name, verdicts, tuple(_notes(task, cases, seed, limits, load_errors)))
+        load_notes, stopped = session.notes, session.stopped
+    if syntax or stopped:
+        verdicts = tuple(_blame(verdict, [*syntax, *stopped][0]) for verdict in verdicts)
+    notes = _notes(task, cases, seed, limits, [*syntax, *load_notes])
+    return Report(task.name, verdicts, tuple(notes))
+
+
+def syntax_errors(pieces: Sequence[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The pieces that parse, and a sentence for each that does not: where
+    (the file or the cell, the line) and what Python says.  Parsing runs
+    nothing of the submission.
+
+    >>> syntax_errors([("cell 1", "x = 1"), ("cell 2", "\\nprint((1)")])[1]
+    ["cell 2 has a syntax error at line 2 ('(' was never closed), so it did not run; the rest did"]
+    """
+    runnable, notes = [], []
+    for label, source in pieces:
+        try:
+            ast.parse(source, f"<submission {label}>")
+        except SyntaxError as error:
+            what = error.msg or "invalid syntax"
+            rest = ("so none of it ran" if label == "the file"
+                    else "so it did not run; the rest did")
+            notes.append(f"{label} has a syntax error at line {error.lineno} ({what}), {rest}")
+            continue
+        except (ValueError, RecursionError, MemoryError) as error:
+            notes.append(f"{label} cannot be read as Python ({type(error).__name__}), so it did "
+                         f"not run")
+            continue
+        runnable.append((label, source))
+    return runnable, notes
+
+
+def _blame(verdict: Verdict, note: str) -> Verdict:
+    """A failure for a function that is not defined names the reason: a
+    syntax error, or the piece of code where loading stopped."""
+    if verdict.mistake == "error" and "defines no function" in verdict.message:
+        message = verdict.message.rstrip(".") + f", since {note.split(', so ')[0]}."
+        return Verdict(verdict.case, verdict.earned, message, verdict.mistake)
+    return verdict
 
 
 def _assignment(name: str) -> Assignment:
@@ -589,7 +634,9 @@ def _notes(task: Assignment, cases: list[Case], seed: object, limits: Limits,
         source = f"cases: {public} public and {len(cases) - public} drawn from the grading seed"
     memory = (f"{limits.memory_mb:,} MB of memory" if MEMORY_LIMITS
               else "memory is not limited on this system (only on Linux); the time limit applies")
-    notes = [source, f"limits: {limits.seconds:g} s per test, {memory}"]
+    where = ("in a bubblewrap sandbox" if isolation().sandboxed
+             else "without a sandbox (bubblewrap cannot run here)")
+    notes = [source, f"limits: {limits.seconds:g} s per test, {memory}, {where}"]
     notes += [f"note: {error}" for error in load_errors]
     return notes
 

@@ -1,27 +1,34 @@
-"""The student's process: run a submission's code and the test inputs the
-grader sends, and send back only what the code did.
+"""The student's process: run a submission's code and the tests the grader
+sends, and send back only what the code answered.
 
-Started by :mod:`gametree.grading.sandbox` as ``python -I -m
-gametree.grading.worker LIMITS``, never imported by the grader.  It sets
-its own memory and CPU limits, then
+:mod:`gametree.grading.sandbox` starts it inside the sandbox as a copy
+(``_worker.worker``, next to a copy of :mod:`gametree.grading.wire` and
+of the modules an assignment allows: the games, ``Game``, the tree
+model), never as part of the grader.  The modules it does not lay in
+(the engine's searches, the grader, the reference) are simply not
+there; :class:`Refusal`, the last import finder, only turns the missing
+module into a sentence.  Nothing in this process is the boundary: the
+sandbox is (a process of its own, under bubblewrap where it runs), and
+the record of what the code did is kept by the grader.
+
+It sets its own memory, CPU and file-size limits, then
 
 1. reads the submission (its code cells or top-level statements) from
-   stdin and runs each piece, noting the ones that fail;
-2. blocks the grader (``gametree.grading``) and the engine's searches:
-   their modules can no longer be imported, and every function of theirs
-   that the games and the package re-export is replaced by one that
-   raises a sentence;
-3. answers each test the grader sends, one JSON line at a time: the
-   answer, every ``play`` call and every ``evaluate`` call, what was
-   printed, or a sentence saying what went wrong.
+   the channel and runs each piece, saying which piece it starts (so a
+   piece that never ends can be left out of the next process) and noting
+   the ones that fail;
+2. answers each test the grader sends with one JSON line (carrying the
+   test's number and token): the answer and what was printed, or a
+   sentence saying what went wrong.  The game a game test hands the code
+   is a :class:`GameProxy`: every answer on it, and from ``evaluate``,
+   comes from the grader (ahead of the call, where it can), and every call
+   is accounted to the grader, which keeps the record.
 
-The expected answers never come here: the grader compares in its own
-process.  Printed output is kept apart from the answers: the protocol runs on a
-private copy of stdout, and what the code prints (``print`` is capped at
-:data:`PRINT_LIMIT` characters a test) or writes to file descriptors 1
-and 2 goes to a file in the process's own temporary folder, measured
-after each test (its limit is the process's file size limit too) and
-emptied.
+The channel is a socket (its number is in the settings); what the code
+prints (``print`` is capped at :data:`PRINT_LIMIT` characters a test) or
+writes to file descriptors 1 and 2 goes to a file in the sandbox's own
+``/tmp``, measured after each test (its limit is the process's file size
+limit too) and emptied.
 """
 
 from __future__ import annotations
@@ -31,85 +38,35 @@ import json
 import math
 import os
 import signal
+import socket
 import sys
 import traceback
-from collections.abc import Callable
-from importlib.abc import MetaPathFinder
 from typing import Any
 
-import gametree.games  # noqa: F401 -- loaded before blocking, so the games stay usable
+from gametree.games.base import Game, IllegalMoveError
 
-from .games import GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, decode_maze, key
+from .refusal import ALLOWED, REMOVED, Refusal, blocked, refusal, refused
+from .wire import Unsendable, decode, decode_maze, encode
 
-BLOCKED = ("gametree.grading", "gametree.search", "gametree.trace", "gametree.chance",
-           "gametree.solve", "gametree.replay", "gametree.textbook", "gametree.vectors",
-           "gametree.practice", "gametree.view", "gametree.widgets", "gametree.cli",
-           "gametree.games.search", "gametree.games.chance", "gametree.games.depth",
-           "gametree.games.windows", "gametree.games.window_trace", "gametree.games.mcts",
-           "gametree.games.quiescence",
-           "gametree.games.players", "gametree.games.table", "gametree.games.tree",
-           "gametree.games.multi")
-"""Modules (and everything inside them) that graded code may not use: the
-grader and its reference, and every search of the engine.  The games,
-the ``Game`` interface and the tree model stay importable."""
+__all__ = ["main", "run_test", "load", "GameProxy", "EvaluationProxy", "PRINT_LIMIT", "ALLOWED", "REMOVED",
+           "blocked", "refusal", "refused", "Refusal"]
 
 PRINT_LIMIT = 10_000
 """Characters one test's code may print before the test fails."""
 
 
-def blocked(name: str) -> bool:
-    """Whether module ``name`` is one graded code may not import."""
-    return any(name == b or name.startswith(b + ".") for b in BLOCKED)
-
-
-def refusal(name: str) -> str:
-    what = ("the grader" if name.startswith("gametree.grading")
-            else "an evaluation the assignment asks you to write" if name.endswith("_evaluation")
-            else "one of the engine's searches")
-    return (f"{name} is {what}, which graded code may not use: write the search yourself "
-            f"(the games and gametree.games.Game can still be imported)")
-
-
-class Blocker(MetaPathFinder):
-    """Refuses to find a blocked module (so import and reload fail with a sentence)."""
-
-    def find_spec(self, fullname: str, path: Any, target: Any = None) -> None:
-        if blocked(fullname):
-            raise ImportError(refusal(fullname))
-        return None
-
-
-def _stub(origin: str, name: str) -> Callable[..., Any]:
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise ImportError(refusal(f"{origin}.{name}"))
-    refuse.__name__ = name
-    return refuse
-
-
-def block() -> None:
-    """Unload the blocked modules, stub what other modules re-export from
-    them, and refuse to import them again."""
-    for name in [n for n in sys.modules if blocked(n)]:
-        module = sys.modules.pop(name)
-        parent, _, child = name.rpartition(".")
-        if parent in sys.modules and getattr(sys.modules[parent], child, None) is module:
-            delattr(sys.modules[parent], child)
-    for name, module in list(sys.modules.items()):
-        if name != "gametree" and not name.startswith("gametree."):
-            continue
-        for attr, value in list(vars(module).items()):
-            origin = getattr(value, "__module__", None)
-            if callable(value) and isinstance(origin, str) and blocked(origin):
-                setattr(module, attr, _stub(origin, attr))
-    sys.meta_path.insert(0, Blocker())
-    maze = sys.modules["gametree.games.maze"]     # the evaluations an assignment asks for
-    for name in ("maze_evaluation", "score_evaluation"):
-        setattr(maze, name, _stub("gametree.games.maze", name))
-    maze.EVALUATIONS = {}  # type: ignore[attr-defined]
-
-
 class OutputLimit(BaseException):
     """Raised in student code that prints more than :data:`PRINT_LIMIT` characters."""
+
+
+class TooManyCalls(BaseException):
+    """Raised in student code when the grader refuses one more call (a
+    BaseException, so a bare ``except Exception`` does not swallow it)."""
+
+
+class ChannelBroken(BaseException):
+    """The grader's answer was not an answer (someone read or wrote the
+    channel besides this worker): the test cannot go on."""
 
 
 class CappedOutput(io.TextIOBase):
@@ -135,13 +92,200 @@ class CappedOutput(io.TextIOBase):
         return text
 
 
+class Channel:
+    """JSON lines to and from the grader over the socket ``fd``."""
+
+    def __init__(self, fd: int):
+        self.socket = socket.socket(fileno=fd)
+        self.reader = self.socket.makefile("rb")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.sendall(json.dumps(message).encode() + b"\n")
+
+    def receive(self) -> Any:
+        line = self.reader.readline()     # from the grader: a submission may be long
+        if not line:
+            sys.exit(0)        # the grader has gone
+        return json.loads(line)
+
+
+_RAISED = {"ValueError": ValueError, "TypeError": TypeError, "KeyError": KeyError,
+           "IndexError": IndexError, "IllegalMoveError": IllegalMoveError,
+           "TooManyCalls": TooManyCalls, "ZeroDivisionError": ZeroDivisionError}
+
+
+FACTS = ("moves", "to_move", "is_over", "score")
+"""What the grader answers ahead about every state it sends (the score of
+an ended one only)."""
+
+
+class GameProxy(Game[Any, Any]):
+    """The game a graded search is handed.  Every answer comes from the
+    grader, which plays the real game; every call is counted there.
+
+    So that a search of a thousand plays does not wait a thousand times on
+    the grader, the grader answers ahead: each state it sends comes with a
+    number (its handle) and its :data:`FACTS`, and asked to expand a state
+    it sends the children of every move, two levels deep.  ``play`` on a
+    state the grader sent is then answered from those children and noted
+    (handle, move number) in a log, and ``moves``, ``to_move``,
+    ``is_over``, ``score`` from the facts and counted; the log and the
+    counts go with the next message (an expansion, any other call, the
+    test's result), and the grader replays the log in order into its
+    record, checking each play against what it sent.  A call on anything
+    else (a state the code built itself) is asked of the grader directly."""
+
+    def __init__(self, channel: Channel, layout: str | None, root: list[Any], text: str,
+                 max_calls: int):
+        self._channel, self._layout, self._text, self._max = channel, layout, text, max_calls
+        self._known: dict[int, tuple[Any, int]] = {}        # id(state) -> (state, handle)
+        self._states: dict[int, Any] = {}
+        self._facts: dict[int, dict[str, Any]] = {}
+        self._moves: dict[int, list[Any]] = {}
+        self._children: dict[int, list[int]] = {}
+        self._log: list[list[int]] = []
+        self._plays = 0
+        self.counted: dict[str, int] = {}
+        self.initial = self._take(root)
+
+    def _take(self, sent: list[Any]) -> Any:
+        """A state the grader sent as ``[handle, state, facts]``, noted."""
+        handle, data, facts = sent
+        state = decode(data, self._layout)
+        self._states[handle] = state
+        self._known[id(state)] = (state, handle)
+        self._facts[handle] = facts if type(facts) is dict else {}
+        return state
+
+    def _handle(self, state: Any) -> int | None:
+        known = self._known.get(id(state))
+        return known[1] if known is not None and known[0] is state else None
+
+    def _send(self, message: dict[str, Any]) -> Any:
+        """Send ``message`` with the log and the counts so far; the reply."""
+        if self._log:
+            message["log"], self._log = self._log, []
+        if self.counted:
+            message["counted"], self.counted = self.counted, {}
+        self._channel.send(message)
+        try:
+            return self._channel.receive()
+        except ValueError:
+            raise ChannelBroken("the grader's answer was not one") from None
+
+    def flush(self) -> dict[str, Any]:
+        """The log and counts not yet sent (they go with the test's result)."""
+        pending: dict[str, Any] = {}
+        if self._log:
+            pending["log"], self._log = self._log, []
+        if self.counted:
+            pending["counted"], self.counted = self.counted, {}
+        return pending
+
+    def _ask(self, method: str, *args: Any) -> Any:
+        if method in FACTS and args:
+            handle = self._handle(args[0])
+            if handle is not None and method in self._facts[handle]:
+                self.counted[method] = self.counted.get(method, 0) + 1
+                return decode(self._facts[handle][method], self._layout)
+        try:
+            sent = [encode(arg, self._layout) for arg in args]
+        except Unsendable as error:
+            raise TypeError(f"game.{method} was passed {error}, which is not a state or move "
+                            f"of this game") from None
+        reply = self._send({"call": method, "args": sent})
+        try:
+            if "state" in reply:
+                return self._take(reply["state"])
+            if "value" in reply:
+                return decode(reply["value"], self._layout)
+            kind, text = reply["raise"]
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            raise ChannelBroken("the grader's answer to a game call was not one") from None
+        raise _RAISED.get(kind, RuntimeError)(text)
+
+    def _expand(self, handle: int) -> None:
+        reply = self._send({"expand": handle})
+        try:
+            for parent, children in reply["children"].items():
+                self._children[int(parent)] = [child[0] for child in children]
+                for child in children:
+                    self._take(child)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            raise ChannelBroken("the grader's answer to an expansion was not one") from None
+
+    def play(self, state: Any, move: Any) -> Any:
+        handle = self._handle(state)
+        if handle is not None and "moves" in self._facts[handle]:
+            moves = self._moves.get(handle)
+            if moves is None:
+                moves = self._moves[handle] = decode(self._facts[handle]["moves"], self._layout)
+            if move in moves:
+                if self._plays >= self._max:
+                    raise TooManyCalls(f"called game.play more than {self._max:,} times")
+                if handle not in self._children:
+                    self._expand(handle)
+                number = moves.index(move)
+                self._plays += 1
+                self._log.append([handle, number])
+                return self._states[self._children[handle][number]]
+        if self._plays >= self._max:
+            raise TooManyCalls(f"called game.play more than {self._max:,} times")
+        self._plays += 1
+        return self._ask("play", state, move)
+
+    def moves(self, state: Any) -> Any:
+        return self._ask("moves", state)
+
+    def to_move(self, state: Any) -> Any:
+        return self._ask("to_move", state)
+
+    def is_over(self, state: Any) -> bool:
+        return bool(self._ask("is_over", state))
+
+    def score(self, state: Any) -> Any:
+        return self._ask("score", state)
+
+    def agent(self, state: Any) -> Any:
+        return self._ask("agent", state)
+
+    def outcomes(self, state: Any) -> Any:
+        return self._ask("outcomes", state)
+
+    def move_label(self, state: Any, move: Any) -> Any:
+        return self._ask("move_label", state, move)
+
+    def check_state(self, state: object) -> None:
+        self._ask("check_state", state)
+
+    def __repr__(self) -> str:
+        return self._text
+
+
+class EvaluationProxy:
+    """The ``evaluate`` a graded search is handed: asked of the grader too."""
+
+    def __init__(self, game: GameProxy):
+        self._game = game
+
+    def __call__(self, state: Any) -> Any:
+        return self._game._ask("evaluate", state)
+
+    def __repr__(self) -> str:
+        return "<the test's evaluation function>"
+
+
 def describe_error(error: BaseException) -> str:
-    """A sentence for what student code raised, with the line it came from."""
+    """What student code raised, with the line it came from, as the rest of
+    a sentence whose subject is the code ("raised ValueError at cell 3, line 2: ...")."""
     if isinstance(error, SystemExit):
         return (f"called sys.exit({error.code!r}): a graded function must return its answer, "
                 f"never end the program")
     if isinstance(error, (TooManyCalls, OutputLimit)):
         return f"{error}; stopped there"
+    if isinstance(error, ChannelBroken):
+        return ("read or wrote the grader's channel itself, so the test could not go on "
+                "(only the grader's game and evaluate may be used)")
     if isinstance(error, RecursionError):
         return ("recursed too deep (RecursionError): does the search stop at depth 0 and at "
                 "ended games?")
@@ -170,11 +314,21 @@ def plain(value: Any, depth: int = 0) -> Any:
     return {"repr": text[:200], "type": type(value).__name__}
 
 
-def run_test(namespace: dict[str, Any], test: dict[str, Any], output: CappedOutput) -> dict[str, Any]:
-    """Call the student's function on one test; what it returned and did."""
+def move_answer(answer: Any, layout: str | None) -> dict[str, Any]:
+    """A move function's answer: the move itself when it is one a game is
+    played with, else its repr and type."""
+    try:
+        return {"move": encode(answer, layout), "type": type(answer).__name__}
+    except Unsendable:
+        return {"repr": repr(answer)[:200], "type": type(answer).__name__}
+
+
+def run_test(namespace: dict[str, Any], test: dict[str, Any], output: CappedOutput,
+             channel: Channel) -> dict[str, Any]:
+    """Call the student's function on one test; what it returned."""
     function = namespace.get(test["function"])
     if not callable(function):
-        return {"ok": False, "error": f"defines no function {test['function']}"}
+        return {"ok": False, "error": f"your code defines no function {test['function']}"}
     result: dict[str, Any] = {"ok": True}
     try:
         if test["kind"] == "tree":
@@ -184,25 +338,27 @@ def run_test(namespace: dict[str, Any], test: dict[str, Any], output: CappedOutp
             states = [decode_maze(test["layout"], data) for data in test["states"]]
             result["answer"] = [plain(function(state)) for state in states]
         else:
-            spec = GameSpec(**test["game"])
-            game = RecordingGame(spec.build())
-            evaluate = RecordingEvaluation(game._game, test["evaluate"])
+            layout = test.get("layout")
+            game = GameProxy(channel, layout, test["root"], test["text"], test["max_calls"])
             try:
-                answer = function(game, spec.state(test["state"]), test["depth"], evaluate)
+                answer = function(game, game.initial, test["depth"], EvaluationProxy(game))
             finally:
-                result["plays"], result["evals"] = game.plays, evaluate.calls
-            result["answer"] = {"key": key(answer), "type": type(answer).__name__}
+                result.update(game.flush())
+            result["answer"] = move_answer(answer, layout)
     except BaseException as error:  # noqa: BLE001 -- any failure of student code is its test's
-        result = {"ok": False, "error": describe_error(error), **{k: v for k, v in result.items()
-                                                                  if k in ("plays", "evals")}}
+        result = {"ok": False, "error": "your code " + describe_error(error),
+                  **{k: v for k, v in result.items() if k in ("log", "counted")}}
     result["printed"] = output.take()[:2000]
     return result
 
 
-def load(chunks: list[list[str]], namespace: dict[str, Any], output: CappedOutput) -> list[str]:
-    """Run each piece of the submission; the sentences for those that failed."""
+def load(chunks: list[list[str]], namespace: dict[str, Any], output: CappedOutput,
+         channel: Channel) -> list[str]:
+    """Run each piece of the submission, saying which one starts; the
+    sentences for those that failed."""
     errors = []
-    for label, source in chunks:
+    for number, (label, source) in enumerate(chunks):
+        channel.send({"event": "piece", "number": number})
         try:
             exec(compile(source, f"<submission {label}>", "exec"), namespace)  # noqa: S102
         except BaseException as error:  # noqa: BLE001
@@ -211,10 +367,11 @@ def load(chunks: list[list[str]], namespace: dict[str, Any], output: CappedOutpu
     return errors
 
 
-def set_limits(memory: int, cpu: int, output: int) -> None:
-    """Limit this process's memory (address space), CPU seconds and the size
+def set_limits(memory: int, cpu: int, output: int, processes: int = 0) -> None:
+    """Limit this process's memory (address space), CPU seconds, the size
     of any file it writes (one byte past the output limit, so that going
-    past it shows)."""
+    past it shows) and, when ``processes``, the processes and threads it
+    and its children may hold."""
     try:
         import resource
     except ImportError:       # not on Linux or macOS: the grader's wall clock still applies
@@ -223,7 +380,8 @@ def set_limits(memory: int, cpu: int, output: int) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past the limit fails instead
     for limit, value in ((getattr(resource, "RLIMIT_AS", None), memory),
                          (resource.RLIMIT_CPU, cpu),
-                         (getattr(resource, "RLIMIT_FSIZE", None), output + 1)):
+                         (getattr(resource, "RLIMIT_FSIZE", None), output + 1),
+                         (getattr(resource, "RLIMIT_NPROC", None), processes)):
         if limit is not None and value:
             try:
                 resource.setrlimit(limit, (value, value))
@@ -232,37 +390,33 @@ def set_limits(memory: int, cpu: int, output: int) -> None:
 
 
 def main() -> None:
-    limits = json.loads(sys.argv[1])
-    set_limits(limits["memory"], limits["cpu"], limits["output"])
-    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    settings = json.loads(sys.argv[1])
+    set_limits(settings["memory"], settings["cpu"], settings["output"], settings.get("processes", 0))
+    sys.meta_path.append(Refusal())
+    channel = Channel(settings["channel"])
     written = open("output", "w+b")   # noqa: SIM115 -- fds 1 and 2 for the process's whole life
     os.dup2(written.fileno(), 1)      # what student code writes to fds 1 and 2 lands here,
     os.dup2(written.fileno(), 2)      # measured after each test and thrown away
-    commands = sys.stdin
     sys.stdin = io.StringIO("")
 
-    def send(message: dict[str, Any]) -> None:
-        protocol.write(json.dumps(message) + "\n")
-        protocol.flush()
-
-    submission = json.loads(commands.readline())
+    submission = channel.receive()
     output = CappedOutput()
-    block()
     namespace: dict[str, Any] = {"__name__": "__submission__"}
     sys.stdout = sys.stderr = output
-    errors = load(submission["chunks"], namespace, output)
-    send({"event": "loaded", "errors": errors,
-          "defined": sorted(name for name in submission["functions"] if callable(namespace.get(name)))})
-    for line in commands:
-        test = json.loads(line)
-        result = run_test(namespace, test, output)
+    errors = load(submission["chunks"], namespace, output, channel)
+    channel.send({"event": "loaded", "errors": errors,
+                  "defined": sorted(name for name in submission["functions"]
+                                    if callable(namespace.get(name)))})
+    while True:
+        test = channel.receive()
+        result = run_test(namespace, test, output, channel)
         size = os.fstat(1).st_size
-        if size > limits["output"]:
-            result = {"ok": False, "error": f"wrote more than {limits['output']:,} bytes of output; "
-                                            f"stopped there"}
+        if size > settings["output"]:
+            result = {"ok": False, "error": f"your code wrote more than {settings['output']:,} "
+                                            f"bytes of output; stopped there"}
         os.ftruncate(1, 0)
         os.lseek(1, 0, os.SEEK_SET)
-        send({"id": test["id"], **result})
+        channel.send({"id": test["id"], "token": test["token"], **result})
 
 
 if __name__ == "__main__":

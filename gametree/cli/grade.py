@@ -12,6 +12,7 @@ submission that defines none of the assignment's functions.
 from __future__ import annotations
 
 import argparse
+import os
 
 from .usage import add_command
 
@@ -36,7 +37,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                          "a graded class: scores per part and the most common first mistakes",
                          """Read an nbgrader course's gradebook after 'nbgrader autograde': print
                          each part's scores and the most common first divergences, and with
-                         --out draw them (a PNG, PDF or SVG file).""")
+                         --out draw them (a PNG, PDF or SVG file). Then the submissions close
+                         to the package's searches or to each other (as 'similarity').""")
     report.add_argument("course", metavar="COURSE", help="the course folder (it holds gradebook.db)")
     report.add_argument("--out", metavar="FILE", help="also draw the chart into FILE")
 
@@ -46,6 +48,10 @@ def run_report(args: argparse.Namespace) -> None:
 
     results = class_results(args.course)
     print("\n".join(class_summary(results)))
+    if os.path.isdir(os.path.join(args.course, "submitted")):  # copying, shown, never graded
+        from ..grading.similarity import course_similarity, report_lines
+
+        print("", *report_lines(*course_similarity(args.course)), sep="\n")
     if args.out:
         if not args.out.lower().endswith((".png", ".pdf", ".svg")):
             raise ValueError(f"--out {args.out}: name a .png, .pdf or .svg file")

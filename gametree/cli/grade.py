@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .usage import add_command
+from .usage import UsageError, add_command
 
 __all__ = ["register"]
 
@@ -33,6 +33,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("assignment", metavar="ASSIGNMENT",
                         help=f"the assignment: {', '.join(ASSIGNMENTS)}")
     parser.add_argument("submission", metavar="SUBMISSION", help="the student's .ipynb or .py file")
+    parser.add_argument("--format", choices=("text", "gradescope"), default="text",
+                        help="text (default), or gradescope: Gradescope's results.json on "
+                             "standard output (a submission that cannot be graded is a 0 "
+                             "with its reason)")
     report = add_command(commands, "class-report", run_report,
                          "a graded class: scores per part and the most common first mistakes",
                          """Read an nbgrader course's gradebook after 'nbgrader autograde': print
@@ -60,7 +64,20 @@ def run_report(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from ..grading.grader import grade_file
+    from ..grading.grader import SubmissionError, grade_file
 
+    if args.format == "gradescope":
+        import json
+
+        from ..grading.gradescope import failed_results, results
+
+        if not os.path.isfile(args.submission):
+            raise UsageError(f"{args.submission} does not exist: check the path")
+        try:
+            out = results(grade_file(args.assignment, args.submission))
+        except SubmissionError as error:
+            out = failed_results(str(error))
+        print(json.dumps(out, indent=1), flush=True)
+        return
     report = grade_file(args.assignment, args.submission)
     print("\n".join(report.lines()), flush=True)

@@ -219,3 +219,14 @@ def test_a_bad_folder_is_one_line_and_exit_2(tmp_path, make):
     with redirect_stderr(err), redirect_stdout(io.StringIO()):
         assert main(["similarity", str(make(tmp_path))]) == 2
     assert err.getvalue().count("\n") == 1 and "submission" in err.getvalue()
+
+
+def test_class_report_ends_with_the_similarity_section(course, monkeypatch):
+    from gametree.grading import course as course_module
+
+    empty = course_module.ClassResults({}, {}, course_module.Counter())
+    monkeypatch.setattr(course_module, "class_results", lambda folder: empty)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["class-report", str(course)]) == 0
+    assert "similarity: " in out.getvalue() and "disguiser/trees" in out.getvalue()

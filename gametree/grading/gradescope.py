@@ -124,8 +124,8 @@ if [ -z "${found:-}" ]; then
     }
 fi
 ln -sf "$found" /autograder/source/python
-/autograder/source/python -c "import gametree.grading.grader" 2>/dev/null || \\
-    (cd /autograder/source && ./python -c "import gametree.grading.grader")
+# The grader imports with this Python (run_autograder puts the source on PYTHONPATH):
+cd /autograder/source && ./python -c "import gametree.grading.grader"
 """
 
 RUN = """#!/usr/bin/env bash

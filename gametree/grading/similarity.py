@@ -229,14 +229,21 @@ def similar(sources: Sequence[Source], boilerplate: str = "",
     return sorted(matches, key=lambda match: (-match.share, match.first.name, match.second.name))
 
 
-def _side_by_side(left: str, right: str, width: int) -> list[str]:
+def _side_by_side(left: str, right: str, width: int, most: int = 24) -> list[str]:
+    """Two passages in two columns of ``width`` characters, at most ``most`` rows."""
     lefts, rights = left.expandtabs(4).splitlines(), right.expandtabs(4).splitlines()
+
+    def cut(line: str) -> str:
+        return line if len(line) <= width else line[:width - 1] + "…"
+
     rows = []
-    for index in range(max(len(lefts), len(rights))):
+    length = max(len(lefts), len(rights))
+    for index in range(min(length, most)):
         a = lefts[index] if index < len(lefts) else ""
         b = rights[index] if index < len(rights) else ""
-        a = a if len(a) <= width else a[:width - 1] + "…"
-        rows.append(f"    {a:<{width}} | {b}")
+        rows.append(f"    {cut(a):<{width}} | {cut(b)}".rstrip())
+    if length > most:
+        rows.append(f"    ... {length - most} more lines")
     return rows
 
 

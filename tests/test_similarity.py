@@ -230,3 +230,18 @@ def test_class_report_ends_with_the_similarity_section(course, monkeypatch):
     with redirect_stdout(out):
         assert main(["class-report", str(course)]) == 0
     assert "similarity: " in out.getvalue() and "disguiser/trees" in out.getvalue()
+
+
+def test_a_plain_folder_drops_the_starter_file_given(tmp_path):
+    """Two students who kept a long given helper and wrote different answers
+    are flagged without --starter and not with it."""
+    starter = tmp_path / "starter.py"
+    starter.write_text(_pasted(), encoding="utf-8")  # a long given helper
+    folder = tmp_path / "hand-ins"
+    folder.mkdir()
+    (folder / "a.py").write_text(_pasted() + HONEST_RECURSIVE, encoding="utf-8")
+    (folder / "b.py").write_text(_pasted() + HONEST_STACK, encoding="utf-8")
+    matches, _ = similarity.course_similarity(folder)
+    assert ("a.py", "b.py") in {(m.first.name, m.second.name) for m in matches}
+    matches, _ = similarity.course_similarity(folder, starter=starter)
+    assert not matches

@@ -26,6 +26,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                          changes a grade.""")
     parser.add_argument("course", metavar="COURSE",
                         help="an nbgrader course folder, or a folder of .py and .ipynb files")
+    parser.add_argument("--starter", metavar="FILE",
+                        help="for a plain folder: the released notebook or .py file the "
+                             "students started from, whose code matches no one")
     parser.add_argument("--out", metavar="FILE",
                         help="also write the report to FILE (text)")
 
@@ -33,7 +36,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from ..grading.similarity import course_similarity, report_lines
 
-    matches, count = course_similarity(args.course)
+    matches, count = course_similarity(args.course, starter=args.starter)
     text = "\n".join(report_lines(matches, count))
     print(text)
     if args.out:

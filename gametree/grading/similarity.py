@@ -268,11 +268,18 @@ def report_lines(matches: Sequence[Match], count: int, width: int = 48,
     return lines
 
 
-def course_similarity(course: str | Path, threshold: float = THRESHOLD) -> tuple[list[Match], int]:
+def course_similarity(course: str | Path, threshold: float = THRESHOLD,
+                      starter: str | Path | None = None) -> tuple[list[Match], int]:
     """The close pairs in a course or folder (see :func:`submissions`), each
     assignment's submissions compared with the package's searches and with
-    each other, its starter code dropped; and the number of submissions."""
+    each other, its starter code dropped (for a plain folder, the code of
+    the notebook or ``.py`` file ``starter``); and the number of submissions."""
     found, starters = submissions(course)
+    if starter is not None:
+        if not Path(starter).is_file():
+            raise ValueError(f"--starter {starter} is not a file: name the released notebook "
+                             f"or .py file the students started from")
+        starters[""] = _SOLUTION.sub("", read_code(starter))
     groups: dict[str, list[Source]] = {}
     for source in found:
         assignment = source.name.split("/")[1] if "/" in source.name else ""

@@ -205,12 +205,17 @@ def test_plain_folder_command_prints_side_by_side_and_never_grades(tmp_path):
     (tmp_path / "a.py").write_text(_pasted(), encoding="utf-8")
     (tmp_path / "b.py").write_text(HONEST_STACK, encoding="utf-8")
     out = io.StringIO()
+    page = tmp_path / "report" / "similarity.html"
+    page.parent.mkdir()
     with redirect_stdout(out):
-        assert main(["similarity", str(tmp_path)]) == 0
+        assert main(["similarity", str(tmp_path), "--out", str(page)]) == 0
     text = out.getvalue()
     assert text.startswith("similarity: 1 close pairs among 2 submissions")
     assert "a.py  ~  gametree/grading/reference.py" in text
-    assert " | " in text and "b.py" not in text
+    assert " | " in text and "b.py  ~" not in text and "~  b.py" not in text
+    html = page.read_text(encoding="utf-8")  # copydetect's page, the pair highlighted
+    assert "<html" in html.lower() and "a.py" in html and "reference.py" in html
+    assert sorted(p.name for p in page.parent.iterdir()) == ["similarity.html"]
 
 
 @pytest.mark.parametrize("make", [lambda p: p / "missing", lambda p: p])

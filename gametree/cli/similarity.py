@@ -7,6 +7,7 @@ folder that is missing or holds no submission."""
 from __future__ import annotations
 
 import argparse
+import os
 
 from .usage import add_command, file_error
 
@@ -30,19 +31,29 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="for a plain folder: the released notebook or .py file the "
                              "students started from, whose code matches no one")
     parser.add_argument("--out", metavar="FILE",
-                        help="also write the report to FILE (text)")
+                        help="also write the report to FILE: .html for copydetect's page (the "
+                             "code of each pair highlighted), .txt for this text")
 
 
 def run(args: argparse.Namespace) -> None:
-    from ..grading.similarity import course_similarity, report_lines
+    from ..grading.similarity import course_similarity, html_report, report_lines
 
+    if args.out and not args.out.lower().endswith((".html", ".txt")):
+        raise ValueError(f"--out {args.out}: name a .html file (copydetect's page) or a .txt file")
     matches, count = course_similarity(args.course, starter=args.starter)
     text = "\n".join(report_lines(matches, count))
     print(text)
     if args.out:
+        page = (html_report(args.course, args.starter) if args.out.lower().endswith(".html")
+                else text + "\n")
+        temporary = f"{args.out}.part"
         try:
-            with open(args.out, "w", encoding="utf-8") as out:
-                out.write(text + "\n")
+            with open(temporary, "w", encoding="utf-8") as out:
+                out.write(page)
+            os.replace(temporary, args.out)
         except OSError as error:
             raise file_error(error, args.out) from None
+        finally:
+            if os.path.exists(temporary):
+                os.remove(temporary)
         print(f"wrote {args.out}")

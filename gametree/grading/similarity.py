@@ -289,3 +289,43 @@ def course_similarity(course: str | Path, threshold: float = THRESHOLD,
     for assignment, group in groups.items():
         matches += similar([*group, *package], starters.get(assignment, ""), threshold)
     return sorted(matches, key=lambda m: (-m.share, m.first.name, m.second.name)), len(found)
+
+
+def html_report(course: str | Path, starter: str | Path | None = None,
+                threshold: float = THRESHOLD) -> str:
+    """copydetect's own HTML report on a course or folder (every submission
+    against the others and the package's searches, the starter code as
+    boilerplate): a page with its similarity matrix and each flagged pair's
+    code highlighted side by side."""
+    import tempfile
+    import warnings
+
+    from copydetect import CopyDetector
+
+    found, starters = submissions(course)
+    if starter is not None:
+        starters[""] = _SOLUTION.sub("", read_code(starter))
+    with tempfile.TemporaryDirectory(prefix="gametree-similarity-") as folder:
+        root = Path(folder)
+        for part in ("submissions", "package", "starter"):
+            (root / part).mkdir()
+        for source in found:
+            name = re.sub(r"[^\w.-]+", "--", source.name).removesuffix(".py").removesuffix(".ipynb")
+            (root / "submissions" / f"{name}.py").write_text(source.code, encoding="utf-8")
+        for source in references():
+            name = source.name.replace("/", "--")
+            (root / "package" / name).write_text(source.code, encoding="utf-8")
+        given = [code for code in starters.values() if code.strip()]
+        for index, code in enumerate(given):
+            (root / "starter" / f"starter{index}.py").write_text(code, encoding="utf-8")
+        detector = CopyDetector(test_dirs=[str(root / "submissions")],
+                                ref_dirs=[str(root / "submissions"), str(root / "package")],
+                                boilerplate_dirs=[str(root / "starter")] if given else [],
+                                extensions=["py"],
+                                noise_t=NOISE, guarantee_t=GUARANTEE, display_t=threshold,
+                                autoopen=False, silent=True, out_file=str(root / "report.html"))
+        detector.run()
+        with warnings.catch_warnings():
+            # copydetect 0.5.0 reads its page template with importlib.resources.open_text
+            warnings.filterwarnings("ignore", "open_text is deprecated", DeprecationWarning)
+            return detector.generate_html_report(output_mode="return")

@@ -175,8 +175,8 @@ def course(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def flagged(course):
-    matches, count = similarity.course_similarity(course)
-    assert count == 5
+    matches, count, unreadable = similarity.course_similarity(course)
+    assert count == 5 and unreadable == []
     return {(m.first.name, m.second.name): m for m in matches}
 
 
@@ -246,7 +246,30 @@ def test_a_plain_folder_drops_the_starter_file_given(tmp_path):
     folder.mkdir()
     (folder / "a.py").write_text(_pasted() + HONEST_RECURSIVE, encoding="utf-8")
     (folder / "b.py").write_text(_pasted() + HONEST_STACK, encoding="utf-8")
-    matches, _ = similarity.course_similarity(folder)
+    matches, _, _ = similarity.course_similarity(folder)
     assert ("a.py", "b.py") in {(m.first.name, m.second.name) for m in matches}
-    matches, _ = similarity.course_similarity(folder, starter=starter)
+    matches, _, _ = similarity.course_similarity(folder, starter=starter)
     assert not matches
+
+
+def test_an_unreadable_submission_is_named_and_the_rest_compared(tmp_path):
+    (tmp_path / "a.py").write_text(HONEST_STACK, encoding="utf-8")
+    (tmp_path / "b.ipynb").write_text("{not json", encoding="utf-8")
+    matches, count, unreadable = similarity.course_similarity(tmp_path)
+    assert (matches, count) == ([], 1)
+    lines = similarity.report_lines(matches, count, unreadable)
+    assert lines[1].startswith("  not compared: b.ipynb: ") and "Jupyter" in lines[1]
+
+
+@pytest.mark.parametrize("threshold", [0, 1.01])
+def test_a_threshold_outside_zero_to_one_is_refused(threshold):
+    with pytest.raises(ValueError, match="threshold"):
+        similarity.similar([], threshold=threshold)
+    assert similarity.similar([], threshold=1) == []
+
+
+@pytest.mark.parametrize("rows, cut", [(24, False), (25, True)])
+def test_a_passage_shows_at_most_24_rows(rows, cut):
+    text = "\n".join(f"x{i} = {i}" for i in range(rows))
+    shown = similarity._side_by_side(text, text, 20)
+    assert len(shown) == 24 + cut and ("more lines" in shown[-1]) == cut

@@ -40,8 +40,8 @@ def run(args: argparse.Namespace) -> None:
 
     if args.out and not args.out.lower().endswith((".html", ".txt")):
         raise ValueError(f"--out {args.out}: name a .html file (copydetect's page) or a .txt file")
-    matches, count = course_similarity(args.course, starter=args.starter)
-    text = "\n".join(report_lines(matches, count))
+    matches, count, unreadable = course_similarity(args.course, starter=args.starter)
+    text = "\n".join(report_lines(matches, count, unreadable))
     print(text)
     if args.out:
         page = (html_report(args.course, args.starter) if args.out.lower().endswith(".html")

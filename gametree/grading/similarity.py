@@ -121,8 +121,9 @@ def starter_code(course: str | Path, assignment: str) -> str:
     return ""
 
 
-def submissions(folder: str | Path) -> tuple[list[Source], dict[str, str]]:
-    """The submissions in ``folder`` and each assignment's starter code.
+def submissions(folder: str | Path) -> tuple[list[Source], dict[str, str], list[str]]:
+    """The submissions in ``folder``, each assignment's starter code, and a
+    sentence for each submission that could not be read (left out).
 
     ``folder`` is an nbgrader course (``submitted/STUDENT/ASSIGNMENT/*.ipynb``)
     or a plain folder of ``.py`` and ``.ipynb`` files (one submission each).
@@ -134,6 +135,7 @@ def submissions(folder: str | Path) -> tuple[list[Source], dict[str, str]]:
                          f"a folder of .py and .ipynb submissions")
     found: list[Source] = []
     starters: dict[str, str] = {}
+    unreadable: list[str] = []
     if (folder / "submitted").is_dir():
         for work in sorted(p for p in (folder / "submitted").glob("*/*") if p.is_dir()):
             files = sorted([*work.glob("*.ipynb"), *work.glob("*.py")])
@@ -142,15 +144,22 @@ def submissions(folder: str | Path) -> tuple[list[Source], dict[str, str]]:
             assignment = work.name
             if assignment not in starters:
                 starters[assignment] = starter_code(folder, assignment)
-            code = "\n".join(read_code(path) for path in files)
+            try:
+                code = "\n".join(read_code(path) for path in files)
+            except ValueError as error:
+                unreadable.append(f"{work.parent.name}/{assignment}: {error}")
+                continue
             found.append(Source(f"{work.parent.name}/{assignment}", code))
     else:
         for path in sorted([*folder.glob("*.ipynb"), *folder.glob("*.py")]):
-            found.append(Source(path.name, read_code(path)))
-    if not found:
+            try:
+                found.append(Source(path.name, read_code(path)))
+            except ValueError as error:
+                unreadable.append(f"{path.name}: {error}")
+    if not found and not unreadable:
         raise ValueError(f"{folder} holds no submission: it needs submitted/STUDENT/ASSIGNMENT/"
                          f"*.ipynb (an nbgrader course) or .py and .ipynb files")
-    return found, starters
+    return found, starters, unreadable
 
 
 def references() -> list[Source]:
@@ -247,15 +256,18 @@ def _side_by_side(left: str, right: str, width: int, most: int = 24) -> list[str
     return rows
 
 
-def report_lines(matches: Sequence[Match], count: int, width: int = 48,
-                 passages: int = 3) -> list[str]:
-    """The report as text: a headline, one line per flagged pair, then each
-    pair's matching passages side by side (at most ``passages`` a pair)."""
+def report_lines(matches: Sequence[Match], count: int, unreadable: Sequence[str] = (),
+                 width: int = 48, passages: int = 3) -> list[str]:
+    """The report as text: a headline, a line per submission that could not
+    be read, one line per flagged pair, then each pair's matching passages
+    side by side (at most ``passages`` a pair)."""
+    skipped = [f"  not compared: {sentence}" for sentence in unreadable]
     if not matches:
         return [f"similarity: none of {count} submissions is close to the package's searches "
-                f"or to another (threshold {THRESHOLD:.0%}); this report never changes a grade"]
+                f"or to another (threshold {THRESHOLD:.0%}); this report never changes a grade",
+                *skipped]
     lines = [f"similarity: {len(matches)} close pairs among {count} submissions (threshold "
-             f"{THRESHOLD:.0%}); a flag for the teacher to read, not a grade"]
+             f"{THRESHOLD:.0%}); a flag for the teacher to read, not a grade", *skipped]
     lines += [f"  {match.share:4.0%}  {match.first.name}  ~  {match.second.name}"
               for match in matches]
     for match in matches:
@@ -269,12 +281,13 @@ def report_lines(matches: Sequence[Match], count: int, width: int = 48,
 
 
 def course_similarity(course: str | Path, threshold: float = THRESHOLD,
-                      starter: str | Path | None = None) -> tuple[list[Match], int]:
+                      starter: str | Path | None = None) -> tuple[list[Match], int, list[str]]:
     """The close pairs in a course or folder (see :func:`submissions`), each
     assignment's submissions compared with the package's searches and with
     each other, its starter code dropped (for a plain folder, the code of
-    the notebook or ``.py`` file ``starter``); and the number of submissions."""
-    found, starters = submissions(course)
+    the notebook or ``.py`` file ``starter``); the number of submissions
+    compared; and a sentence for each that could not be read."""
+    found, starters, unreadable = submissions(course)
     if starter is not None:
         if not Path(starter).is_file():
             raise ValueError(f"--starter {starter} is not a file: name the released notebook "
@@ -288,7 +301,8 @@ def course_similarity(course: str | Path, threshold: float = THRESHOLD,
     package = references()
     for assignment, group in groups.items():
         matches += similar([*group, *package], starters.get(assignment, ""), threshold)
-    return sorted(matches, key=lambda m: (-m.share, m.first.name, m.second.name)), len(found)
+    return (sorted(matches, key=lambda m: (-m.share, m.first.name, m.second.name)), len(found),
+            unreadable)
 
 
 def html_report(course: str | Path, starter: str | Path | None = None,
@@ -302,7 +316,7 @@ def html_report(course: str | Path, starter: str | Path | None = None,
 
     from copydetect import CopyDetector
 
-    found, starters = submissions(course)
+    found, starters, _ = submissions(course)
     if starter is not None:
         starters[""] = _SOLUTION.sub("", read_code(starter))
     with tempfile.TemporaryDirectory(prefix="gametree-similarity-") as folder:

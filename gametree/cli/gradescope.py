@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .usage import file_error, file_name
+from .usage import default_out, file_error, file_name
 
 __all__ = ["register"]
 
@@ -28,8 +28,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                          with --seed-file; without it, the public cases are graded.""")
     parser.add_argument("assignment", metavar="ASSIGNMENT",
                         help=f"the assignment: {', '.join(ASSIGNMENTS)}")
-    parser.add_argument("--out", metavar="FILE", type=file_name, default="autograder.zip",
-                        help="the zip to write (default: autograder.zip)")
+    parser.add_argument("--out", metavar="FILE", type=file_name,
+                        help="the zip to write (default: handouts/autograder.zip)")
     parser.add_argument("--seed-file", metavar="FILE",
                         help="put the first line of FILE in the bundle as the grading seed")
 
@@ -37,6 +37,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from ..grading.gradescope import write_bundle
 
+    if args.out is None:
+        args.out = default_out("autograder.zip")
     if not args.out.endswith(".zip"):
         raise ValueError(f"--out {args.out}: name a .zip file, as Gradescope asks")
     temporary = f"{args.out}.part"

@@ -97,6 +97,9 @@ def run_autograder(assignment: str, root: str | Path) -> dict[str, Any]:
         out = results(grade_file(assignment, find_submission(root / "submission", assignment)))
     except ValueError as error:  # SubmissionError too: a 0 with its reason, never no result
         out = failed_results(str(error.args[0]) if error.args else str(error))
+    except Exception as error:  # noqa: BLE001  Gradescope shows nothing without results.json
+        out = failed_results(f"the grader itself failed ({type(error).__name__}: {error}); "
+                             f"ask the teacher to regrade this submission")
     (root / "results").mkdir(parents=True, exist_ok=True)
     target = root / "results" / "results.json"
     temporary = target.with_suffix(".json.part")

@@ -6,7 +6,11 @@ The submission runs in its own process with limits
 (:mod:`gametree.grading.sandbox`); the expected answers stay here.  It
 exits 0 whenever it graded, whatever the score, and 2 with one line on
 stderr for a missing or unreadable file, an unknown assignment, or a
-submission that defines none of the assignment's functions.
+submission that defines none of the assignment's functions (with
+``--format gradescope``, Gradescope's results.json: such a submission is
+a 0 with its reason, since Gradescope needs a result).  ``class-report``
+ends with the similarity report (:mod:`gametree.grading.similarity`) when
+the course has a ``submitted/`` folder.
 """
 
 from __future__ import annotations

@@ -117,3 +117,34 @@ def test_puzzles_are_solved(puzzle):
                         table=TranspositionTable(key=zobrist))
     assert result.value == MATE - (2 * puzzle.mate_in - 1)
     assert game.move_label(game.initial, result.move) == puzzle.key
+
+
+def test_command_line_prints_the_mate(capsys):
+    """`python -m gametree chess` prints Morphy's key move and the mating line in SAN."""
+    from gametree.cli import main
+    assert main(["chess", "--fen", PUZZLES[1].fen, "--depth", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "best move: Ra6" in out and "1. Ra6 bxa6 2. b7#" in out and "White mates in 2" in out
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--fen", "bad"], "rejects the FEN"), (["--depth", "0"], "depth must be from 1 to 8"),
+    (["--depth", "9"], "depth must be from 1 to 8"), (["--time", "0"], "more than 0"),
+    (["--time", "60.5"], "at most 60"), (["--moves", "Ke2"], "'Ke2' is not a legal move")])
+def test_command_line_refuses_bad_input(capsys, argv, words):
+    """Bad input is one line on stderr and exit status 2."""
+    from gametree.cli import main
+    assert main(["chess", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_engine_stops_within_its_time():
+    """Iterative deepening with a time budget answers with a legal move near the budget."""
+    import time
+
+    from gametree.games.chess import engine
+    game = Chess(KIWIPETE, order=True)
+    start = time.perf_counter()
+    result = engine(game, depth=8, seconds=0.3)
+    assert time.perf_counter() - start < 1.5 and result.move in game.moves(game.initial)

@@ -27,16 +27,20 @@ promotions, for ``alpha_beta(..., quiescence=noisy_moves)``, and
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import chess
 import chess.polyglot
 
 from ..tree import MAX, MIN, Player, Value
-from .base import Game, IllegalMoveError
+from .base import Game, IllegalMoveError, check_game, check_whole
+from .search import OutOfNodes, SearchResult, alpha_beta
+from .table import TranspositionTable
 
 __all__ = ["Chess", "ChessState", "BadFenError", "MATE", "evaluate", "noisy_moves", "zobrist",
-           "PIECE_VALUES", "perft"]
+           "PIECE_VALUES", "perft",
+           "engine", "line_states", "MAX_DEPTH", "MAX_SECONDS", "ordered"]
 
 MATE = 1_000_000
 """A checkmate is worth ``MATE - ply`` to the side that gave it."""
@@ -317,3 +321,74 @@ def perft(game: Chess, state: ChessState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(perft(game, game.result(state, m), depth - 1) for m in moves)
+
+
+MAX_DEPTH = 8
+"""Deepest search :func:`engine` accepts (plies)."""
+
+MAX_SECONDS = 60.0
+"""Longest time budget :func:`engine` accepts."""
+
+
+def engine(game: Chess, state: ChessState | None = None, *, depth: int = 4,
+           seconds: float | None = None, quiescence: bool = True) -> SearchResult[chess.Move]:
+    """What a real engine does, with the package's one alpha-beta: iterative
+    deepening to ``depth`` plies, each iteration trying first the best moves
+    the previous ones found, with a transposition table keyed on the Zobrist
+    hash, MVV-LVA ordering (``game`` should be ``Chess(..., order=True)``)
+    and a quiescence search on captures; with ``seconds``, the iterations
+    stop when the time is spent (the deepest finished one answers; the
+    budget is turned into a node budget at the speed the earlier iterations
+    showed, so an iteration is stopped mid-way too).
+
+    Raises ValueError for a depth outside 1 to :data:`MAX_DEPTH` or a time
+    outside (0, :data:`MAX_SECONDS`], and for a position where the game is over.
+
+    >>> from gametree.games.chess_puzzles import PUZZLES
+    >>> game = Chess(PUZZLES[1].fen, order=True)
+    >>> result = engine(game, depth=3)
+    >>> [game.move_label(s, m) for s, m in zip(line_states(game, game.initial, result.pv), result.pv, strict=True)]
+    ['Ra6', 'bxa6', 'b7#']
+    """
+    state = check_game(game, state)
+    check_whole("depth", depth, 1, MAX_DEPTH)
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"seconds must be a number of seconds, such as 2, not {seconds!r}")
+        if not 0 < seconds <= MAX_SECONDS:
+            raise ValueError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, not {seconds}")
+    if game.is_over(state):
+        raise ValueError("the game is over in this position: there is no move to search for")
+    table: TranspositionTable[ChessState] = TranspositionTable(key=zobrist)
+    best: dict[ChessState, chess.Move] = {}
+    start = time.perf_counter()
+    nodes = 0
+    result: SearchResult[chess.Move] | None = None
+    for d in range(1, depth + 1):
+        budget = None
+        if seconds is not None and result is not None:
+            spent = time.perf_counter() - start
+            left = seconds - spent
+            if left <= 0:
+                break
+            budget = max(1, int(left * nodes / max(spent, 1e-6)))
+        try:
+            result = alpha_beta(game, state, depth=d, evaluate=evaluate, table=table, first=best,
+                                best_moves=best, max_nodes=budget,
+                                quiescence=noisy_moves if quiescence else None)
+        except OutOfNodes:
+            break
+        nodes += result.stats.nodes
+        if abs(result.value) > MATE // 2:      # a mate found: deeper finds no shorter one
+            break
+    assert result is not None
+    return result
+
+
+def line_states(game: Chess, state: ChessState, line: Sequence[chess.Move]) -> list[ChessState]:
+    """The states at which the moves of ``line`` are played, from ``state``."""
+    states = []
+    for move in line:
+        states.append(state)
+        state = game.result(state, move)
+    return states

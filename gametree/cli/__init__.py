@@ -32,7 +32,19 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from . import chance, draw, drill, exercises, grade, html, numbergame, site, slides, trees
+from . import (
+    chance,
+    chess_engine,
+    draw,
+    drill,
+    exercises,
+    grade,
+    html,
+    numbergame,
+    site,
+    slides,
+    trees,
+)
 from .usage import FileError, Parser, UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "FileError", "Terminated", "EXIT_FILE",
@@ -53,7 +65,8 @@ class Terminated(BaseException):
     KeyboardInterrupt for Ctrl-C: ``finally`` blocks run on the way out, so
     temporary files are removed."""
 
-_COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site)
+_COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site,
+             chess_engine)
 
 
 def build_parser() -> argparse.ArgumentParser:

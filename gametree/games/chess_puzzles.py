@@ -1,0 +1,40 @@
+"""Mate puzzles for :mod:`gametree.games.chess`, each checked by the tests
+(tests/test_chess.py): the engine finds the mate in the number of moves given.
+
+Each puzzle is a :class:`Puzzle`: its FEN, the moves to mate (the side to
+move mates in that many of its own moves), the key (first) move in SAN,
+and where it comes from.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Puzzle", "PUZZLES"]
+
+
+class Puzzle(NamedTuple):
+    """A mate puzzle."""
+
+    name: str
+    """A short name for headings."""
+    fen: str
+    """The position."""
+    mate_in: int
+    """The side to move mates in this many of its own moves."""
+    key: str
+    """The first move of the solution, in SAN."""
+    source: str
+    """Composer and year where known, or what kind of position it is."""
+
+
+PUZZLES = (
+    Puzzle("Back-rank mate", "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1", 1, "Ra8#",
+           "the back-rank mate, a teaching position (no composer)"),
+    Puzzle("Morphy's mate in 2", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, "Ra6",
+           "Paul Morphy, composed as a youth (c. 1850s); 1.Ra6! bxa6 2.b7#"),
+    Puzzle("Philidor's legacy", "3r2k1/5Npp/8/8/2Q5/8/6PP/6K1 w - - 0 1", 3, "Nh6+",
+           "the smothered mate known as Philidor's legacy (Lucena, 1497; Philidor, 1749): "
+           "1.Nh6+ Kh8 2.Qg8+ Rxg8 3.Nf7#"),
+)
+"""The puzzles, shortest mate first."""

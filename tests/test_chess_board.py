@@ -9,10 +9,10 @@ import chess
 import pytest
 
 from gametree.view.chess import board_colors, board_svg, square_box
-from gametree.widgets.chess import MAX_DEPTH, ChessBoard
+from gametree.widgets.chess import MAX_DEPTH, MAX_SECONDS, ChessBoard
 
 
-def first_move(board, depth):
+def first_move(board, depth, seconds):
     return min(board.legal_moves, key=lambda move: move.uci())
 
 
@@ -86,6 +86,8 @@ def test_mate_ends_the_game_and_further_clicks_change_nothing():
     ({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "not a legal position"),
     ({"depth": 0}, "depth"),
     ({"depth": MAX_DEPTH + 1}, "depth"),
+    ({"seconds": 0}, "seconds"),
+    ({"seconds": MAX_SECONDS + 0.5}, "seconds"),
 ])
 def test_bad_arguments_are_refused_with_a_sentence(kwargs, error):
     with pytest.raises(ValueError, match=error):
@@ -93,13 +95,13 @@ def test_bad_arguments_are_refused_with_a_sentence(kwargs, error):
 
 
 def test_the_deepest_depth_is_accepted():
-    widget = ChessBoard(depth=MAX_DEPTH, engine=first_move)
-    assert widget.depth.value == MAX_DEPTH
+    widget = ChessBoard(depth=MAX_DEPTH, seconds=MAX_SECONDS, engine=first_move)
+    assert (widget.depth.value, widget.seconds.value) == (MAX_DEPTH, MAX_SECONDS)
     widget.close()
 
 
 def test_a_broken_engine_is_reported_not_raised():
-    def broken(board, depth):
+    def broken(board, depth, seconds):
         raise RuntimeError("out of fuel")
     widget = ChessBoard(engine=broken)
     widget.type_move("e4")
@@ -121,3 +123,12 @@ def test_the_picture_takes_the_theme_colours_and_marks_the_selection():
     svg = board_svg(chess.Board(), selected=chess.E2, theme={"selected": "#123456"})
     assert "#123456" in svg
     assert board_colors("print") != board_colors("default")
+
+
+def test_the_set_s_engine_answers_at_the_default_level_and_finds_a_mate_in_one():
+    widget = ChessBoard("6k1/5ppp/8/1p6/8/8/5PPP/R5K1 b - - 0 1")   # after b4, White mates on a8
+    widget.type_move("b4")
+    assert widget.board.move_stack[-1] == chess.Move.from_uci("a1a8")
+    assert widget.status_text == "You played b4. The computer answered Ra8# (searching 3 plies). " \
+        "Checkmate: the computer wins. Press New game to play again."
+    widget.close()

@@ -7,10 +7,11 @@ Enter.  A move that is not legal changes nothing, and the status line says
 why in a sentence.  The computer then answers with the move its search
 chose, shaded on the board.
 
-The computer is a function ``engine(board, depth) -> chess.Move`` (given as
+The computer is a function ``engine(board, depth, seconds) -> chess.Move`` (given as
 ``engine=``); by default it is the set's engine
-(:mod:`gametree.games.chess`: iterative deepening of alpha-beta with
-ordered moves), imported when the first search starts.
+(:func:`gametree.games.chess.engine`: iterative deepening of alpha-beta
+with ordered moves, quiescence and a transposition table, stopped by the
+time budget), imported when the first search starts.
 
 CSS classes, for styling and for browser tests: the widget
 ``gametree-chess``; the picture ``gametree-chess-board``; each square's
@@ -18,7 +19,7 @@ button ``gametree-chess-square`` and ``gametree-chess-square-<name>``
 (e.g. ``gametree-chess-square-e2``), a selected one also
 ``gametree-chess-selected``; the move box ``gametree-chess-move``; the
 status line ``gametree-chess-status``; the depth slider
-``gametree-chess-depth``; the "New game" button ``gametree-chess-new-game``.
+``gametree-chess-depth``; the time slider ``gametree-chess-seconds``; the "New game" button ``gametree-chess-new-game``.
 """
 
 from __future__ import annotations
@@ -33,15 +34,20 @@ from ..view.chess import BOARD_SIZE, board_svg, square_box, square_name
 from ..view.theme import Theme, theme_of
 from .controls import StatusLine, close_all
 
-__all__ = ["ChessBoard", "MAX_DEPTH", "DEFAULT_DEPTH", "Engine"]
+__all__ = ["ChessBoard", "MAX_DEPTH", "DEFAULT_DEPTH", "DEFAULT_SECONDS", "MAX_SECONDS", "Engine"]
 
-Engine = Callable[[chess.Board, int], chess.Move]
-"""The computer: the position (a copy it may change) and a depth, to the move it plays."""
+Engine = Callable[[chess.Board, int, float], chess.Move]
+"""The computer: the position (a copy it may change), a depth in plies and a
+time budget in seconds, to the move it plays."""
 
-MAX_DEPTH = 4
-"""Deepest search the slider offers (depth 4 takes seconds in the middle game)."""
-DEFAULT_DEPTH = 2
-"""The default level: the computer answers well within 3 s."""
+MAX_DEPTH = 6
+"""Deepest search the slider offers (the time budget stops it sooner in a busy middle game)."""
+DEFAULT_DEPTH = 3
+"""The default depth."""
+DEFAULT_SECONDS = 2.0
+"""The default time budget: the computer answers within 3 s (Kiwipete, a busy middle game, took 2.4 to 3.0 s with a 2.5 s budget on the shared machine, so 2 s)."""
+MAX_SECONDS = 10.0
+"""The longest time budget the slider offers."""
 
 _CELL = "1 / 1 / 2 / 2"
 
@@ -59,12 +65,10 @@ def _style(theme: Theme) -> str:
 </style>"""
 
 
-def _default_engine(board: chess.Board, depth: int) -> chess.Move:
-    from ..games.chess import Chess, ChessState, evaluate  # the engine, when it is first needed
-    from ..games.depth import iterative_deepening
-    game = Chess(board.fen(), order=True)
-    state: ChessState = game.initial
-    move = iterative_deepening(game, state, max_depth=depth, evaluate=evaluate).result.move
+def _default_engine(board: chess.Board, depth: int, seconds: float) -> chess.Move:
+    """The set's engine (:func:`gametree.games.chess.engine`) on the position."""
+    from ..games.chess import Chess, engine  # the engine, when it is first needed
+    move = engine(Chess(board.fen(), order=True), depth=depth, seconds=seconds).move
     assert move is not None   # the game is not over, so the search found a move
     return move
 
@@ -81,7 +85,10 @@ class ChessBoard(widgets.VBox):
         How many plies the computer searches, 1 to :data:`MAX_DEPTH`
         (a slider changes it between moves).
     engine : callable, optional
-        ``engine(board, depth)`` returns the computer's move.
+        ``engine(board, depth, seconds)`` returns the computer's move.
+    seconds : float
+        The computer's time budget per move, more than 0 and at most
+        :data:`MAX_SECONDS` (a slider changes it between moves).
     size : int
         The board's width in pixels.
     theme : optional
@@ -99,6 +106,8 @@ class ChessBoard(widgets.VBox):
         What happened, whose move, or why a move was refused.
     depth : ipywidgets.IntSlider
         The computer's depth.
+    seconds : ipywidgets.FloatSlider
+        The computer's time budget per move.
     selected : square or None
         The piece you clicked, waiting for its target square.
     human : bool
@@ -106,10 +115,14 @@ class ChessBoard(widgets.VBox):
     """
 
     def __init__(self, fen: str = chess.STARTING_FEN, *, depth: int = DEFAULT_DEPTH,
-                 engine: Engine | None = None, size: int = BOARD_SIZE, theme: object = None):
+                 seconds: float = DEFAULT_SECONDS, engine: Engine | None = None, size: int = BOARD_SIZE, theme: object = None):
         self.theme: Theme = theme_of(theme)
         check_whole("depth", depth, 1, MAX_DEPTH)
         check_whole("size", size, 200, 800)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"seconds must be a number of seconds, such as 2.5, not {seconds!r}")
+        if not 0 < seconds <= MAX_SECONDS:
+            raise ValueError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, not {seconds}")
         if not isinstance(fen, str):
             raise TypeError(f"fen must be a FEN string, such as {chess.STARTING_FEN!r}, not {type(fen).__name__}")
         try:
@@ -121,7 +134,8 @@ class ChessBoard(widgets.VBox):
             raise ValueError(f"the FEN {fen!r} is not a legal position; check the kings, pawns and "
                              f"the side to move")
         if engine is not None and not callable(engine):
-            raise TypeError(f"engine must be a function engine(board, depth) -> chess.Move, not {engine!r}")
+            raise TypeError(f"engine must be a function engine(board, depth, seconds) -> chess.Move, "
+                            f"not {engine!r}")
         self.start = start
         self.engine: Engine = engine or _default_engine
         self.size = size
@@ -154,12 +168,16 @@ class ChessBoard(widgets.VBox):
         self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="Depth (plies)",
                                        style={"description_width": "initial"})
         self.depth.add_class("gametree-chess-depth")
+        self.seconds = widgets.FloatSlider(value=seconds, min=0.5 if seconds >= 0.5 else seconds, max=MAX_SECONDS,
+                                           step=0.5, description="Seconds at most",
+                                           style={"description_width": "initial"})
+        self.seconds.add_class("gametree-chess-seconds")
         self.new_game_button = widgets.Button(description="New game")
         self.new_game_button.add_class("gametree-chess-new-game")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.status = StatusLine("gametree-chess-status", layout=widgets.Layout(width=f"{size + 120}px"))
         self.status.style.font_size = "16px"
-        super().__init__([grid, widgets.HBox([self.move_box, self.new_game_button]), self.depth, self.status])
+        super().__init__([grid, widgets.HBox([self.move_box, self.new_game_button]), widgets.HBox([self.depth, self.seconds]), self.status])
         self.add_class("gametree-chess")
         self.new_game()
 
@@ -244,7 +262,7 @@ class ChessBoard(widgets.VBox):
         if self._over(said):
             return
         try:
-            answer = self.engine(self.board.copy(), self.depth.value)
+            answer = self.engine(self.board.copy(), self.depth.value, self.seconds.value)
         except Exception as error:   # noqa: BLE001 - a broken engine must not leave a traceback on the board
             self._show(f"{said} The computer cannot answer: {error}")
             return

@@ -25,7 +25,7 @@ import chess.svg
 
 from .theme import Theme, theme_of
 
-__all__ = ["board_svg", "board_colors", "square_box", "square_name", "BOARD_SIZE"]
+__all__ = ["board_svg", "board_colors", "square_box", "square_name", "describe_position", "BoardPicture", "BOARD_SIZE"]
 
 BOARD_SIZE = 400
 """Width and height of the widget's board, in pixels: 45 px a square, which
@@ -146,3 +146,46 @@ def board_svg(board: chess.Board, *, size: int = BOARD_SIZE, selected: chess.Squ
     return chess.svg.board(board, size=size, orientation=chess.BLACK if flipped else chess.WHITE,
                            lastmove=lastmove, check=check, fill=fill,
                            squares=chess.SquareSet(targets), colors=board_colors(look))
+
+
+def describe_position(board: chess.Board) -> str:
+    """The position in words, for alt text and screen readers.
+
+    >>> describe_position(chess.Board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"))
+    'Chess position, White to move. White: king c8, rook a1, pawn b6. Black: king a8, bishop b8, pawns a7, b7.'
+    """
+    sides = []
+    for colour, side in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
+        parts = []
+        for piece in (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
+            squares = [chess.square_name(s) for s in sorted(board.pieces(piece, colour), key=lambda s: (s & 7, s))]
+            if squares:
+                name = chess.piece_name(piece) + ("s" if len(squares) > 1 else "")
+                parts.append(f"{name} {', '.join(squares)}")
+        sides.append(f"{side}: {', '.join(parts)}.")
+    mover = "White" if board.turn else "Black"
+    check = " (in check)" if board.is_check() else ""
+    return f"Chess position, {mover} to move{check}. " + " ".join(sides)
+
+
+class BoardPicture:
+    """A position that shows itself in a notebook as :func:`board_svg`
+    draws it, with :func:`describe_position` as its alt text.
+
+    >>> picture = BoardPicture(chess.Board())
+    >>> data, metadata = picture._repr_mimebundle_()
+    >>> metadata["image/svg+xml"]["alt"].startswith("Chess position, White to move. White: king e1")
+    True
+    """
+
+    def __init__(self, board: chess.Board, *, size: int = 320, lastmove: chess.Move | None = None,
+                 theme: object = None):
+        self.board, self.size, self.lastmove, self.theme = board.copy(), size, lastmove, theme
+
+    def __repr__(self) -> str:
+        return f"BoardPicture({self.board.fen()!r})"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        svg = board_svg(self.board, size=self.size, lastmove=self.lastmove, theme=self.theme)
+        alt = describe_position(self.board)
+        return ({"image/svg+xml": svg, "text/plain": repr(self)}, {"image/svg+xml": {"alt": alt}})

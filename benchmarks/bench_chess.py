@@ -22,8 +22,8 @@ runs the same counts).
 Part 2 searches each puzzle of :mod:`gametree.games.chess_puzzles` to its
 mate depth with alpha-beta: plain (python-chess's move order), with
 MVV-LVA and checks first (``order=True``), plus iterative deepening with
-the previous iterations' best moves first (``first``; not killer moves,
-which the search has no hook for yet), plus a
+the previous iterations' best moves first (``first``), plus killer moves
+(:class:`~gametree.games.chess.Killers` as ``first`` and ``best_moves``), plus a
 transposition table keyed on the Zobrist hash, and plus quiescence on
 captures; nodes and milliseconds for each.
 """
@@ -38,7 +38,7 @@ import time
 import chess
 
 from gametree.games import TranspositionTable, alpha_beta
-from gametree.games.chess import MATE, Chess, evaluate, noisy_moves, perft, zobrist
+from gametree.games.chess import MATE, Chess, Killers, evaluate, noisy_moves, perft, zobrist
 from gametree.games.chess_puzzles import PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{(time.process_time() - start) * 1000:.0f} ms")
 
     print("\n2. Alpha-beta to each puzzle's mate depth: nodes (ms)")
-    techniques = ("plain", "ordering", "+ ID best first", "+ table", "+ quiescence")
+    techniques = ("plain", "ordering", "+ ID best first", "+ killers", "+ table", "+ quiescence")
     print(f"{'puzzle':<22}" + "".join(f"{t:>18}" for t in techniques))
     for puzzle in PUZZLES:
         depth = 2 * puzzle.mate_in - 1
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
             game = Chess(puzzle.fen, order=technique != "plain")
             start = time.process_time()
             nodes, result = 0, None
-            best: dict = {}
+            best: dict | Killers = {} if technique == "+ ID best first" else Killers()
             table = TranspositionTable(key=zobrist) if technique in ("+ table", "+ quiescence") else None
             iterative = technique not in ("plain", "ordering")
             for d in range(1 if iterative else depth, depth + 1):

@@ -148,3 +148,20 @@ def test_engine_stops_within_its_time():
     start = time.perf_counter()
     result = engine(game, depth=8, seconds=0.3)
     assert time.perf_counter() - start < 1.5 and result.move in game.moves(game.initial)
+
+
+def test_ordering_and_killers_change_the_work_not_the_value():
+    """On Morphy's mate in 2, MVV-LVA ordering visits fewer nodes than python-chess's
+    order, and killer moves (through first and best_moves) keep the value."""
+    from gametree.games.chess import Killers
+    puzzle = PUZZLES[1]
+    plain = alpha_beta(Chess(puzzle.fen), depth=3, evaluate=evaluate)
+    game = Chess(puzzle.fen, order=True)
+    ordered = alpha_beta(game, depth=3, evaluate=evaluate)
+    killers = Killers()
+    for depth in (1, 2, 3):
+        with_killers = alpha_beta(game, depth=depth, evaluate=evaluate, first=killers,
+                                  best_moves=killers)
+    assert ordered.stats.nodes < plain.stats.nodes
+    assert plain.value == ordered.value == with_killers.value == MATE - 3
+    assert killers.killers and all(len(slots) <= 2 for slots in killers.killers.values())

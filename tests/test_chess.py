@@ -8,7 +8,7 @@ import pytest
 
 from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, minimax
 from gametree.games.chess import MATE, BadFenError, Chess, evaluate, noisy_moves, perft, zobrist
-from gametree.games.chess_puzzles import PUZZLES
+from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -101,7 +101,7 @@ def test_minimax_agrees_with_alpha_beta_on_a_small_ending():
 def test_quiescence_sees_past_the_horizon():
     """At depth 1 plain search takes a pawn defended by a pawn with the queen;
     quiescence sees the recapture and does not."""
-    fen = "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1"
+    fen = HORIZON
     game = Chess(fen, order=True)
     plain = alpha_beta(game, depth=1, evaluate=evaluate)
     quiet = alpha_beta(game, depth=1, evaluate=evaluate, quiescence=noisy_moves)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Puzzle", "PUZZLES"]
+__all__ = ["Puzzle", "PUZZLES", "HORIZON"]
 
 
 class Puzzle(NamedTuple):
@@ -38,3 +38,10 @@ PUZZLES = (
            "1.Nh6+ Kh8 2.Qg8+ Rxg8 3.Nf7#"),
 )
 """The puzzles, shortest mate first."""
+
+HORIZON = "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1"
+"""The horizon effect in one move: searched one ply deep, White's queen takes
+the pawn on d5 (Qxd5 wins 100 centipawns as far as the search can see), and
+cxd5 loses the queen just past the horizon; with quiescence on captures
+(``alpha_beta(..., quiescence=noisy_moves)``) the recapture is seen and Qxd5
+is not played (tests/test_chess.py)."""

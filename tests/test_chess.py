@@ -165,3 +165,12 @@ def test_ordering_and_killers_change_the_work_not_the_value():
     assert ordered.stats.nodes < plain.stats.nodes
     assert plain.value == ordered.value == with_killers.value == MATE - 3
     assert killers.killers and all(len(slots) <= 2 for slots in killers.killers.values())
+
+
+def test_the_package_players_and_uct_run_on_chess():
+    """play_game, search_player, random_player and UCT run on Chess unchanged."""
+    from gametree.games import play_game, random_player, search_player, uct_search
+    game = Chess("k7/8/1K6/8/8/8/8/7R w - - 0 1")
+    record = play_game(game, search_player(1, evaluate), random_player(1))
+    assert [game.move_label(game.initial, record.moves[0])] == ["Rh8#"] and record.score == MATE - 1
+    assert uct_search(game, iterations=60, seed=1).move in game.moves(game.initial)

@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> None:
                                     quiescence=noisy_moves if technique == "+ quiescence" else None)
                 nodes += result.stats.nodes
             ms = (time.process_time() - start) * 1000
-            assert result is not None and result.value == MATE - depth, (puzzle.name, technique)
+            mate = MATE - game.initial.board.ply() - depth
+            assert result is not None and result.value == mate, (puzzle.name, technique)
             row.append(f"{nodes:,} ({ms:.0f})")
         print(f"{puzzle.name:<22}" + "".join(f"{cell:>18}" for cell in row))
 

@@ -33,6 +33,9 @@ PUZZLES = (
            "the back-rank mate, a teaching position (no composer)"),
     Puzzle("Morphy's mate in 2", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, "Ra6",
            "Paul Morphy, composed as a youth (c. 1850s); 1.Ra6! bxa6 2.b7#"),
+    Puzzle("Légal's mate", "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6", 2,
+           "Bxf7+", "Légal against Saint Brie, Paris, 1750 (the game, not a composition): "
+           "5...Bxd1 took the queen; 6.Bxf7+ Ke7 7.Nd5#"),
     Puzzle("Philidor's legacy", "3r2k1/5Npp/8/8/2Q5/8/6PP/6K1 w - - 0 1", 3, "Nh6+",
            "the smothered mate known as Philidor's legacy (Lucena, 1497; Philidor, 1749): "
            "1.Nh6+ Kh8 2.Qg8+ Rxg8 3.Nf7#"),

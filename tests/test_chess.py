@@ -8,7 +8,7 @@ import pytest
 
 from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, minimax
 from gametree.games.chess import MATE, BadFenError, Chess, evaluate, noisy_moves, perft, zobrist
-from gametree.games.chess_puzzles import PUZZLES
+from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -101,7 +101,7 @@ def test_minimax_agrees_with_alpha_beta_on_a_small_ending():
 def test_quiescence_sees_past_the_horizon():
     """At depth 1 plain search takes a pawn defended by a pawn with the queen;
     quiescence sees the recapture and does not."""
-    fen = "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1"
+    fen = HORIZON
     game = Chess(fen, order=True)
     plain = alpha_beta(game, depth=1, evaluate=evaluate)
     quiet = alpha_beta(game, depth=1, evaluate=evaluate, quiescence=noisy_moves)
@@ -115,7 +115,7 @@ def test_puzzles_are_solved(puzzle):
     game = Chess(puzzle.fen, order=True)
     result = alpha_beta(game, depth=2 * puzzle.mate_in - 1, evaluate=evaluate,
                         table=TranspositionTable(key=zobrist))
-    assert result.value == MATE - (2 * puzzle.mate_in - 1)
+    assert result.value == MATE - (game.initial.board.ply() + 2 * puzzle.mate_in - 1)
     assert game.move_label(game.initial, result.move) == puzzle.key
 
 
@@ -148,3 +148,29 @@ def test_engine_stops_within_its_time():
     start = time.perf_counter()
     result = engine(game, depth=8, seconds=0.3)
     assert time.perf_counter() - start < 1.5 and result.move in game.moves(game.initial)
+
+
+def test_ordering_and_killers_change_the_work_not_the_value():
+    """On Morphy's mate in 2, MVV-LVA ordering visits fewer nodes than python-chess's
+    order, and killer moves (through first and best_moves) keep the value."""
+    from gametree.games.chess import Killers
+    puzzle = PUZZLES[1]
+    plain = alpha_beta(Chess(puzzle.fen), depth=3, evaluate=evaluate)
+    game = Chess(puzzle.fen, order=True)
+    ordered = alpha_beta(game, depth=3, evaluate=evaluate)
+    killers = Killers()
+    for depth in (1, 2, 3):
+        with_killers = alpha_beta(game, depth=depth, evaluate=evaluate, first=killers,
+                                  best_moves=killers)
+    assert ordered.stats.nodes < plain.stats.nodes
+    assert plain.value == ordered.value == with_killers.value == MATE - 3
+    assert killers.killers and all(len(slots) <= 2 for slots in killers.killers.values())
+
+
+def test_the_package_players_and_uct_run_on_chess():
+    """play_game, search_player, random_player and UCT run on Chess unchanged."""
+    from gametree.games import play_game, random_player, search_player, uct_search
+    game = Chess("k7/8/1K6/8/8/8/8/7R w - - 0 1")
+    record = play_game(game, search_player(1, evaluate), random_player(1))
+    assert [game.move_label(game.initial, record.moves[0])] == ["Rh8#"] and record.score == MATE - 1
+    assert uct_search(game, iterations=60, seed=1).move in game.moves(game.initial)

@@ -28,7 +28,7 @@ promotions, for ``alpha_beta(..., quiescence=noisy_moves)``, and
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 
 import chess
 import chess.polyglot
@@ -40,7 +40,7 @@ from .table import TranspositionTable
 
 __all__ = ["Chess", "ChessState", "BadFenError", "MATE", "evaluate", "noisy_moves", "zobrist",
            "PIECE_VALUES", "perft",
-           "engine", "line_states", "MAX_DEPTH", "MAX_SECONDS", "ordered"]
+           "engine", "line_states", "Killers", "MAX_DEPTH", "MAX_SECONDS", "ordered"]
 
 MATE = 1_000_000
 """A checkmate is worth ``MATE - ply`` to the side that gave it."""
@@ -334,7 +334,7 @@ def engine(game: Chess, state: ChessState | None = None, *, depth: int = 4,
            seconds: float | None = None, quiescence: bool = True) -> SearchResult[chess.Move]:
     """What a real engine does, with the package's one alpha-beta: iterative
     deepening to ``depth`` plies, each iteration trying first the best moves
-    the previous ones found, with a transposition table keyed on the Zobrist
+    the previous ones found, or else a killer move (:class:`Killers`), with a transposition table keyed on the Zobrist
     hash, MVV-LVA ordering (``game`` should be ``Chess(..., order=True)``)
     and a quiescence search on captures; with ``seconds``, the iterations
     stop when the time is spent (the deepest finished one answers; the
@@ -360,7 +360,7 @@ def engine(game: Chess, state: ChessState | None = None, *, depth: int = 4,
     if game.is_over(state):
         raise ValueError("the game is over in this position: there is no move to search for")
     table: TranspositionTable[ChessState] = TranspositionTable(key=zobrist)
-    best: dict[ChessState, chess.Move] = {}
+    best = Killers()
     start = time.perf_counter()
     nodes = 0
     result: SearchResult[chess.Move] | None = None
@@ -392,3 +392,55 @@ def line_states(game: Chess, state: ChessState, line: Sequence[chess.Move]) -> l
         states.append(state)
         state = game.result(state, move)
     return states
+
+
+class Killers(MutableMapping[ChessState, chess.Move]):
+    """Killer moves through :func:`~gametree.games.alpha_beta`'s own hooks:
+    give the same object as ``best_moves`` (the search files the best move
+    of every position it searched here) and as ``first`` (the move to try
+    first).  Asked for a position, it answers the best move found there
+    before (iterative deepening's order) or else a *killer*: one of the two
+    latest quiet moves (not captures) that were best at another position
+    the same number of plies into the game, if it is legal here; a capture
+    is ordered by MVV-LVA already.
+
+    >>> game = Chess(order=True)
+    >>> killers = Killers()
+    >>> after = game.result(game.initial, game.parse(game.initial, "e4"))
+    >>> killers[after] = game.parse(after, "Nf6")
+    >>> other = game.result(game.initial, game.parse(game.initial, "d4"))
+    >>> game.move_label(other, killers.get(other))   # Nf6 was best one ply in: try it first
+    'Nf6'
+    """
+
+    def __init__(self) -> None:
+        self.best: dict[ChessState, chess.Move] = {}
+        """The best move found at each position searched."""
+        self.killers: dict[int, list[chess.Move]] = {}
+        """The two latest quiet best moves at each ply of the game, newest first."""
+
+    def __setitem__(self, state: ChessState, move: chess.Move) -> None:
+        self.best[state] = move
+        if not state.board.is_capture(move):
+            slots = self.killers.setdefault(state.board.ply(), [])
+            if move not in slots:
+                slots.insert(0, move)
+                del slots[2:]
+
+    def __getitem__(self, state: ChessState) -> chess.Move:
+        move = self.best.get(state)
+        if move is not None:
+            return move
+        for killer in self.killers.get(state.board.ply(), ()):
+            if killer in state.legal():
+                return killer
+        raise KeyError(state)
+
+    def __delitem__(self, state: ChessState) -> None:
+        del self.best[state]
+
+    def __iter__(self) -> Iterator[ChessState]:
+        return iter(self.best)
+
+    def __len__(self) -> int:
+        return len(self.best)

@@ -130,7 +130,7 @@ def board_svg(board: chess.Board, *, size: int = BOARD_SIZE, selected: chess.Squ
     selected : square, optional
         A square the player picked: framed in the theme's ``"selected"``.
     targets : squares
-        Where the selected piece may go: marked with python-chess's dots.
+        Where the selected piece may go: marked with python-chess's crosses.
     lastmove : chess.Move, optional
         Shaded in the theme's ``"current"`` over the squares.
     flipped : bool

@@ -207,7 +207,7 @@ class ChessBoard(widgets.VBox):
                            f"click another piece.")
                 return
             self._show(f"The {chess.piece_name(piece.piece_type)} on {name} is picked: click the square "
-                       f"it goes to (the dots).")
+                       f"it goes to (marked with a cross).")
             return
         if self.selected is None:
             what = "is empty" if piece is None else "holds one of the computer's pieces"
@@ -218,7 +218,7 @@ class ChessBoard(widgets.VBox):
         if not moves:
             self._show(f"The {chess.piece_name(self.board.piece_type_at(start) or chess.PAWN)} on "
                        f"{chess.square_name(start)} cannot go to {name}: "
-                       f"{self._why(chess.Move(start, square))} Click a dotted square, or another piece.")
+                       f"{self._why(chess.Move(start, square))} Click a square marked with a cross, or another piece.")
             return
         # A pawn reaching the last rank becomes a queen on a click; type e8=N for a knight.
         move = next((m for m in moves if m.promotion in (None, chess.QUEEN)), moves[0])

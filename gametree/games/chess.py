@@ -66,14 +66,24 @@ class ChessState:
         """The position (never change it: copy it first)."""
         self.history = history
         """Transposition keys of the positions since the last capture or pawn move, this one excluded."""
-        self._key = (board._transposition_key(), board.halfmove_clock, history)
-        self._hash = hash(self._key)
+        self._key: tuple | None = None       # worked out when first asked: a leaf may never be
+        self._hash: int | None = None
         self._moves: list[chess.Move] | None = None
 
+    @property
+    def key(self) -> tuple:
+        """What equal states share: the position (python-chess's transposition
+        key), the halfmove clock and the history."""
+        if self._key is None:
+            self._key = (self.board._transposition_key(), self.board.halfmove_clock, self.history)
+        return self._key
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ChessState) and self._key == other._key
+        return isinstance(other, ChessState) and self.key == other.key
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.key)
         return self._hash
 
     @property
@@ -95,7 +105,9 @@ class ChessState:
 
     def repetitions(self) -> int:
         """How many times this position occurred before, since the last irreversible move."""
-        return self.history.count(self._key[0])
+        if len(self.history) < 4:     # a position can come back 4, 6, 8, ... plies later, no sooner
+            return 0
+        return self.history[-4::-2].count(self.key[0])
 
     def is_draw_by_rule(self) -> bool:
         """Third repetition, fifty-move rule or insufficient material."""
@@ -172,7 +184,7 @@ class Chess(Game[ChessState, chess.Move]):
         irreversible = board.is_zeroing(move)
         child = board.copy(stack=False)
         child.push(move)
-        history = () if irreversible else (*state.history, state._key[0])
+        history = () if irreversible else (*state.history, state.key[0])
         return ChessState(child, history)
 
     def parse(self, state: ChessState, text: str) -> chess.Move:

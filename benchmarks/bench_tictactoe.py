@@ -25,6 +25,10 @@ plain minimax once.  (The table with symmetry visits 17x fewer positions;
 each costs more, a probe, a store and a symmetry class, so the time saved
 is less.)
 
+Part 3 times the package's search with a TranspositionTable against a plain
+alpha-beta with a dict table and bound flags (the same 4,781 positions and
+1,050 terminals; target at most 1.3x), interleaved.
+
 Part 1 prints medians over ``--rounds`` interleaved rounds of processor time
 (this process alone) and each search's median ratio to the faster baseline
 of the round; part 2 the best of the rounds.
@@ -41,6 +45,7 @@ from collections import defaultdict
 from math import inf
 
 import plain_searches
+from plain_searches import _winner
 
 from gametree.games import TicTacToe, TranspositionTable, alpha_beta, canonical, minimax
 
@@ -188,6 +193,57 @@ def aima_style() -> tuple[int, int]:
     return max_value(state, -inf, +inf)[0], nodes
 
 
+# --- a plain table: alpha-beta with a dict and bound flags --------------------------
+
+TABLE_NODES, TABLE_TERMINALS = 4_781, 1_050
+
+
+def plain_table() -> tuple[int, int, int]:
+    """(value, positions visited, terminals) of alpha-beta from the empty board
+    with a dict from boards to (value, flag), flag 0 exact, 1 lower bound, 2
+    upper bound: the straightforward table search, probing every position but
+    the root after the end-of-game test, as gametree's search does."""
+    table: dict = {}
+    nodes = terminals = 0
+
+    def value(board, player, alpha, beta, root=False):
+        nonlocal nodes, terminals
+        nodes += 1
+        won = _winner(board)
+        if won or 0 not in board:
+            terminals += 1
+            return won
+        if not root:
+            entry = table.get(board)
+            if entry is not None:
+                v, flag = entry
+                if flag == 0:
+                    return v
+                if flag == 1:
+                    alpha = max(alpha, v)
+                else:
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    return v
+        low, high = alpha, beta
+        best = -inf if player == 1 else inf
+        for i in range(9):
+            if board[i] == 0:
+                v = value(board[:i] + (player,) + board[i + 1:], -player, alpha, beta)
+                if player == 1:
+                    best = max(best, v)
+                    alpha = max(alpha, best)
+                else:
+                    best = min(best, v)
+                    beta = min(beta, best)
+                if alpha >= beta:
+                    break
+        table[board] = (best, 2 if best <= low else 1 if best >= high else 0)
+        return best
+
+    return value((0,) * 9, 1, -inf, inf, True), nodes, terminals
+
+
 # --- timing -------------------------------------------------------------------------
 
 def best_times(searches: dict, rounds: int) -> dict[str, float]:
@@ -273,6 +329,22 @@ def main(argv: list[str] | None = None) -> None:
         s = results[name].stats
         print(f"{name:<20}{results[name].value:>6}{s.nodes:>9,}{s.terminals:>11,}{s.table_hits:>7,}"
               f"{ms:>9.2f}{base / ms:>9.1f}x")
+    table_searches = {
+        "plain dict table": plain_table,
+        "gametree + table": lambda: (lambda r: (r.value, r.stats.nodes, r.stats.terminals))(
+            alpha_beta(game, table=TranspositionTable())),
+    }
+    for name, search in table_searches.items():
+        found = search()
+        assert found == (0, TABLE_NODES, TABLE_TERMINALS), f"{name} found {found}"
+    times, ratios = interleaved(table_searches, ("plain dict table",), args.rounds)
+    print(f"\n3. The same table search, the same {TABLE_NODES:,} positions and {TABLE_TERMINALS:,} "
+          f"terminals:")
+    print(f"{'search':<22}{'ms':>9}{'x plain':>10}")
+    for name, ms in times.items():
+        print(f"{name:<22}{ms:>9.2f}{ratios[name]:>9.2f}x")
+    print(f"target: gametree with TranspositionTable at most 1.3x the plain dict table; it is "
+          f"{ratios['gametree + table']:.2f}x\n")
     start = time.process_time()
     plain = minimax(game)
     ms = (time.process_time() - start) * 1000

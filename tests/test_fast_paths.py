@@ -19,8 +19,10 @@ from gametree.games import (
     NumberGame,
     TicTacToe,
     TicTacToeState,
+    TranspositionTable,
     TreeGame,
     alpha_beta,
+    canonical,
     kalah_evaluation,
     store_difference,
 )
@@ -137,3 +139,27 @@ def test_kalah_result_sows_as_one_seed_at_a_time(houses, seeds):
                 if not after.over:
                     assert (after.player is state.player) == again
             state = game.result(state, rng.choice(game.moves(state)))
+
+
+@pytest.mark.parametrize("key", [None, canonical])
+def test_the_bare_table_search_equals_the_full_one_on_tictactoe(key):
+    """With a TranspositionTable alone the kernel runs: the same result, counts and
+    stored entries as the full search, from the start and from a position."""
+    game = TicTacToe()
+    for state in (None, TicTacToeState.from_text("X.. .O. ...")):
+        bare, full = TranspositionTable(key=key), TranspositionTable(key=key)
+        assert alpha_beta(game, state, table=bare) == alpha_beta(game, state, table=full, max_nodes=BIG)
+        assert bare.entries == full.entries and len(bare) > 0
+        assert alpha_beta(game, state, table=bare) == alpha_beta(game, state, table=full, max_nodes=BIG)
+
+
+@pytest.mark.parametrize("rounds", [False, True])
+def test_the_bare_table_search_equals_the_full_one_on_kalah(rounds):
+    """Depth-limited, in moves or rounds, with a table: the same result, counts and entries."""
+    game = Kalah(4, 3)
+    bare, full = TranspositionTable(), TranspositionTable()
+    for depth in (0, 2, 4, 5):
+        assert alpha_beta(game, depth=depth, evaluate=store_difference, rounds=rounds, table=bare) == \
+            alpha_beta(game, depth=depth, evaluate=store_difference, rounds=rounds, table=full,
+                       max_nodes=BIG)
+    assert bare.entries == full.entries and any(entry.bound != "exact" for entry in bare.entries.values())

@@ -20,7 +20,7 @@ PATHS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name
 
 COURSE = ["00-index", "01-minimax", "02-alpha-beta", "03-practice", "04-pruning-savings",
           "05-numbergame", "06-tic-tac-toe", "07-kalah", "08-kalah-strength", "09-chance",
-          "10-more-players", "11-windows", "12-mcts"]
+          "10-more-players", "11-windows", "12-mcts", "13-chess"]
 
 
 def test_the_set_has_an_index_and_the_lessons_in_course_order():

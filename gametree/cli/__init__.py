@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from . import (
     chance,
+    chess_engine,
     draw,
     drill,
     exercises,
@@ -67,7 +68,7 @@ class Terminated(BaseException):
     temporary files are removed."""
 
 _COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site,
-             similarity, gradescope)
+             similarity, gradescope, chess_engine)
 
 
 def build_parser() -> argparse.ArgumentParser:

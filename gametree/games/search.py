@@ -35,7 +35,7 @@ from ..text import describe
 from ..trace import StepKind
 from ..tree import CHANCE, MAX, Value
 from .base import Evaluation, Game, M, S, State, check_evaluation, check_game, check_whole, short
-from .table import TranspositionTable
+from .table import Bound, Entry, TranspositionTable
 
 __all__ = ["minimax", "negamax", "alpha_beta", "SearchResult", "Stats", "OutOfNodes", "estimate",
            "Recorder"]
@@ -255,8 +255,9 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     ``window`` says otherwise.
 
     The search is a short kernel, ``_kernel``, which runs alone when no
-    option (a table, ``first``, ``best_moves``, ``max_nodes``,
-    ``quiescence``, a recorder) is given, as in a player's usual call; with
+    option but a :class:`TranspositionTable` (``first``, ``best_moves``,
+    ``max_nodes``, ``quiescence``, a recorder, a table of a subclass) is
+    given, as in a player's usual call; with
     any of them, ``_Search`` runs the same steps in AIMA's form with each
     option a small piece around them, with the same result and statistics
     (tests/test_fast_paths.py).
@@ -381,17 +382,19 @@ def alpha_beta(game: Game[S, M], state: S | None = None, *,
     low, high = _check_window(window)
     limit = inf if max_nodes is None else check_whole("max_nodes", max_nodes, 1)
     with deep_games(game):
-        if (table, first, best_moves, max_nodes, quiescence, recorder) == (None,) * 6:
-            return _kernel(game, state, plies, evaluate, rounds, low, high)
         if table is not None:
             table.claim(game)
+        if ((first, best_moves, max_nodes, quiescence, recorder) == (None,) * 5
+                and (table is None or type(table) is TranspositionTable)):
+            return _kernel(game, state, plies, evaluate, rounds, low, high, table)
         search = _Search(game, plies, evaluate, rounds, table, first, best_moves, limit,
                          quiescence, recorder)
         return search.run(state, low, high)
 
 
 def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | None,
-            rounds: bool, alpha: Value, beta: Value) -> SearchResult[M]:
+            rounds: bool, alpha: Value, beta: Value,
+            table: TranspositionTable[S] | None = None) -> SearchResult[M]:
     """The search of :func:`alpha_beta` without its options: what a player's
     call runs, and all of it when no option is given.  :class:`_Search` adds
     the options around the same steps, in the same order, with the same
@@ -401,14 +404,22 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
     since a position is entered with alpha < beta); and the line kept as
     (move, rest of the line) pairs, a pair per improvement, each search
     leaving its line in ``below`` for its caller instead of returning a
-    pair, and unpacked once at the end."""
+    pair, and unpacked once at the end.  With a :class:`TranspositionTable`
+    (the class itself, whose ``probe`` and ``store`` it does inline on the
+    table's dictionary, filing the same entries under the same keys), it
+    answers and narrows the window from the table as ``_Search.probe``
+    does and stores as ``_Search.remember`` does."""
     is_over, score, to_move, moves_at, result = (game.is_over, game.score, game.to_move,
                                                   game.moves, game.result)
-    nodes = terminals = evaluated = cutoffs = 0
+    nodes = terminals = evaluated = cutoffs = hits = 0
+    entries = None if table is None else table.entries
+    key_of = None if table is None or table.key is None else table._key
+    EXACT, LOWER, UPPER = Bound.EXACT, Bound.LOWER, Bound.UPPER
+    make_entry = tuple.__new__
     below: tuple = ()                                      # the line of the position searched last
 
     def value(state: S, depth: float, alpha: Value, beta: Value, root: bool = False) -> Value:
-        nonlocal nodes, terminals, evaluated, cutoffs, below
+        nonlocal nodes, terminals, evaluated, cutoffs, hits, below
         nodes += 1
         if is_over(state):
             terminals += 1
@@ -423,6 +434,28 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
                 guess = estimate(evaluate, state)          # not a plain number: estimate checks it
             below = ()
             return guess
+        if entries is not None:                            # _Search.probe, inline
+            at = state if key_of is None else key_of(state)
+            if depth != inf:
+                at = (at, (depth, "rounds") if rounds else depth)
+            if not root:
+                entry = entries.get(at)
+                if entry is not None:
+                    stored, bound = entry
+                    if bound is EXACT:
+                        hits += 1
+                        below = ()
+                        return stored
+                    if bound is LOWER:
+                        if stored > alpha:
+                            alpha = stored
+                    elif stored < beta:
+                        beta = stored
+                    if alpha >= beta:
+                        hits += 1
+                        below = ()
+                        return stored
+            low, high = alpha, beta
         if player is MAX:
             maximizing, v, left = True, -inf, depth - 1
         elif player is CHANCE:
@@ -445,6 +478,8 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
             if alpha >= beta:
                 cutoffs += i + 1 < len(moves)  # a cut at the last move prunes nothing
                 break
+        if entries is not None:                            # TranspositionTable.store, inline
+            entries[at] = make_entry(Entry, (v, UPPER if v <= low else LOWER if v >= high else EXACT))
         below = line
         return v
 
@@ -453,7 +488,7 @@ def _kernel(game: Game[S, M], state: S, depth: float, evaluate: Evaluation[S] | 
     while pairs:                                           # (move, (move, (...))) -> a tuple
         move, pairs = pairs
         line.append(move)
-    stats = Stats(nodes, terminals, cutoffs, 0, evaluated)
+    stats = Stats(nodes, terminals, cutoffs, hits, evaluated)
     return SearchResult(best, line[0] if line else None, stats, tuple(line))
 
 

@@ -80,7 +80,7 @@ text on dark       | #FFFFFF | #FFFFFF | #FFFFFF | text written on a dark fill
 background         | #FFFFFF | #FFFFFF | #FFFFFF | the paper: figure, empty boxes, unvisited nodes
 ink                | #000000 | #000000 | #000000 | black outlines and reference lines
 muted text         | #555555 | #222222 | #444444 | secondary text: step numbers, hints
-faint text         | #777777 | #444444 | #666666 | the least important text: line numbers
+faint text         | #666666 | #444444 | #5E5E5E | the least important text: line numbers
 highlight          | #FCE3CF | #FFD0A8 | #E0E0E0 | background of the current pseudocode line, of the active box
 code background    | #FAFAFA | #FFFFFF | #FFFFFF | background of a pseudocode listing
 code border        | #E0E0E0 | #999999 | #BBBBBB | border of a pseudocode listing, of a card

@@ -34,12 +34,14 @@ def audit(page, source: str) -> list[dict]:
     """axe-core's violations on ``page`` (a Playwright page, loaded), every impact.
 
     Each violation is axe's own record: ``id`` (the rule), ``impact``, ``help`` and ``nodes``
-    (one per offending element, with its ``target`` selector and ``failureSummary``).
+    (one per offending element, with its ``target`` selector and ``failureSummary``). axe's
+    preload (it fetches the page's style sheets again, for one rule on orientation, which
+    file:// pages refuse) is off: the page's own requests stay the only ones.
     """
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=source)
     return page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        "async () => (await axe.run(document, {resultTypes: ['violations'], preload: false})).violations"
         ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
         " nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}))")
 

@@ -71,7 +71,7 @@ from .steps import Steppable, steps_of
 
 __all__ = ["build_site", "show_players", "steppable", "notebook_names", "chosen_notebooks",
            "mathjax_folder", "Site", "SitePage", "NotebookFailed", "NEEDS_PYTHON", "STATIC",
-           "PLAYER_SCRIPT", "PLAYER_STYLE"]
+           "PLAYER_SCRIPT", "PLAYER_STYLE", "SITE_STYLE", "site_css"]
 
 NEEDS_PYTHON = "needs Python: open this notebook in Jupyter or Binder"
 """What a page says under a widget it can only show as a picture."""
@@ -83,7 +83,9 @@ PLAYER_SCRIPT = f"{STATIC}/gametree-player.js"
 """The players' script, one copy for the site."""
 PLAYER_STYLE = f"{STATIC}/gametree-player.css"
 """The players' style sheet, one copy for the site."""
-_SITE_STYLE = f"{STATIC}/site.css"
+SITE_STYLE = f"{STATIC}/site.css"
+"""The site's own style sheet (:func:`site_css`), one copy for the site."""
+_SITE_STYLE = SITE_STYLE
 _MATHJAX = f"{STATIC}/mathjax"
 _NBCONVERT_CSS = ("index.css", "theme-light.css")
 
@@ -286,7 +288,14 @@ def _copy_mathjax(into: Path) -> None:
             shutil.copy2(source, target)
 
 
-_SITE_CSS = """a.anchor-link{display:none}
+_SITE_CSS = """:root{--jp-cell-prompt-not-active-opacity:1;--jp-cell-prompt-not-active-font-color:@muted text@;
+--jp-cell-inprompt-font-color:#1F5F99;--jp-cell-outprompt-font-color:#A4442A;
+--jp-mirror-editor-atom-color:#4444CC;--jp-mirror-editor-number-color:#006E00;
+--jp-mirror-editor-operator-color:#8A12D6;--jp-mirror-editor-meta-color:#8A12D6;
+--jp-mirror-editor-comment-color:#2F6F6F;--jp-mirror-editor-bracket-color:#6B6B50;
+--jp-mirror-editor-quote-color:#007A00;--jp-mirror-editor-error-color:#CC0000;--jp-mirror-editor-hr-color:#6E6E6E}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited{text-decoration:underline}
+a.anchor-link{display:none}
 .jp-InputArea{overflow:hidden}
 .jp-Collapser{display:none}
 main{max-width:1200px;margin:0 auto;padding:0 1em}
@@ -296,7 +305,11 @@ details{border:1px solid @code border@;border-radius:4px;padding:.3em .6em}
 .gt-player .gt-code{white-space:normal}
 """
 """The few rules the site adds to nbconvert's style sheet; each ``@key@``
-is a colour of the theme."""
+is a colour of the theme. The first rule makes JupyterLab's prompts and code
+colours reach WCAG AA (4.5:1) on its code cells' grey (#F5F5F5): its own
+input prompts are 50% transparent grey (2.2:1), and its number, comment,
+operator and a few other token colours fall between 2.6:1 and 4.4:1. Links
+in text are underlined (colour is never the only cue)."""
 
 
 _CSP = ("default-src 'self' file: data: blob:; script-src 'self' file: 'unsafe-inline'; "
@@ -357,6 +370,16 @@ def _nbconvert_css(exporter) -> dict[str, Path]:
     raise ValueError("nbconvert's lab template has no style sheet here; reinstall nbconvert")
 
 
+def site_css(theme=None) -> str:
+    """The site's own style sheet (``static/site.css``) in the colours of ``theme``
+    (:func:`gametree.view.theme.theme_of`); the players' is :func:`player_css`.
+
+    >>> site_css("print") != site_css()
+    True
+    """
+    return themed(_SITE_CSS, theme)
+
+
 def _write_static(into: Path, exporter, theme=None) -> None:
     static = into / STATIC
     (static / "nbconvert").mkdir(parents=True)
@@ -364,7 +387,7 @@ def _write_static(into: Path, exporter, theme=None) -> None:
         shutil.copy2(path, static / "nbconvert" / name)
     (into / PLAYER_SCRIPT).write_text(PLAYER_JS, encoding="utf-8")
     (into / PLAYER_STYLE).write_text(player_css(theme), encoding="utf-8")
-    (into / _SITE_STYLE).write_text(themed(_SITE_CSS, theme), encoding="utf-8")
+    (into / _SITE_STYLE).write_text(site_css(theme), encoding="utf-8")
     _copy_mathjax(into / _MATHJAX)
 
 

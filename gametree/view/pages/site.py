@@ -353,13 +353,18 @@ content security policy (:data:`_CSP`) that lets a page load its site's
 files only."""
 
 
-def _exporter():
+def _exporter(lang: str = "en"):
+    """nbconvert's exporter with the site's template; ``lang`` goes on each page's ``<html>``."""
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
+    from nbconvert.utils.iso639_1 import iso639_1
 
+    if lang not in iso639_1:
+        raise ValueError(f"lang={lang!r}: give the pages' language as a two-letter ISO 639-1 "
+                         f"code, such as 'en', 'hi', 'ko' or 'da'")
     return HTMLExporter(template_name="lab", template_file="gametree-site.html.j2",
                         extra_loaders=[DictLoader({"gametree-site.html.j2": _TEMPLATE})],
-                        exclude_anchor_links=False)
+                        exclude_anchor_links=False, language_code=lang)
 
 
 def _nbconvert_css(exporter) -> dict[str, Path]:
@@ -577,7 +582,7 @@ def _into_place(built: Path, out: Path) -> None:
 
 def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
                timeout: int = 600, jobs: int = 1, binder: str | None = None, theme=None,
-               progress: Callable[[SitePage], None] | None = None) -> Site:
+               progress: Callable[[SitePage], None] | None = None, lang: str = "en") -> Site:
     """Render the notebooks of ``source`` as a static site in the folder ``out``.
 
     Parameters
@@ -605,6 +610,9 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     progress : callable, optional
         Called with each :class:`SitePage` when it is written (in the
         order the notebooks finish).
+    lang : str, optional
+        The language of the pages' text, as each page's ``<html lang>`` says it
+        (an ISO 639-1 code; default English).
 
     Returns
     -------
@@ -626,6 +634,7 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
         raise ValueError(f"binder={binder!r}: give the repository's Binder address, such as "
                          f"https://mybinder.org/v2/gh/OWNER/gametree/main")
     names = chosen_notebooks(source, notebooks)
+    _exporter(lang)  # an unknown language is refused before any work
     _check_out(out)
     mathjax_folder()
     start = time.perf_counter()
@@ -634,8 +643,8 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     os.umask(mask)
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
-        _write_static(work, _exporter(), theme)
-        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme))
+        _write_static(work, _exporter(lang), theme)
+        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme), lang)
         pages = _pages(work, plan, names, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
@@ -654,6 +663,8 @@ class _Plan:
     binder: str | None
     setup: str
     """The code of the set-up cell each notebook runs first (:func:`_setup`)."""
+    lang: str = "en"
+    """The language of the pages' text (``<html lang>``)."""
 
     def binder_of(self, name: str) -> str | None:
         """The notebook ``name`` on Binder, if the build has an address."""
@@ -677,7 +688,7 @@ def _built(name: str, plan: _Plan, stop: threading.Event) -> tuple[SitePage, str
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None
     players, pictures = _for_the_site(notebook, title, plan.binder_of(name))
-    page = _render(_exporter(), notebook, name, bool(players), plan.built).encode("utf-8")
+    page = _render(_exporter(plan.lang), notebook, name, bool(players), plan.built).encode("utf-8")
     summary = SitePage(name, _page_file(name), len(page), tuple(players), pictures,
                        time.perf_counter() - began)
     return summary, title, page
@@ -718,7 +729,8 @@ def _pages(work: Path, plan: _Plan, names: Sequence[str], jobs: int, progress) -
                 progress(summary)
     ordered = [pages[name] for name in names]
     if "00-index" not in pages:
-        index = _render(_exporter(), _generated_index(names, titles), "index", False, set(names))
+        index = _render(_exporter(plan.lang), _generated_index(names, titles), "index", False,
+                        set(names))
         (work / "index.html").write_bytes(index.encode("utf-8"))
         ordered.insert(0, SitePage("index", "index.html", len(index.encode("utf-8")), (), 0, 0.0))
     return ordered

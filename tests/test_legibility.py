@@ -273,3 +273,37 @@ def test_figures_say_what_they_show_in_words(fig52_trace):
     # drawing the widget at all ("Error displaying widget"): leave it unset.
     assert stepper.image.tooltip is None
     assert stepper._repr_mimebundle_()[0]["text/plain"] == stepper.alt_text
+
+
+def _name_spots(plot) -> dict:
+    """Each row's names' spots: (left/centre/right, beside/above) of their own node."""
+    spots: dict = {}
+    for label in plot.label_boxes():
+        if label.kind == "name" and label.node is not None:
+            box = plot.marker_box(label.node)
+            centre, middle = (box[0] + box[2]) / 2, (label.box[0] + label.box[2]) / 2
+            across = "centre" if abs(middle - centre) < 1 else "left" if middle < centre else "right"
+            height = (label.box[1] + label.box[3]) / 2
+            up = "beside" if box[1] <= height <= box[3] else "above" if height > box[3] else "below"
+            spots.setdefault(plot.tree[label.node].depth, set()).add((across, up))
+    return spots
+
+
+def test_every_name_of_a_row_sits_the_same_way_in_notebook_10s_stepper():
+    # Notebook 10's stepper at 1280x720 wrote "G" above its node's edge while E, F and H
+    # sat beside theirs: a row's names now take one spot.
+    exam = [[[3, 8], [5, 2]], [[6, 9], [7, 4]], [[1, 10], [12, 5]]]
+    stepper = Stepper(trace_alpha_beta(exam, players=("MAX", "MIN", "MIN")))
+    for step in _steps(stepper.trace):
+        stepper.step_to(step)
+        spots = _name_spots(stepper.plot)
+        assert spots and all(len(found) == 1 for found in spots.values()), f"step {step}: {spots}"
+
+
+@pytest.mark.parametrize("name", TREES)
+def test_every_name_of_a_row_takes_one_spot(name):
+    plot = TracePlot(TREES[name]())
+    for step in _steps(plot.search(), count=2):
+        plot.show(step)
+        mixed = {row: found for row, found in _name_spots(plot).items() if len(found) > 1}
+        assert mixed == {}, f"step {step}: {mixed}"

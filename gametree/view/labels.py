@@ -317,10 +317,11 @@ _ARRANGEMENTS = (("left", "right"), ("left", "below-right"), ("left", "above-rig
                  ("right", "left"), ("right", "below-left"), ("right", "above-left"),
                  ("above-right", "below-left"), ("above", "below-left"), ("left", "below-left"))
 _NAME_SPOTS = ("left", "above-left", "right", "above-right", "above")
-_NAME_SIDES = (("left", "above-left"), ("right", "above-right"), ("above",))
-"""The sides a row's names may take: every name of a row on the same side
-of its node, so that a name between two markers reads as the one whose
-neighbours' names sit likewise (never "E" right of E and "F" left of F)."""
+_NAME_SIDES = (("left",), ("above-left",), ("right",), ("above-right",), ("above",))
+"""The spots a row's names may take: every name of a row in the same spot
+beside its node, so that a name between two markers reads as the one whose
+neighbours' names sit likewise (never "E" right of E and "F" left of F, nor
+"G" above its node's edge while E, F and H sit beside theirs)."""
 _WINDOW_SIDES = (("right", "below-right", "above-right"), ("left", "below-left", "above-left"))
 """Likewise for a row's alpha/beta windows: all right of their nodes, or all left."""
 _WINDOW_SPOTS = ("right", "below-right", "above-right", "left", "below-left", "above-left")

@@ -48,7 +48,7 @@ from ..text import describe
 if TYPE_CHECKING:
     from .style import Line
 
-__all__ = ["Theme", "theme_of", "DEFAULT", "PROJECTOR", "PRINT", "THEMES", "KEYS", "COLORS",
+__all__ = ["Theme", "theme_of", "contrast_ratio", "DEFAULT", "PROJECTOR", "PRINT", "THEMES", "KEYS", "COLORS",
            "palette", "hex_color", "css_color", "ThemeKeyError"]
 
 _TABLE = """
@@ -62,7 +62,7 @@ current            | #EE7733 | #E65100 | #000000 | the current node's outline
 current path       | #EE7733 | #E65100 | #000000 | the edges of the path to the current node
 # Tree drawings.
 MAX node           | #4477AA | #004488 | #333333 | fill of a finished MAX node (a triangle up)
-MIN node           | #AA3377 | #882255 | #777777 | fill of a finished MIN node (a triangle down)
+MIN node           | #AA3377 | #882255 | #6E6E6E | fill of a finished MIN node (a triangle down)
 chance node        | #228833 | #117733 | #999999 | fill of a finished chance node (a circle)
 leaf               | #444444 | #000000 | #000000 | fill of an evaluated leaf (a square)
 active MAX node    | #D4E0EE | #BBCCEE | #DDDDDD | fill of a MAX node on the path
@@ -80,7 +80,7 @@ text on dark       | #FFFFFF | #FFFFFF | #FFFFFF | text written on a dark fill
 background         | #FFFFFF | #FFFFFF | #FFFFFF | the paper: figure, empty boxes, unvisited nodes
 ink                | #000000 | #000000 | #000000 | black outlines and reference lines
 muted text         | #555555 | #222222 | #444444 | secondary text: step numbers, hints
-faint text         | #777777 | #444444 | #666666 | the least important text: line numbers
+faint text         | #666666 | #444444 | #5E5E5E | the least important text: line numbers
 highlight          | #FCE3CF | #FFD0A8 | #E0E0E0 | background of the current pseudocode line, of the active box
 code background    | #FAFAFA | #FFFFFF | #FFFFFF | background of a pseudocode listing
 code border        | #E0E0E0 | #999999 | #BBBBBB | border of a pseudocode listing, of a card
@@ -419,6 +419,24 @@ PRINT = _theme("print", 3, _PRINT_LINES)
 THEMES: Mapping[str, Theme] = MappingProxyType({"default": DEFAULT, "projector": PROJECTOR,
                                                 "print": PRINT})
 """The shipped themes by name."""
+
+
+def contrast_ratio(foreground: object, background: object) -> float:
+    """WCAG 2's contrast ratio of two colours, from 1 (the same) to 21 (black on white).
+
+    Text needs 4.5 (AA) on its background, or 3 at 24 px (18.7 px bold) and over.
+
+    >>> round(contrast_ratio("#000000", "#FFFFFF"), 1), round(contrast_ratio("#777777", "white"), 2)
+    (21.0, 4.48)
+    """
+
+    def luminance(color: object) -> float:
+        channels = (int(hex_color(color)[k:k + 2], 16) / 255 for k in (1, 3, 5))
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def theme_of(theme: object = None) -> Theme:

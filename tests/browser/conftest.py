@@ -51,6 +51,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
+LAB_SETTINGS = REPO / "jupyter" / "lab" / "settings"
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
 # Headless, and nothing in the background that would reach the network.
@@ -164,11 +165,6 @@ class LabServer:
                                                         "workspaces", "ipython")}
         for path in dirs.values():
             path.mkdir()
-        # Answer the news question before it is asked: no news, no update check.
-        notification = dirs["settings"] / "@jupyterlab" / "apputils-extension"
-        notification.mkdir(parents=True)
-        (notification / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("JUPYTER", "IPYTHON")) and k != "PYTHONSTARTUP"}
         env.update(
@@ -199,6 +195,9 @@ class LabServer:
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
             "--LabApp.extension_manager=readonly",
+            # The repository's answer to the news question, as the README's start command
+            # passes it (test_lab_checks.py checks the question is never asked).
+            f"--LabApp.app_settings_dir={LAB_SETTINGS}",
         ]
         if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI often run as root
             command.append("--allow-root")

@@ -60,7 +60,7 @@ def clean(lab_server, lab_pages):
     state, and how many sliders were drawn (read at once: the notebooks'
     page shows the next notebook after this module's tests)."""
     page, state = lab_pages.ran(_write(lab_server.root, "_check_clean.ipynb", CLEAN))
-    return page.problems(), state, page.page.locator(".widget-slider").count()
+    return page.problems(), state, page.page.locator(".widget-slider").count(), page.page.inner_text("body")
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +71,19 @@ def broken(lab_server, lab_pages):
 
 
 def test_a_notebook_that_works_shows_no_problems_and_every_cell_ran(clean):
-    problems, state, sliders = clean
+    problems, state, sliders, _ = clean
     assert problems == []
     assert state["unexecuted"] == [] and state["kernel"] == "idle"
     # The slider really was drawn, not left as "Loading widget...".
     assert sliders == 1
+
+
+def test_no_news_prompt(clean):
+    """JupyterLab, started with the repository's settings, never asks about Jupyter news
+    (without them it asks in a toast over the notebook once the lab has loaded)."""
+    *_, text = clean
+    assert "Jupyter news" not in text
+    assert "A notebook that works" in text  # the text read is the lab's, with the notebook open
 
 
 def test_an_exception_is_reported_with_its_message(broken):

@@ -7,15 +7,21 @@ site is blocked and counted, and must not happen.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from test_site import SMALL, write_course
 
 from gametree import trace_alpha_beta
-from gametree.view.pages.site import build_site
+from gametree.view.pages.player import player_css
+from gametree.view.pages.site import PLAYER_STYLE, SITE_STYLE, build_site, site_css
+from gametree.view.theme import THEMES
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402  (after the skip above)
 
+from .accessibility import audit, axe_source, counts, serious  # noqa: E402
+from .test_accessibility_in_browser import STRUCTURE  # noqa: E402
 from .test_pages_in_browser import offline_page  # noqa: E402  (it needs Playwright too)
 
 pytestmark = pytest.mark.browser
@@ -106,3 +112,36 @@ def test_a_solution_stays_folded_until_opened(site, offline):
     page.get_by_text("Solution", exact=True).click()
     expect(answer).to_be_visible()
     assert asked == [] and missed == []
+
+
+def _restyled(site, folder, theme):
+    """The site's pages with its style sheets in ``theme`` (the built site is the default
+    theme's; a theme changes nothing else a page says but the players' pictures)."""
+    if theme == "default":
+        return site
+    shutil.copytree(site, folder)  # 3 MB, most of it MathJax
+    for name, css in ((PLAYER_STYLE, player_css(theme)), (SITE_STYLE, site_css(theme))):
+        (folder / name).write_text(css, encoding="utf-8")
+    return folder
+
+
+def test_every_page_passes_axe_in_every_theme(site, browser, tmp_path, report_figure):
+    """axe-core finds no serious or critical violation on any page of the site, in any theme;
+    each page has its main landmark, its content in landmarks and its language."""
+    source = axe_source()
+    pages = sorted(path.name for path in site.glob("*.html"))
+    assert pages == ["01-first.html", "02-second.html", "index.html"]
+    problems = []
+    with offline_page(browser) as (page, asked, missed):
+        for theme in THEMES:
+            root = _restyled(site, tmp_path / theme, theme)
+            for name in pages:
+                page.goto((root / name).as_uri())
+                page.wait_for_load_state("networkidle")  # MathJax typeset, as a reader sees it
+                violations = audit(page, source)
+                report_figure(f"axe-core on the site's {name}, {theme} theme: "
+                              f"{counts(violations) or 'no violation'}")
+                problems += [f"{theme} {name}: {line}" for line in serious(violations)]
+                problems += [f"{theme} {name}: {v['id']}" for v in violations if v["id"] in STRUCTURE]
+        assert asked == [] and missed == []
+    assert problems == []

@@ -137,7 +137,7 @@ def _tree_section(number: int, item: DrillTree) -> str:
 
 
 def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
-               words: Mapping[str, str] = MISTAKE_WORDS, theme=None) -> str:
+               words: Mapping[str, str] = MISTAKE_WORDS, theme=None, lang: str = "en") -> str:
     """A drill page of ``trees``, as the text of one HTML file.
 
     Parameters
@@ -152,6 +152,8 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
         that, and nothing of the key (by default :data:`MISTAKE_WORDS`).
     theme : Theme, name or mapping, optional
         The page's colours (:func:`gametree.view.theme.theme_of`).
+    lang : str, optional
+        The language of the page's text, as ``<html lang>`` says it (default English).
 
     Returns
     -------
@@ -199,7 +201,7 @@ def drill_html(trees: Sequence[DrillTree], *, title: str = "Alpha-beta drill",
     sections = "".join(_tree_section(number, item) for number, item in enumerate(trees, start=1))
     body = (_BODY.replace("@COUNT@", str(len(trees))).replace("@SECTIONS@", sections)
             .replace("@DATA@", payload))
-    return standalone(title, _css(theme), body)
+    return standalone(title, _css(theme), body, lang=lang)
 
 
 _CSS = """body{font-family:system-ui,sans-serif;margin:1em;color:@text@;background:@background@;max-width:1280px}

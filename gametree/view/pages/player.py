@@ -218,7 +218,7 @@ def player(obj, *, ident: str = "", keys: str = "player", theme=None) -> str:
             .replace("@DATA@", _payload(data)))
 
 
-def html(obj, *, title: str | None = None, theme=None) -> str:
+def html(obj, *, title: str | None = None, theme=None, lang: str = "en") -> str:
     """The step-through page of ``obj``, as the text of one HTML file.
 
     Parameters
@@ -230,6 +230,8 @@ def html(obj, *, title: str | None = None, theme=None) -> str:
         The page's heading; by default the search's name.
     theme : Theme, name or mapping, optional
         The page's colours and its pictures' (:func:`gametree.view.theme.theme_of`).
+    lang : str, optional
+        The language of the page's text, as ``<html lang>`` says it (default English).
 
     Returns
     -------
@@ -253,10 +255,11 @@ def html(obj, *, title: str | None = None, theme=None) -> str:
     check_steps(steps)
     heading = title if title is not None else steps.title
     return standalone(heading, _PAGE_CSS + player_css(theme),
-                      f"{player(steps, keys='page', theme=theme)}<script>\n{PLAYER_JS}</script>\n")
+                      f"{player(steps, keys='page', theme=theme)}<script>\n{PLAYER_JS}</script>\n",
+                      lang=lang)
 
 
-def save_html(obj, path, *, title: str | None = None, theme=None) -> Path:
+def save_html(obj, path, *, title: str | None = None, theme=None, lang: str = "en") -> Path:
     """Write :func:`html` ``(obj)`` to ``path`` (a name ending in ``.html``
     or ``.htm``), whole or not at all; returns the path.
 
@@ -278,7 +281,7 @@ def save_html(obj, path, *, title: str | None = None, theme=None) -> Path:
         raise ValueError(f"{path}: a step-through page is HTML; end the file name with .html")
     steps = steps_of(obj)
     check_steps(steps)
-    page = html(steps, title=title, theme=theme)
+    page = html(steps, title=title, theme=theme, lang=lang)
     from ..export import written_whole
 
     with written_whole(path) as part:
@@ -309,21 +312,23 @@ def themed(css: str, theme=None) -> str:
     return re.sub(r"@([a-z][a-z0-9 ]*)@", lambda found: colors[found.group(1)], css)
 
 
-def standalone(title: str, css: str, body: str) -> str:
+def standalone(title: str, css: str, body: str, *, lang: str = "en") -> str:
     """One self-contained page: ``title`` as its title and heading, the
-    style sheet ``css``, then ``body`` (its scripts inline); its content
-    security policy lets it load nothing but inline styles, scripts and
-    data.
+    style sheet ``css``, then ``body`` (its scripts inline), the heading and
+    body in the page's ``main`` landmark; ``lang`` is the language of its
+    text, on ``<html>``; its content security policy lets it load nothing
+    but inline styles, scripts and data.
 
-    >>> standalone("A & B", "", "<p>hi</p>\\n").count("A &amp; B")
-    2
+    >>> page = standalone("A & B", "", "<p>hi</p>\\n", lang="da")
+    >>> page.count("A &amp; B"), '<html lang="da">' in page, "<main>\\n<h1>" in page
+    (2, True, True)
     """
     return (_HEAD.replace("@CSS@", css).replace("@TITLE@", _html.escape(title))
-            + body + "</body>\n</html>\n")
+            .replace("@LANG@", _html.escape(lang)) + body + "</main>\n</body>\n</html>\n")
 
 
 _HEAD = """<!DOCTYPE html>
-<html lang="en">
+<html lang="@LANG@">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -333,6 +338,7 @@ _HEAD = """<!DOCTYPE html>
 @CSS@</style>
 </head>
 <body>
+<main>
 <h1>@TITLE@</h1>
 """
 

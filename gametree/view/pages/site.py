@@ -71,7 +71,7 @@ from .steps import Steppable, steps_of
 
 __all__ = ["build_site", "show_players", "steppable", "notebook_names", "chosen_notebooks",
            "mathjax_folder", "Site", "SitePage", "NotebookFailed", "NEEDS_PYTHON", "STATIC",
-           "PLAYER_SCRIPT", "PLAYER_STYLE"]
+           "PLAYER_SCRIPT", "PLAYER_STYLE", "SITE_STYLE", "site_css"]
 
 NEEDS_PYTHON = "needs Python: open this notebook in Jupyter or Binder"
 """What a page says under a widget it can only show as a picture."""
@@ -83,7 +83,9 @@ PLAYER_SCRIPT = f"{STATIC}/gametree-player.js"
 """The players' script, one copy for the site."""
 PLAYER_STYLE = f"{STATIC}/gametree-player.css"
 """The players' style sheet, one copy for the site."""
-_SITE_STYLE = f"{STATIC}/site.css"
+SITE_STYLE = f"{STATIC}/site.css"
+"""The site's own style sheet (:func:`site_css`), one copy for the site."""
+_SITE_STYLE = SITE_STYLE
 _MATHJAX = f"{STATIC}/mathjax"
 _NBCONVERT_CSS = ("index.css", "theme-light.css")
 
@@ -286,7 +288,14 @@ def _copy_mathjax(into: Path) -> None:
             shutil.copy2(source, target)
 
 
-_SITE_CSS = """a.anchor-link{display:none}
+_SITE_CSS = """:root{--jp-cell-prompt-not-active-opacity:1;--jp-cell-prompt-not-active-font-color:@muted text@;
+--jp-cell-inprompt-font-color:#1F5F99;--jp-cell-outprompt-font-color:#A4442A;
+--jp-mirror-editor-atom-color:#4444CC;--jp-mirror-editor-number-color:#006E00;
+--jp-mirror-editor-operator-color:#8A12D6;--jp-mirror-editor-meta-color:#8A12D6;
+--jp-mirror-editor-comment-color:#2F6F6F;--jp-mirror-editor-bracket-color:#6B6B50;
+--jp-mirror-editor-quote-color:#007A00;--jp-mirror-editor-error-color:#CC0000;--jp-mirror-editor-hr-color:#6E6E6E}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited{text-decoration:underline}
+a.anchor-link{display:none}
 .jp-InputArea{overflow:hidden}
 .jp-Collapser{display:none}
 main{max-width:1200px;margin:0 auto;padding:0 1em}
@@ -296,7 +305,11 @@ details{border:1px solid @code border@;border-radius:4px;padding:.3em .6em}
 .gt-player .gt-code{white-space:normal}
 """
 """The few rules the site adds to nbconvert's style sheet; each ``@key@``
-is a colour of the theme."""
+is a colour of the theme. The first rule makes JupyterLab's prompts and code
+colours reach WCAG AA (4.5:1) on its code cells' grey (#F5F5F5): its own
+input prompts are 50% transparent grey (2.2:1), and its number, comment,
+operator and a few other token colours fall between 2.6:1 and 4.4:1. Links
+in text are underlined (colour is never the only cue)."""
 
 
 _CSP = ("default-src 'self' file: data: blob:; script-src 'self' file: 'unsafe-inline'; "
@@ -340,13 +353,18 @@ content security policy (:data:`_CSP`) that lets a page load its site's
 files only."""
 
 
-def _exporter():
+def _exporter(lang: str = "en"):
+    """nbconvert's exporter with the site's template; ``lang`` goes on each page's ``<html>``."""
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
+    from nbconvert.utils.iso639_1 import iso639_1
 
+    if lang not in iso639_1:
+        raise ValueError(f"lang={lang!r}: give the pages' language as a two-letter ISO 639-1 "
+                         f"code, such as 'en', 'hi', 'ko' or 'da'")
     return HTMLExporter(template_name="lab", template_file="gametree-site.html.j2",
                         extra_loaders=[DictLoader({"gametree-site.html.j2": _TEMPLATE})],
-                        exclude_anchor_links=False)
+                        exclude_anchor_links=False, language_code=lang)
 
 
 def _nbconvert_css(exporter) -> dict[str, Path]:
@@ -357,6 +375,16 @@ def _nbconvert_css(exporter) -> dict[str, Path]:
     raise ValueError("nbconvert's lab template has no style sheet here; reinstall nbconvert")
 
 
+def site_css(theme=None) -> str:
+    """The site's own style sheet (``static/site.css``) in the colours of ``theme``
+    (:func:`gametree.view.theme.theme_of`); the players' is :func:`player_css`.
+
+    >>> site_css("print") != site_css()
+    True
+    """
+    return themed(_SITE_CSS, theme)
+
+
 def _write_static(into: Path, exporter, theme=None) -> None:
     static = into / STATIC
     (static / "nbconvert").mkdir(parents=True)
@@ -364,7 +392,7 @@ def _write_static(into: Path, exporter, theme=None) -> None:
         shutil.copy2(path, static / "nbconvert" / name)
     (into / PLAYER_SCRIPT).write_text(PLAYER_JS, encoding="utf-8")
     (into / PLAYER_STYLE).write_text(player_css(theme), encoding="utf-8")
-    (into / _SITE_STYLE).write_text(themed(_SITE_CSS, theme), encoding="utf-8")
+    (into / _SITE_STYLE).write_text(site_css(theme), encoding="utf-8")
     _copy_mathjax(into / _MATHJAX)
 
 
@@ -554,7 +582,7 @@ def _into_place(built: Path, out: Path) -> None:
 
 def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
                timeout: int = 600, jobs: int = 1, binder: str | None = None, theme=None,
-               progress: Callable[[SitePage], None] | None = None) -> Site:
+               progress: Callable[[SitePage], None] | None = None, lang: str = "en") -> Site:
     """Render the notebooks of ``source`` as a static site in the folder ``out``.
 
     Parameters
@@ -582,6 +610,9 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     progress : callable, optional
         Called with each :class:`SitePage` when it is written (in the
         order the notebooks finish).
+    lang : str, optional
+        The language of the pages' text, as each page's ``<html lang>`` says it
+        (an ISO 639-1 code; default English).
 
     Returns
     -------
@@ -603,6 +634,7 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
         raise ValueError(f"binder={binder!r}: give the repository's Binder address, such as "
                          f"https://mybinder.org/v2/gh/OWNER/gametree/main")
     names = chosen_notebooks(source, notebooks)
+    _exporter(lang)  # an unknown language is refused before any work
     _check_out(out)
     mathjax_folder()
     start = time.perf_counter()
@@ -611,8 +643,8 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     os.umask(mask)
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
-        _write_static(work, _exporter(), theme)
-        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme))
+        _write_static(work, _exporter(lang), theme)
+        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme), lang)
         pages = _pages(work, plan, names, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
@@ -631,6 +663,8 @@ class _Plan:
     binder: str | None
     setup: str
     """The code of the set-up cell each notebook runs first (:func:`_setup`)."""
+    lang: str = "en"
+    """The language of the pages' text (``<html lang>``)."""
 
     def binder_of(self, name: str) -> str | None:
         """The notebook ``name`` on Binder, if the build has an address."""
@@ -654,7 +688,7 @@ def _built(name: str, plan: _Plan, stop: threading.Event) -> tuple[SitePage, str
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None
     players, pictures = _for_the_site(notebook, title, plan.binder_of(name))
-    page = _render(_exporter(), notebook, name, bool(players), plan.built).encode("utf-8")
+    page = _render(_exporter(plan.lang), notebook, name, bool(players), plan.built).encode("utf-8")
     summary = SitePage(name, _page_file(name), len(page), tuple(players), pictures,
                        time.perf_counter() - began)
     return summary, title, page
@@ -695,7 +729,8 @@ def _pages(work: Path, plan: _Plan, names: Sequence[str], jobs: int, progress) -
                 progress(summary)
     ordered = [pages[name] for name in names]
     if "00-index" not in pages:
-        index = _render(_exporter(), _generated_index(names, titles), "index", False, set(names))
+        index = _render(_exporter(plan.lang), _generated_index(names, titles), "index", False,
+                        set(names))
         (work / "index.html").write_bytes(index.encode("utf-8"))
         ordered.insert(0, SitePage("index", "index.html", len(index.encode("utf-8")), (), 0, 0.0))
     return ordered

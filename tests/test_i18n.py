@@ -1,0 +1,161 @@
+"""gametree speaks English, Danish, Hindi and Korean: the catalogs are
+complete and compiled, and the language is chosen the way the README says."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import gametree
+from gametree import i18n
+from gametree.i18n import LANGUAGES, LOCALE_DIR, UnknownLanguageError, set_language, using
+
+TRANSLATED = sorted(set(LANGUAGES) - {"en"})
+PLURALS = {"da": 2, "hi": 2, "ko": 1}
+"""How many plural forms each language has (CLDR: Korean one; Danish and Hindi two)."""
+
+
+def catalog(code: str):
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "gametree.po").open("rb") as handle:
+        return read_po(handle, locale=code)
+
+
+def template():
+    with (LOCALE_DIR / "gametree.pot").open("rb") as handle:
+        return read_po(handle)
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.fixture(autouse=True)
+def no_language(monkeypatch):
+    """Each test starts in English with no language variable set, and leaves the kernel as it found it."""
+    for variable in i18n.ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
+    set_language(None)
+    yield
+    set_language(None)
+
+
+@pytest.fixture(scope="module")
+def aima():
+    return gametree.trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_translated_with_the_same_placeholders(code):
+    """Every id of the template has a translation, no fuzzy entry, each
+    plural form present and naming exactly the id's placeholders."""
+    po, ids = catalog(code), {m.id for m in template() if m.id}
+    assert {m.id for m in po if m.id} == ids
+    assert po.num_plurals == PLURALS[code]
+    for message in po:
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        singular = message.id[0] if message.pluralizable else message.id
+        wanted = fields(singular)
+        strings = message.string if message.pluralizable else (message.string,)
+        assert len(strings) == PLURALS[code] if message.pluralizable else 1
+        for text in strings:
+            assert text, f"{code}: {message.id!r} is untranslated"
+            assert fields(text) == wanted, (code, message.id, text)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_compiled_catalog_equals_a_fresh_compile(code):
+    """The shipped .mo holds what Babel compiles from the .po now, message
+    for message (so an edited .po without `pybabel compile` fails here)."""
+    fresh = io.BytesIO()
+    write_mo(fresh, catalog(code))
+    fresh.seek(0)
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "gametree.mo").open("rb") as shipped:
+        assert messages(gettext.GNUTranslations(shipped)) == messages(gettext.GNUTranslations(fresh))
+
+
+def messages(translations: gettext.GNUTranslations) -> dict:
+    """A compiled catalog's messages, without its header (which names the Babel that compiled it)."""
+    return {key: text for key, text in translations._catalog.items()  # type: ignore[attr-defined]
+            if key != ""}
+
+
+def test_template_holds_every_message_the_code_marks():
+    """gametree.pot is up to date with the wrapped messages (rerun the README's `pybabel extract`)."""
+    from babel.messages.extract import extract_from_file
+
+    marked = set()
+    for path in i18n.MARKED:
+        for _, message, _, _ in extract_from_file("python", LOCALE_DIR.parent / path,
+                                                  keywords={"_": None, "gettext": None,
+                                                            "ngettext": (1, 2), "N_": None}):
+            marked.add(message)
+    assert marked == {m.id for m in template() if m.id}
+
+
+AIMA_CUTOFF = {
+    "en": "MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)",
+    "da": "MIN-knude C: alpha = 3 >= beta = 2, beskær 2 børn (blade 4, 6)",
+    "hi": "MIN नोड C: alpha = 3 >= beta = 2, 2 चाइल्ड नोड्स की प्रूनिंग (पत्तियाँ 4, 6)",
+    "ko": "MIN 노드 C: alpha = 3 >= beta = 2, 자식 2개 가지치기 (리프 4, 6)",
+}
+
+
+@pytest.mark.parametrize("code", sorted(AIMA_CUTOFF))
+def test_aima_cutoff_caption_in_each_language(aima, code):
+    """Step 13 of AIMA's tree, the cut at C, in each language (numbers and names stay)."""
+    with using(code):
+        assert aima[13].caption == AIMA_CUTOFF[code]
+
+
+def test_one_pruned_child_takes_the_singular(aima):
+    """ngettext picks the language's form: Danish barn/børn, Korean one form."""
+    from gametree.trace import prune_text
+
+    one = aima.cutoffs[0].pruned[:1]
+    with using("da"):
+        assert prune_text(one) == "beskær 1 barn (blad 4)"
+    with using("ko"):
+        assert prune_text(one) == "자식 1개 가지치기 (리프 4)"
+    assert prune_text(one) == "prune 1 child (leaf 4)"
+
+
+def test_set_language_lasts_until_reset(aima):
+    set_language("ko")
+    assert i18n.get_language() == "ko" and aima[0].node.title == "MAX 노드 A"
+    with using("hi"):   # a call's lang= wins over the kernel's
+        assert aima[0].node.title == "MAX नोड A"
+    set_language(None)
+    assert aima[0].node.title == "MAX node A"
+
+
+@pytest.mark.parametrize(("variables", "code"), [
+    ({"LANG": "da_DK.UTF-8"}, "da"),
+    ({"LC_MESSAGES": "hi_IN", "LANG": "da_DK.UTF-8"}, "hi"),
+    ({"LC_ALL": "ko_KR.UTF-8", "LC_MESSAGES": "hi_IN"}, "ko"),
+    ({"LANGUAGE": "fr:ko", "LC_ALL": "da_DK"}, "ko"),
+    ({"LANGUAGE": "fr", "LC_ALL": "da_DK"}, "da"),
+    ({"LC_ALL": "C", "LANG": "ko_KR"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+])
+def test_environment_chooses_when_nothing_else_does(monkeypatch, variables, code):
+    """LANGUAGE (a list, first known wins), then the first of LC_ALL, LC_MESSAGES, LANG set."""
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert i18n.get_language() == code
+    set_language("en")
+    assert i18n.get_language() == "en"
+
+
+@pytest.mark.parametrize("bad", ["fr", "", "english", None, 3])
+def test_unknown_language_is_refused_with_the_list(bad):
+    with pytest.raises(UnknownLanguageError, match=r"choose one of en \(English\), da \(dansk\), "
+                                                   r"hi \(हिन्दी\), ko \(한국어\)\.$"):
+        set_language(bad) if bad is not None else i18n.check_language(bad)
+    assert i18n.get_language() == "en"

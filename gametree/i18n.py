@@ -46,12 +46,6 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables read, in order, when no language is chosen (gettext's order)."""
 
 
-MARKED = ("trace.py", "tree.py")
-"""The modules whose messages are wrapped, relative to the package (the
-README's ``pybabel extract`` reads these; tests/test_i18n.py checks the
-template holds exactly their messages)."""
-
-
 class UnknownLanguageError(ValueError):
     """A language code gametree has no catalog for."""
 

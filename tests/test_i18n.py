@@ -87,15 +87,13 @@ def messages(translations: gettext.GNUTranslations) -> dict:
 
 
 def test_template_holds_every_message_the_code_marks():
-    """gametree.pot is up to date with the wrapped messages (rerun the README's `pybabel extract`)."""
-    from babel.messages.extract import extract_from_file
+    """gametree.pot is up to date with the messages wrapped in the package
+    (after wrapping one, rerun the README's `pybabel extract` and `update`)."""
+    from babel.messages.extract import extract_from_dir
 
-    marked = set()
-    for path in i18n.MARKED:
-        for _, message, _, _ in extract_from_file("python", LOCALE_DIR.parent / path,
-                                                  keywords={"_": None, "gettext": None,
-                                                            "ngettext": (1, 2), "N_": None}):
-            marked.add(message)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+    marked = {message for _, _, message, _, _ in
+              extract_from_dir(LOCALE_DIR.parent, method_map=[("**.py", "python")], keywords=keywords)}
     assert marked == {m.id for m in template() if m.id}
 
 
@@ -159,3 +157,47 @@ def test_unknown_language_is_refused_with_the_list(bad):
                                                    r"hi \(हिन्दी\), ko \(한국어\)\.$"):
         set_language(bad) if bad is not None else i18n.check_language(bad)
     assert i18n.get_language() == "en"
+
+
+STEPPER = {
+    "en": ("previous", "next", "next cutoff", "speed",
+           "Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)",
+           "evaluated 4 of 9 leaves (a full search needs at least 5)"),
+    "da": ("forrige", "næste", "næste afskæring", "hastighed",
+           "Trin 13 af 25: " + AIMA_CUTOFF["da"],
+           "evalueret 4 af 9 blade (en fuld søgning kræver mindst 5)"),
+    "hi": ("पिछला", "अगला", "अगला कटऑफ़", "गति",
+           "कदम 13 / 25: " + AIMA_CUTOFF["hi"],
+           "9 पत्तियों में से 4 का मूल्यांकन हुआ (पूरी खोज के लिए भी कम से कम 5 ज़रूरी हैं)"),
+    "ko": ("이전", "다음", "다음 가지치기", "속도",
+           "단계 13/25: " + AIMA_CUTOFF["ko"],
+           "리프 9개 중 4개 평가 (완전한 탐색에도 최소 5개는 필요)"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(STEPPER))
+def test_stepper_speaks_its_lang(aima, code):
+    """The stepper's buttons, caption and counter in the language it was made
+    with, whatever the kernel's language is when a button is pressed."""
+    from gametree.widgets.stepper import Stepper
+
+    set_language("ko" if code != "ko" else "da")   # the kernel speaks another language
+    stepper = Stepper(aima, lang=code)
+    stepper.step_to(13)
+    previous, following, cutoff, speed, caption, counter = STEPPER[code]
+    assert (stepper.prev_button.description, stepper.next_button.description,
+            stepper.cutoff_button.description, stepper.speed.description) == (previous, following,
+                                                                              cutoff, speed)
+    assert stepper.caption_text == caption
+    assert stepper.counter.value == counter
+
+
+def test_stepper_takes_the_language_in_force_when_made(aima):
+    from gametree.widgets.stepper import Stepper
+
+    set_language("da")
+    stepper = Stepper(aima)
+    set_language(None)
+    assert stepper.lang == "da" and stepper.next_button.description == "næste"
+    with pytest.raises(UnknownLanguageError, match="choose one of"):
+        Stepper(aima, lang="xx")

@@ -201,3 +201,61 @@ def test_stepper_takes_the_language_in_force_when_made(aima):
     assert stepper.lang == "da" and stepper.next_button.description == "næste"
     with pytest.raises(UnknownLanguageError, match="choose one of"):
         Stepper(aima, lang="xx")
+
+
+CLI_ERROR = {
+    "en": "gametree: error: argument --branching/-b: 'x' is not a whole number such as 3",
+    "da": "gametree: fejl: argument --branching/-b: 'x' er ikke et heltal som fx 3",
+    "hi": "gametree: त्रुटि: argument --branching/-b: 'x' कोई पूर्ण संख्या (जैसे 3) नहीं है",
+    "ko": "gametree: 오류: argument --branching/-b: 'x'은(는) 3과 같은 정수가 아닙니다",
+}
+
+
+@pytest.mark.parametrize("code", sorted(CLI_ERROR))
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_command_line_error_in_each_language(capsys, code, where):
+    """--lang before or after the command's arguments: one line on stderr in that language, exit 2."""
+    from gametree.cli import main
+
+    words = ["--branching", "x", "3"]
+    argv = (["alpha-beta", "--lang", code, *words] if where == "before"
+            else ["alpha-beta", *words, f"--lang={code}"])
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", CLI_ERROR[code] + "\n")
+
+
+def test_command_line_output_follows_the_environment(capsys, monkeypatch):
+    from gametree.cli import main
+
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    assert main(["alpha-beta", "--branching", "3", "3", "12", "8", "2", "4", "6", "14", "5", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["값: 3", "평가: 리프 9개 중 7개"]
+    assert out[3 + 13].split(None, 1)[1] == AIMA_CUTOFF["ko"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["draw", "--lang", "fr", "3"], "gametree: error: There is no language 'fr' in gametree: choose "
+                                    "one of en (English), da (dansk), hi (हिन्दी), ko (한국어).\n"),
+    (["draw", "--lang"], "gametree: error: argument --lang: expected one argument\n"),
+])
+def test_command_line_refuses_an_unknown_or_missing_language(capsys, argv, message):
+    from gametree.cli import main
+
+    assert main(argv) == 2
+    assert capsys.readouterr() == ("", message)
+
+
+def test_every_command_takes_lang():
+    """--lang is on the top parser and on each command, and --help in Danish is Danish."""
+    import argparse
+
+    from gametree.cli import build_parser
+
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    for name, command in {"": parser, **commands.choices}.items():
+        assert "--lang" in command._option_string_actions, name
+    with using("da"):
+        assert "Spiltræsøgning, du kan følge med i" in build_parser().format_help()

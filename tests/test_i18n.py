@@ -259,3 +259,28 @@ def test_every_command_takes_lang():
         assert "--lang" in command._option_string_actions, name
     with using("da"):
         assert "Spiltræsøgning, du kan følge med i" in build_parser().format_help()
+
+
+CHECKER = {
+    "en": "B (wrong value): MIN node B takes the smallest value of its children (E, F and G): "
+          "min(3, 12, 8) = 3, not 12.",
+    "da": "B (forkert værdi): MIN-knude B tager den mindste værdi blandt sine børn (E, F og G): "
+          "min(3, 12, 8) = 3, ikke 12.",
+    "hi": "B (गलत मान): MIN नोड B अपने चाइल्ड नोड्स (E, F और G) में से सबसे छोटा मान लेता है: "
+          "min(3, 12, 8) = 3, 12 नहीं।",
+    "ko": "B (틀린 값): MIN 노드 B은(는) 자식들(E, F, G) 중 가장 작은 값을 가집니다: "
+          "min(3, 12, 8) = 3, 12이(가) 아닙니다.",
+}
+
+
+@pytest.mark.parametrize("code", sorted(CHECKER))
+def test_checker_feedback_on_a_wrong_value_in_each_language(code):
+    """A wrong value at B on AIMA's tree: the one mistake, explained in the language."""
+    from gametree.practice.answer import Answer
+    from gametree.practice.exercise import Exercise
+
+    exercise = Exercise((3, 12, 8, 2, 4, 6, 14, 5, 2), 3)
+    with using(code):
+        mistakes = exercise.check(Answer(values={"A": 3, "B": 12, "C": 2, "D": 2}, pruned={"I", "J"}))
+        assert [str(m) for m in mistakes] == [CHECKER[code]]
+    assert mistakes[0].kind.value == "wrong value"  # the kind's value stays English for code

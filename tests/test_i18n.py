@@ -284,3 +284,32 @@ def test_checker_feedback_on_a_wrong_value_in_each_language(code):
         mistakes = exercise.check(Answer(values={"A": 3, "B": 12, "C": 2, "D": 2}, pruned={"I", "J"}))
         assert [str(m) for m in mistakes] == [CHECKER[code]]
     assert mistakes[0].kind.value == "wrong value"  # the kind's value stays English for code
+
+
+@pytest.mark.parametrize("code", ["hi", "ko"])
+def test_a_pdf_in_hindi_and_korean_embeds_its_font(tmp_path, code):
+    """A caption in the language written into a PDF: the shipped Noto subset
+    is embedded (pdffonts says so), beside DejaVu Sans for Latin and digits."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdffonts") is None:
+        pytest.skip("poppler-utils' pdffonts is not installed")
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from gametree.view.fonts import FONTS, use_fonts
+
+    path = tmp_path / f"caption-{code}.pdf"
+    with matplotlib.rc_context():  # the fallback fonts for this drawing only
+        assert use_fonts(code) == tuple(family for family, _ in FONTS[code])
+        figure = Figure(figsize=(8, 1))
+        figure.text(0.01, 0.4, AIMA_CUTOFF[code], fontsize=14)
+        figure.savefig(path)
+    assert "Noto" not in str(matplotlib.rcParams["font.family"])
+    table = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True,
+                           timeout=30).stdout.splitlines()[2:]
+    wanted = {"hi": "NotoSansDevanagari", "ko": "NotoSansCJK"}[code]
+    fonts = {line.split()[0].split("+")[-1]: line.split()[-5] for line in table}
+    assert any(name.startswith(wanted) for name in fonts), table
+    assert all(embedded == "yes" for embedded in fonts.values()), table

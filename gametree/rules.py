@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 
+from .i18n import gettext as _
 from .text import describe, fmt
 
 __all__ = ["CutRule"]
@@ -86,13 +87,15 @@ class CutRule(str, enum.Enum):
     def compare(self, alpha: float, beta: float) -> str:
         """The test applied to numbers, in words that hold either way:
         ``alpha = 3 >= beta = 2`` or ``alpha = 3 is not > beta = 3``."""
-        verb = self.value if self.cuts(alpha, beta) else f"is not {self.value}"
-        return f"alpha = {fmt(alpha)} {verb} beta = {fmt(beta)}"
+        if self.cuts(alpha, beta):
+            return f"alpha = {fmt(alpha)} {self.value} beta = {fmt(beta)}"
+        return _("alpha = {alpha} is not {test} beta = {beta}").format(
+            alpha=fmt(alpha), test=self.value, beta=fmt(beta))
 
     def no_cutoff(self, alpha: float, beta: float) -> str:
         """Why a node goes on to its next child, in words:
         ``alpha = 3 is not >= beta = 5, so there is no cutoff``."""
-        return f"{self.compare(alpha, beta)}, so there is no cutoff"
+        return _("{test}, so there is no cutoff").format(test=self.compare(alpha, beta))
 
     def __str__(self) -> str:
         return self.test

@@ -14,6 +14,8 @@ from fractions import Fraction
 from math import inf
 from numbers import Real
 
+from .i18n import gettext as _
+
 __all__ = ["infinity", "TYPE_INFINITY", "fmt", "pretty", "brief", "ordinal", "join_names", "describe", "shown", "size"]
 
 
@@ -105,9 +107,9 @@ def join_names(names: Iterable[str]) -> str:
     ('B', 'B and C', 'B, C and D')
     """
     names = list(names)
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def describe(value: object, width: int = 40) -> str:

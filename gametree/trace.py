@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from math import inf
 
 from .checks import check_flag
+from .i18n import gettext as _
+from .i18n import ngettext
 from .listing import Listing
 from .replay import (
     CUTOFF,
@@ -189,13 +191,13 @@ def alpha_beta_caption(step: Step, rule: CutRule = CutRule.TIES, fail_hard: bool
 
 
 def _leaf_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
-    return (f"Leaf {step.node.name}: evaluate, score {fmt(step.node.score)} "
-            f"({step.evaluated} evaluated so far)")
+    return _("Leaf {name}: evaluate, score {score} ({count} evaluated so far)").format(
+        name=step.node.name, score=fmt(step.node.score), count=step.evaluated)
 
 
 def _enter_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
-    return (f"{step.node.title}: enter with alpha = {fmt(step.alpha)}, "
-            f"beta = {fmt(step.beta)}; v = {fmt(step.v)}")
+    return _("{node}: enter with alpha = {alpha}, beta = {beta}; v = {v}").format(
+        node=step.node.title, alpha=fmt(step.alpha), beta=fmt(step.beta), v=fmt(step.v))
 
 
 def _update_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
@@ -211,18 +213,24 @@ def _update_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
 
 
 def _cutoff_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
-    return f"{step.node.title}: {rule.compare(step.alpha, step.beta)}, {prune_text(step.pruned)}"
+    return _("{node}: {test}, {prune}").format(
+        node=step.node.title, test=rule.compare(step.alpha, step.beta), prune=prune_text(step.pruned))
 
 
 def _return_caption(step: Step, rule: CutRule, fail_hard: bool) -> str:
     node, title = step.node, step.node.title
-    end = ": the value of the tree" if node.parent is None else ""
+    root = node.parent is None
     if not fail_hard:
-        return f"{title} returns v = {fmt(step.value)}{end}"
+        return (_("{node} returns v = {value}: the value of the tree") if root
+                else _("{node} returns v = {value}")).format(node=title, value=fmt(step.value))
     pick = "min" if node.player is MAX else "max"
-    clamped = "" if step.value == step.v else f", v = {fmt(step.v)} clamped into the window"
-    return (f"{title} returns {pick}(alpha, beta) = {pick}({fmt(step.alpha)}, "
-            f"{fmt(step.beta)}) = {fmt(step.value)}{end} (fail-hard{clamped})")
+    chose = f"{pick}(alpha, beta) = {pick}({fmt(step.alpha)}, {fmt(step.beta)}) = {fmt(step.value)}"
+    if step.value == step.v:
+        return (_("{node} returns {chosen}: the value of the tree (fail-hard)") if root
+                else _("{node} returns {chosen} (fail-hard)")).format(node=title, chosen=chose)
+    return (_("{node} returns {chosen}: the value of the tree (fail-hard, v = {v} clamped into the window)")
+            if root else _("{node} returns {chosen} (fail-hard, v = {v} clamped into the window)")
+            ).format(node=title, chosen=chose, v=fmt(step.v))
 
 
 _CAPTIONS: dict[StepKind, Callable[[Step, CutRule, bool], str]] = {
@@ -239,17 +247,21 @@ def prune_text(nodes: Sequence[Node]) -> str:
     'prune 2 children (leaves 4, 6)'
     """
     count = len(nodes)
-    return f"prune {count} {'child' if count == 1 else 'children'} ({describe_nodes(nodes)})"
+    return ngettext("prune {count} child ({nodes})", "prune {count} children ({nodes})",
+                    count).format(count=count, nodes=describe_nodes(nodes))
 
 
 def describe_nodes(nodes: Sequence[Node]) -> str:
     """``leaves 4, 6``, ``subtree C``, ``leaf 4, subtree C``: nodes as the
     captions name them, leaves by their scores."""
     if all(node.is_leaf for node in nodes):
-        return ("leaf " if len(nodes) == 1 else "leaves ") + ", ".join(fmt(n.score) for n in nodes)
+        return ngettext("leaf {scores}", "leaves {scores}", len(nodes)).format(
+            scores=", ".join(fmt(n.score) for n in nodes))
     if not any(node.is_leaf for node in nodes):
-        return ("subtree " if len(nodes) == 1 else "subtrees ") + ", ".join(n.name for n in nodes)
-    return ", ".join(f"leaf {fmt(n.score)}" if n.is_leaf else f"subtree {n.name}" for n in nodes)
+        return ngettext("subtree {names}", "subtrees {names}", len(nodes)).format(
+            names=", ".join(n.name for n in nodes))
+    return ", ".join(_("leaf {score}").format(score=fmt(n.score)) if n.is_leaf
+                     else _("subtree {name}").format(name=n.name) for n in nodes)
 
 
 # --- the search ------------------------------------------------------------------------------

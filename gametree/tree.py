@@ -53,6 +53,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from .checks import check_branching, check_leaves, check_probabilities, check_score, complete_depth
+from .i18n import gettext as _
 from .text import describe, shown
 
 __all__ = ["Player", "Node", "Tree", "MAX", "MIN", "CHANCE", "Value", "NodeRef", "NoSuchNode",
@@ -245,7 +246,10 @@ class Node:
     def title(self) -> str:
         """The node as captions name it: ``MIN node C``, or with its agent
         ``MIN node C (ghost 2)``."""
-        return f"{self.player} node {self.name}" + (f" ({self.agent})" if self.agent else "")
+        if self.agent:
+            return _("{player} node {name} ({agent})").format(player=self.player, name=self.name,
+                                                               agent=self.agent)
+        return _("{player} node {name}").format(player=self.player, name=self.name)
 
     def __repr__(self) -> str:
         if self.is_leaf:

@@ -32,6 +32,8 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from ..i18n import gettext as _
+from ..i18n import using
 from . import (
     chance,
     chess_engine,
@@ -47,7 +49,7 @@ from . import (
     slides,
     trees,
 )
-from .usage import FileError, Parser, UsageError
+from .usage import FileError, Parser, UsageError, language_argument, language_of
 
 __all__ = ["main", "build_parser", "UsageError", "FileError", "Terminated", "EXIT_FILE",
            "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
@@ -74,8 +76,9 @@ _COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, dr
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every command."""
     parser = Parser(prog="python -m gametree",
-                    description="Game-tree search you can watch: minimax, alpha-beta and "
-                                "expectiminimax.")
+                    description=_("Game-tree search you can watch: minimax, alpha-beta and "
+                                  "expectiminimax."))
+    language_argument(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     for command in _COMMANDS:
@@ -111,8 +114,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             except ValueError:  # not the main thread: signals keep their handlers
                 pass
     hook, sys.unraisablehook = sys.unraisablehook, lost
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
-        status, message = _run(argv)
+        lang = language_of(words)
+    except (UsageError, ValueError) as error:  # an unknown --lang: refused in English
+        return _fail(str(error), EXIT_USAGE)
+    try:
+        with using(lang):  # --lang: the parser's help and errors speak it too
+            status, message = _run(words)
     finally:
         sys.unraisablehook = hook
         for number, handler in previous.items():
@@ -121,7 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = 128 + received[0]
         message = _STOPPED[received[0]]
     if message is not None:
-        _fail(message, status)
+        with using(lang):
+            _fail(message, status)
     return status
 
 
@@ -129,7 +139,7 @@ _STOPPED: dict[int, str] = {signal.SIGINT: "interrupted (Ctrl-C); no file was le
                              signal.SIGTERM: "stopped by SIGTERM; no file was left half-written"}
 
 
-def _run(argv: Sequence[str] | None) -> tuple[int, str | None]:
+def _run(argv: Sequence[str]) -> tuple[int, str | None]:
     """The exit status and the line to print for it (None: nothing)."""
     try:
         if sys.stdout is None:  # started with standard output closed
@@ -158,7 +168,7 @@ def _run(argv: Sequence[str] | None) -> tuple[int, str | None]:
 
 def _fail(message: str, status: int) -> int:
     try:
-        print(f"gametree: error: {message}", file=sys.stderr, flush=True)
+        print(_("gametree: error: {message}").format(message=message), file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):  # stderr itself is gone: the status must do
         pass
     return status

@@ -17,7 +17,15 @@ from __future__ import annotations
 import argparse
 import os
 
-from .usage import HANDOUTS, UsageError, default_out, file_error, theme_argument, whole_number
+from .usage import (
+    HANDOUTS,
+    UsageError,
+    default_out,
+    file_error,
+    language_argument,
+    theme_argument,
+    whole_number,
+)
 
 __all__ = ["register", "JOBS"]
 
@@ -35,6 +43,7 @@ def register(commands) -> None:
                     "stepper replaced by a step-through player. Each notebook is run again in a "
                     "fresh kernel to find its steppers (the notebooks are not changed). The site "
                     "opens from a file or any static web host and fetches nothing.")
+    language_argument(parser)
     parser.add_argument("--out", "-o", metavar="DIR",
                         help=f"the site's folder: new, empty, or a site written by this command "
                              f"(default: {HANDOUTS}/site)")

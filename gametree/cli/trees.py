@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..search import backed_up_values, principal_variation
@@ -86,10 +88,11 @@ def _typed_tree(args: argparse.Namespace) -> Tree:
 def print_trace(trace: Trace, quiet: bool) -> None:
     """Print the value of ``trace``'s search and the leaves it evaluated,
     then, unless ``quiet``, a caption for every step."""
-    print(f"value: {fmt(trace.value)}")
-    print(f"evaluated: {trace.evaluated} of {trace.tree.leaf_count} leaves")
+    print(_("value: {value}").format(value=fmt(trace.value)))
+    print(ngettext("evaluated: {k} of {n} leaf", "evaluated: {k} of {n} leaves",
+                   trace.tree.leaf_count).format(k=trace.evaluated, n=trace.tree.leaf_count))
     if not quiet:
-        print("steps:")
+        print(_("steps:"))
         width = len(str(len(trace) - 1))
         for step in trace:
             print(f"  {step.index:>{width}}  {step.caption}")
@@ -105,11 +108,14 @@ def _minimax(args: argparse.Namespace) -> None:
     refuse_chance(args, "minimax")
     tree = tree_from_arguments(args)
     values = backed_up_values(tree)
-    print(f"value: {fmt(values[0])}")
-    print(f"evaluated: {tree.leaf_count} of {tree.leaf_count} leaves (minimax never prunes)")
-    print("principal variation: " + " -> ".join(n.name for n in principal_variation(tree)))
+    print(_("value: {value}").format(value=fmt(values[0])))
+    print(ngettext("evaluated: {k} of {n} leaf (minimax never prunes)",
+                   "evaluated: {k} of {n} leaves (minimax never prunes)",
+                   tree.leaf_count).format(k=tree.leaf_count, n=tree.leaf_count))
+    print(_("principal variation: {path}").format(
+        path=" -> ".join(n.name for n in principal_variation(tree))))
     if not args.quiet:
-        print("backed-up values, deepest first:")
+        print(_("backed-up values, deepest first:"))
         for node_id in range(len(tree) - 1, -1, -1):
             node = tree[node_id]
             if not node.is_leaf:

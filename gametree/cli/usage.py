@@ -7,13 +7,15 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..i18n import LANGUAGES, check_language
+from ..i18n import gettext as _
 from ..rules import CutRule
 
 __all__ = ["UsageError", "FileError", "Parser", "whole_number", "file_name", "file_error",
-           "default_out", "add_command", "theme_argument", "HANDOUTS", "STRICT_HELP", "THEME_NAMES"]
+           "default_out", "add_command", "theme_argument", "language_argument", "language_of", "HANDOUTS", "STRICT_HELP", "THEME_NAMES"]
 
 HANDOUTS = "handouts"
 """The folder that commands write into when no ``--out`` is given (listed
@@ -40,6 +42,41 @@ def theme_argument(parser: argparse.ArgumentParser) -> None:
                              "(greyscale); default: default")
 
 
+def language_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--lang CODE`` to a command: the language of what it prints and
+    writes (:mod:`gametree.i18n`).  :func:`language_of` reads it before the
+    parser is built, so ``--help`` and the command's errors speak it too."""
+    names = ", ".join(LANGUAGES)
+    parser.add_argument("--lang", metavar="CODE",
+                        help=_("the language of what the command prints and writes: {names} "
+                               "(default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+                               ).format(names=names))
+
+
+def language_of(argv: Sequence[str]) -> str | None:
+    """The code given with ``--lang CODE`` or ``--lang=CODE`` anywhere in
+    ``argv`` (the last one wins, as argparse has it), checked; None without
+    one.  An unknown code raises :class:`~gametree.i18n.UnknownLanguageError`
+    naming the languages there are.
+
+    >>> language_of(["draw", "--lang", "ko", "3", "12"])
+    'ko'
+    >>> language_of(["draw", "--lang=da"]), language_of(["draw"])
+    ('da', None)
+    """
+    code = None
+    for position, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang":
+            if position + 1 >= len(argv):
+                raise UsageError(_("argument --lang: expected one argument"))
+            code = argv[position + 1]
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+    return None if code is None else check_language(code)
+
+
 def add_command(commands, name: str, run: Callable[[argparse.Namespace], None], summary: str,
                 description: str) -> argparse.ArgumentParser:
     """Add the command ``name`` to ``commands`` (argparse's subparsers) and
@@ -48,6 +85,7 @@ def add_command(commands, name: str, run: Callable[[argparse.Namespace], None], 
     rewraps the lines of a paragraph), and ``run(args)`` does it."""
     parser = commands.add_parser(name, help=summary, description=description)
     parser.set_defaults(run=run)
+    language_argument(parser)
     return parser
 
 
@@ -68,7 +106,7 @@ def file_error(error: OSError, path: object, verb: str = "write") -> FileError:
     >>> file_error(OSError(28, "No space left on device"), "steps.pdf")
     FileError('cannot write steps.pdf: No space left on device')
     """
-    return FileError(f"cannot {verb} {path}: {error.strerror or error}")
+    return FileError(f"cannot {verb} {path}: {error.strerror or error}")  # verb: see issue 31's report
 
 
 def default_out(name: str) -> str:
@@ -130,10 +168,11 @@ def whole_number(text: str) -> int:
     digits = body.lstrip("+-")
     if not digits.isascii() or not digits.isdigit() or len(body) - len(digits) > 1:
         shown = text if len(text) <= 20 else text[:17] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number such as 3")
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number such as 3").format(
+            text=repr(shown)))
     if len(digits.lstrip("0")) > 18:
-        raise argparse.ArgumentTypeError(f"a whole number of {len(digits.lstrip('0'))} digits "
-                                         f"is far too large here")
+        raise argparse.ArgumentTypeError(_("a whole number of {count} digits is far too large "
+                                           "here").format(count=len(digits.lstrip("0"))))
     return int(body)
 
 
@@ -155,18 +194,20 @@ def file_name(text: str) -> str:
     argparse.ArgumentTypeError: '.' is a folder, not a file; name a file, in that folder or elsewhere
     """
     if not text.strip():
-        raise argparse.ArgumentTypeError("the file name is empty; give one such as tree.png")
+        raise argparse.ArgumentTypeError(_("the file name is empty; give one such as tree.png"))
     if text.endswith(("/", "\\")):
-        raise argparse.ArgumentTypeError(f"{text!r} names a folder, not a file; add a file name "
-                                         f"such as tree.png")
+        raise argparse.ArgumentTypeError(_("{name} names a folder, not a file; add a file name "
+                                           "such as tree.png").format(name=repr(text)))
     path = Path(text)
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file; name a file, in "
-                                         f"that folder or elsewhere")
+        raise argparse.ArgumentTypeError(_("{name} is a folder, not a file; name a file, in "
+                                           "that folder or elsewhere").format(name=repr(text)))
     if not path.parent.is_dir():
-        what = "is not a folder" if path.parent.exists() else "does not exist"
-        raise argparse.ArgumentTypeError(f"cannot write {text}: the folder {str(path.parent)!r} "
-                                         f"{what}; make it first, or name another")
+        message = (_("cannot write {name}: the folder {folder} is not a folder; make it first, "
+                     "or name another") if path.parent.exists() else
+                   _("cannot write {name}: the folder {folder} does not exist; make it first, "
+                     "or name another"))
+        raise argparse.ArgumentTypeError(message.format(name=text, folder=repr(str(path.parent))))
     return text
 
 

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..checks import check_score
+from ..i18n import N_, gettext
 from ..parse import read_number
 from ..text import TYPE_INFINITY, describe, shown
 from ..tree import Node, Tree, Value
@@ -183,29 +184,30 @@ class Answer:
 class MistakeKind(str, enum.Enum):
     """What is wrong with one box or mark of an answer."""
 
-    WRONG_VALUE = "wrong value"
+    WRONG_VALUE = N_("wrong value")
     """A node's value is blank, or follows neither from its searched
     children (as the student filled them in) nor is the true value."""
-    WRONG_BOUND = "wrong bound"
+    WRONG_BOUND = N_("wrong bound")
     """alpha or beta is blank where asked, or is neither the true one nor
     the one that follows from the student's values."""
-    MISSED_CUTOFF = "missed cutoff"
+    MISSED_CUTOFF = N_("missed cutoff")
     """The student searched a branch that alpha-beta prunes."""
-    OVER_PRUNED = "over-pruned"
+    OVER_PRUNED = N_("over-pruned")
     """The student crossed out a branch that alpha-beta must search."""
-    NOT_A_REORDERING = "not a reordering"
+    NOT_A_REORDERING = N_("not a reordering")
     """(Reorder task) The tree is not the original with children reordered:
     a score was changed, or a leaf moved to another parent."""
-    EMPTY = "empty"
+    EMPTY = N_("empty")
     """Nothing is filled in yet.  Given alone, so that checking an empty
     answer tells nothing of the solution (not even which leaves are
     pruned)."""
-    NOT_BEST_FIRST = "not best first"
+    NOT_BEST_FIRST = N_("not best first")
     """(Reorder task) A hint: searching this node's best child first would
     let alpha-beta prune more."""
 
     def __str__(self) -> str:
-        return self.value
+        """The kind in the language in force (the value stays English)."""
+        return gettext(self.value)
 
 
 class Mistake(NamedTuple):

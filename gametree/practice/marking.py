@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..i18n import gettext as _
 from ..text import fmt, join_names
 from ..trace import Status, StepKind
 from ..tree import MAX, Node, Value
@@ -151,8 +152,8 @@ class _Checker:
                 if searched:
                     yield node.id, Mistake(
                         node.name, MistakeKind.WRONG_VALUE, "value",
-                        f"{node.title} has no value: alpha-beta searches {node.name}, so write "
-                        f"the value it returns (v when it finishes).")
+                        _("{node} has no value: alpha-beta searches {name}, so write the value "
+                          "it returns (v when it finishes).").format(node=node.title, name=node.name))
                 continue
             follows = self.follows(node)
             if given in (true, follows):
@@ -163,15 +164,23 @@ class _Checker:
     def _value_reason(self, node: Node, given: Value, follows: Value | None) -> str:
         children = self.searched_children(node)
         if follows is None:
-            return (f"{node.title} gets its value from the children it searches, and you "
-                    f"crossed them all out.")
-        pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
+            return _("{node} gets its value from the children it searches, and you crossed "
+                     "them all out.").format(node=node.title)
+        pick = "max" if node.player is MAX else "min"
         inputs = ", ".join(fmt(self.resolved(c)) for c in children)
-        crossed = [self.tree[c].name for c in node.children if c in self.student_pruned]
-        which = (f"the children you searched ({join_names(c.name for c in children)})"
-                 if crossed else f"its children ({join_names(c.name for c in children)})")
-        return (f"{node.title} takes the {word} value of {which}: "
-                f"{pick}({inputs}) = {fmt(follows)}, not {fmt(given)}.")
+        crossed = any(c in self.student_pruned for c in node.children)
+        sentence = {  # (MAX?, crossed some out?) -> the sentence, whole for a translator
+            (True, True): _("{node} takes the largest value of the children you searched "
+                            "({names}): {formula}, not {given}."),
+            (True, False): _("{node} takes the largest value of its children ({names}): "
+                             "{formula}, not {given}."),
+            (False, True): _("{node} takes the smallest value of the children you searched "
+                             "({names}): {formula}, not {given}."),
+            (False, False): _("{node} takes the smallest value of its children ({names}): "
+                              "{formula}, not {given}."),
+        }[node.player is MAX, crossed]
+        return sentence.format(node=node.title, names=join_names(c.name for c in children),
+                               formula=f"{pick}({inputs}) = {fmt(follows)}", given=fmt(given))
 
     def bound_mistakes(self):
         asked = {self.tree[name].id for name in self.exercise.ask_bounds}
@@ -245,14 +254,26 @@ class _Checker:
             for child in step.pruned:
                 if child.id in self.student_pruned:
                     continue
-                what = "leaf" if child.is_leaf else "the branch to"
                 covered = any(n.id in self.student_pruned for n in tree.subtree(child))
-                partly = " (you crossed out only part of it)" if covered else ""
+                sentence = {  # (a leaf?, partly crossed out?) -> the sentence
+                    (True, False): _("Alpha-beta never searches leaf {child}: at {node}, after "
+                                     "{last} returned, {test}, so {name}'s remaining children "
+                                     "are pruned."),
+                    (True, True): _("Alpha-beta never searches leaf {child} (you crossed out "
+                                    "only part of it): at {node}, after {last} returned, {test}, "
+                                    "so {name}'s remaining children are pruned."),
+                    (False, False): _("Alpha-beta never searches the branch to {child}: at "
+                                      "{node}, after {last} returned, {test}, so {name}'s "
+                                      "remaining children are pruned."),
+                    (False, True): _("Alpha-beta never searches the branch to {child} (you "
+                                     "crossed out only part of it): at {node}, after {last} "
+                                     "returned, {test}, so {name}'s remaining children are "
+                                     "pruned."),
+                }[child.is_leaf, covered]
                 yield child.id, Mistake(
                     child.name, MistakeKind.MISSED_CUTOFF, "pruned",
-                    f"Alpha-beta never searches {what} {child.name}{partly}: at {node.title}, "
-                    f"after {last.name} returned, {test}, so {node.name}'s remaining children "
-                    f"are pruned.")
+                    sentence.format(child=child.name, node=node.title, last=last.name, test=test,
+                                    name=node.name))
 
     def over_pruned(self):
         """Branches the student crossed out that alpha-beta searches."""
@@ -262,11 +283,12 @@ class _Checker:
                 continue  # truly pruned: right (or inside a pruned branch)
             if node.parent is None:
                 yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
-                                    f"The root {node.name} is always searched; nothing above it "
-                                    f"can prune it.")
+                                    _("The root {name} is always searched; nothing above "
+                                      "it can prune it.").format(name=node.name))
                 continue
             yield mark, Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
-                                f"{node.name} must be searched: {self._searched_reason(node)}")
+                                _("{name} must be searched: {reason}").format(
+                                    name=node.name, reason=self._searched_reason(node)))
 
     def _searched_reason(self, node: Node) -> str:
         """Why alpha-beta searches ``node``, a child: it is the first, or
@@ -275,15 +297,17 @@ class _Checker:
         parent = tree[node.parent]
         position = parent.children.index(node.id)
         if position == 0:
-            return (f"{node.name} is the first child of {parent.title}, and alpha-beta "
-                    f"always searches a node's first child.")
+            return _("{name} is the first child of {parent}, and alpha-beta always searches a "
+                     "node's first child.").format(name=node.name, parent=parent.title)
         before = tree[parent.children[position - 1]]
         update = next(s for s in self.trace.steps
                       if s.kind is StepKind.UPDATE and s.node.id == parent.id
                       and s.child is not None and s.child.id == before.id)
         alpha, beta = update.alpha, update.beta
-        return (f"after {before.name}, {parent.title} has alpha = {fmt(alpha)} and "
-                f"beta = {fmt(beta)}, and {self.exercise.rule.no_cutoff(alpha, beta)} yet.")
+        return _("after {before}, {parent} has alpha = {alpha} and beta = {beta}, and "
+                 "{no_cutoff} yet.").format(before=before.name, parent=parent.title,
+                                            alpha=fmt(alpha), beta=fmt(beta),
+                                            no_cutoff=self.exercise.rule.no_cutoff(alpha, beta))
 
 
 def _bound_follows(node: Node, bound: str, window: tuple[Value, Value] | None,

@@ -48,6 +48,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..generate import knuth_moore_minimum
+from ..i18n import ngettext
 from ..text import brief, pretty
 from ..trace import PhaseKind, Snapshot, Status, StepKind, Trace
 from ..tree import Node, Tree
@@ -234,13 +235,15 @@ def counter_text(trace: Trace, evaluated: int | None = None) -> str:
         if minimum is not None:
             text += f" (a full alpha-beta search needs at least {minimum})"
         return text
-    text = f"evaluated {k} of {_leaves(len(tree.leaves))}"
+    n = len(tree.leaves)
     # Knuth and Moore's minimum is for MAX and MIN taking turns: not for a
     # cycle such as MAX, MIN, MIN (issue 21), nor for max^n's vectors.
     alternating = tree.players is None or len(tree.players) == 2 and tree.players[0] is not tree.players[1]
     if minimum is not None and not tree.has_chance and alternating and trace.search != "maxn":
-        text += f" (a full search needs at least {minimum})"
-    return text
+        return ngettext("evaluated {k} of {n} leaf (a full search needs at least {minimum})",
+                        "evaluated {k} of {n} leaves (a full search needs at least {minimum})",
+                        n).format(k=k, n=n, minimum=minimum)
+    return ngettext("evaluated {k} of {n} leaf", "evaluated {k} of {n} leaves", n).format(k=k, n=n)
 
 
 def plain_title(tree: Tree) -> str:

@@ -48,6 +48,8 @@ import ipywidgets as widgets
 
 from ..checks import check_step
 from ..games.mcts import MctsResult
+from ..i18n import check_language, get_language, using
+from ..i18n import gettext as _
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
 from ..rules import CutRule
@@ -187,6 +189,10 @@ class Stepper(widgets.VBox):
     colors : mapping, optional
         Colours merged over ``theme`` (python-chess's ``colors=``), e.g.
         ``{"current": "#ff00ff"}``.
+    lang : str, optional
+        The language of the buttons, captions and messages: ``"en"``,
+        ``"da"``, ``"hi"`` or ``"ko"`` (:mod:`gametree.i18n`); by default
+        the language in force when the widget is made.
 
     Attributes
     ----------
@@ -197,6 +203,8 @@ class Stepper(widgets.VBox):
         tree search, such as MCTS iterations).
     theme : Theme
         The colours in use.
+    lang : str
+        The widget's language code.
     slider : IntSlider
         The step, from 0 to ``len(steps) - 1``.
     play : Play
@@ -266,7 +274,16 @@ class Stepper(widgets.VBox):
 
     def __init__(self, trace_or_tree, *, branching: int | None = None, strict: bool = False,
                  editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT),
-                 players: Sequence[str] | None = None, theme=None, colors=None):
+                 players: Sequence[str] | None = None, theme=None, colors=None,
+                 lang: str | None = None):
+        self.lang = get_language() if lang is None else check_language(lang)
+        with using(self.lang):
+            self._build(trace_or_tree, branching=branching, strict=strict, editable=editable,
+                        size=size, players=players, theme=theme, colors=colors)
+
+    def _build(self, trace_or_tree, *, branching, strict, editable, size, players, theme,
+               colors) -> None:
+        """What ``__init__`` does, in the widget's language."""
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
         check_size(size, 600, 400)
@@ -298,21 +315,21 @@ class Stepper(widgets.VBox):
 
     def _make_controls(self) -> None:
         """The buttons, the speed, the caption, counter, code, image and message."""
-        self.prev_button = widgets.Button(description="previous", icon="step-backward",
-                                          tooltip="one step back", layout=fixed_layout())
-        self.next_button = widgets.Button(description="next", icon="step-forward",
-                                          tooltip="one step on", layout=fixed_layout())
-        self.cutoff_button = widgets.Button(description="next cutoff", icon="scissors",
-                                            tooltip="jump to the next cutoff",
+        self.prev_button = widgets.Button(description=_("previous"), icon="step-backward",
+                                          tooltip=_("one step back"), layout=fixed_layout())
+        self.next_button = widgets.Button(description=_("next"), icon="step-forward",
+                                          tooltip=_("one step on"), layout=fixed_layout())
+        self.cutoff_button = widgets.Button(description=_("next cutoff"), icon="scissors",
+                                            tooltip=_("jump to the next cutoff"),
                                             layout=fixed_layout())
-        self.phase_button = widgets.Button(description="next pass", icon="forward",
-                                           tooltip="jump to the next pass or re-search",
+        self.phase_button = widgets.Button(description=_("next pass"), icon="forward",
+                                           tooltip=_("jump to the next pass or re-search"),
                                            layout=fixed_layout())
-        self.iteration_button = widgets.Button(description="next iteration", icon="forward",
-                                               tooltip="on to the next iteration's SELECT",
+        self.iteration_button = widgets.Button(description=_("next iteration"), icon="forward",
+                                               tooltip=_("on to the next iteration's SELECT"),
                                                layout=fixed_layout())
-        self.speed = widgets.Dropdown(options=SPEEDS, value=900, description="speed",
-                                      tooltip="how fast Play steps",
+        self.speed = widgets.Dropdown(options=SPEEDS, value=900, description=_("speed"),
+                                      tooltip=_("how fast Play steps"),
                                       style={"description_width": "initial"},
                                       layout=fixed_layout("9.5em"))
         self.caption = widgets.HTML(layout=widgets.Layout(min_height=self._CAPTION_HEIGHT))
@@ -540,7 +557,7 @@ class Stepper(widgets.VBox):
         slider keeps the range it was made with for its End key, so a new
         tree gets a new slider rather than a new maximum."""
         old = self._slider_widgets
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="step",
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description=_("step"),
                                         continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 auto", min_width="200px"))
         self.play = play_control(last, self.speed.value)
@@ -565,10 +582,15 @@ class Stepper(widgets.VBox):
             self._show(change["new"])
 
     def _show(self, index: int) -> None:
+        with using(self.lang):
+            self._show_step(index)
+
+    def _show_step(self, index: int) -> None:
         steps = self.steps
         self.plot.show(index)
         self.image.value = self.plot.png()
-        self.caption.value = (f'<span style="font-size:1.15em"><b>Step {index} of {len(steps) - 1}:'
+        step = _("Step {index} of {last}:").format(index=index, last=len(steps) - 1)
+        self.caption.value = (f'<span style="font-size:1.15em"><b>{step}'
                               f"</b> {html_text(steps.caption(index))}</span>")
         self.counter.value = steps.counter(index)
         self.code.value = self._code_html(steps.lines(index))
@@ -606,8 +628,9 @@ class Stepper(widgets.VBox):
     def _on_cutoff(self, _button=None) -> None:
         target = self._next_cutoff(self.slider.value)
         if target is None:
-            self._say(f"no cutoff after step {self.slider.value}: the rest of the search "
-                      f"prunes nothing", level="info")
+            with using(self.lang):
+                self._say(_("no cutoff after step {index}: the rest of the search prunes "
+                            "nothing").format(index=self.slider.value), level="info")
             return
         self.slider.value = target
 
@@ -643,7 +666,8 @@ class Stepper(widgets.VBox):
     def alt_text(self) -> str:
         """The picture of the step shown, in words (for screen readers and
         places that show no pictures)."""
-        return self.plot.alt_text()
+        with using(self.lang):
+            return self.plot.alt_text()
 
     @property
     def message_text(self) -> str:
@@ -668,7 +692,9 @@ class Stepper(widgets.VBox):
     def caption_text(self) -> str:
         """The caption as plain text: ``Step i of n: <the step's caption>``."""
         index = self.slider.value
-        return f"Step {index} of {len(self.steps) - 1}: {self.steps.caption(index)}"
+        with using(self.lang):
+            return _("Step {index} of {last}: {caption}").format(
+                index=index, last=len(self.steps) - 1, caption=self.steps.caption(index))
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, plus a PNG of the step shown for places without a

@@ -1,0 +1,66 @@
+"""The fonts a language needs in a picture, registered with matplotlib.
+
+DejaVu Sans (matplotlib's own) writes Latin, digits and the captions'
+symbols; Hindi needs Devanagari and Korean Hangul, which it lacks.
+:func:`use_fonts` adds the Noto subsets shipped in :mod:`gametree.fonts` to
+matplotlib's font manager and puts them after the first family of
+``font.family``, so matplotlib falls back to them glyph by glyph.
+
+>>> [family for family, _ in FONTS["ko"]]
+['Noto Sans CJK KR']
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from ..i18n import check_language
+
+__all__ = ["FONTS", "FONT_DIR", "use_fonts", "MissingFontError"]
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+"""Where the package keeps its fonts."""
+
+FONTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "hi": (("Noto Sans Devanagari", "NotoSansDevanagari-gametree.ttf"),),
+    "ko": (("Noto Sans CJK KR", "NotoSansCJKkr-gametree.otf"),),
+}
+"""language -> (family, file in :data:`FONT_DIR`) of each font its pictures need."""
+
+
+class MissingFontError(FileNotFoundError):
+    """A font a language needs is not where the package keeps it."""
+
+
+def use_fonts(lang: str) -> tuple[str, ...]:
+    """Make matplotlib able to write ``lang``: register its fonts with the
+    font manager (once) and append them to ``font.family`` (matplotlib falls
+    back glyph by glyph along that list, not along ``font.sans-serif``);
+    returns their families.  Use it inside ``matplotlib.rc_context()`` to
+    keep the change to one drawing."""
+    families = _register(check_language(lang))
+    if families:
+        import matplotlib
+
+        chain = list(matplotlib.rcParams["font.family"])
+        if chain[0] == "sans-serif":
+            chain[0] = matplotlib.rcParams["font.sans-serif"][0]
+        matplotlib.rcParams["font.family"] = chain + [f for f in families if f not in chain]
+    return families
+
+
+@functools.cache
+def _register(code: str) -> tuple[str, ...]:
+    from matplotlib import font_manager
+
+    families = []
+    for family, name in FONTS.get(code, ()):
+        path = FONT_DIR / name
+        if not path.is_file():
+            raise MissingFontError(f"The font {family} ({path}) that pictures in this language need "
+                                   f"is missing: reinstall gametree, or install {family} "
+                                   f"(Debian: fonts-noto-core / fonts-noto-cjk).")
+        font_manager.fontManager.addfont(str(path))
+        families.append(family)
+    return tuple(families)

@@ -32,8 +32,9 @@ def lines(path: Path) -> list[str]:
 
 STUDENTS, TESTS = REPO / "requirements.txt", REPO / "requirements-test.txt"
 TEACHERS = REPO / "requirements-teacher.txt"
-TEACHER_TOOLS = {"nbgrader", "notebook"}
-"""What grades a class (nbgrader, and the notebook 7 it needs): CI installs
+TEACHER_TOOLS = {"nbgrader", "notebook", "jupyterhub", "nbgitpuller"}
+"""What grades a class (nbgrader, and the notebook 7 it needs) and runs a course
+hub (JupyterHub, nbgitpuller): CI installs
 it beside the test tools, students never."""
 TEST_TOOLS = {"pytest", "hypothesis", "playwright", "nbval", "ruff", "mypy", "pytest-timeout",
               "pytest-xdist"}

@@ -32,9 +32,9 @@ def lines(path: Path) -> list[str]:
 
 STUDENTS, TESTS = REPO / "requirements.txt", REPO / "requirements-test.txt"
 TEACHERS = REPO / "requirements-teacher.txt"
-TEACHER_TOOLS = {"nbgrader", "notebook", "jupyterhub", "nbgitpuller"}
+TEACHER_TOOLS = {"nbgrader", "notebook", "jupyterhub", "nbgitpuller", "copydetect", "tqdm"}
 """What grades a class (nbgrader, and the notebook 7 it needs) and runs a course
-hub (JupyterHub, nbgitpuller): CI installs
+hub (JupyterHub, nbgitpuller) and reports copying (copydetect, with its tqdm): CI installs
 it beside the test tools, students never."""
 TEST_TOOLS = {"pytest", "hypothesis", "playwright", "nbval", "ruff", "mypy", "pytest-timeout",
               "pytest-xdist"}

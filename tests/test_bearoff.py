@@ -125,3 +125,26 @@ def test_bad_input(white, message):
 def test_fifteen_checkers_are_accepted():
     """The limit itself, 15 checkers, is a position."""
     assert BearOff(white=(0, 0, 0, 0, 0, 15), black=(1, 0, 0, 0, 0, 0)).initial.white[5] == 15
+
+
+def test_cli_prints_value_and_best_play(capsys):
+    """The command prints the same exact value as expectiminimax, and the best play."""
+    from gametree.cli import main
+    assert main(["bearoff", "--white", "0", "0", "0", "0", "0", "1",
+                 "--black", "1", "0", "0", "0", "0", "0", "--roll", "6", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "1/2 = 0.5000" in out and "6/off" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--white", "0", "0", "0", "0", "0", "16"], "at most 15"),
+    (["--white", "0", "0", "0", "0", "-1", "1"], "negative"),
+    (["--white", "0", "0", "0", "0", "1"], "expected 6 arguments"),
+    (["--white", "0", "0", "0", "0", "0", "5"], "at most 4 a side"),
+])
+def test_cli_bad_input(capsys, argv, message):
+    """Bad input: one line on stderr, exit status 2."""
+    from gametree.cli import main
+    assert main(["bearoff", *argv, "--black", "1", "0", "0", "0", "0", "0"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -32,7 +32,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from . import chance, draw, drill, exercises, grade, html, numbergame, site, slides, trees
+from . import bearoff, chance, draw, drill, exercises, grade, html, numbergame, site, slides, trees
 from .usage import FileError, Parser, UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "FileError", "Terminated", "EXIT_FILE",
@@ -53,7 +53,8 @@ class Terminated(BaseException):
     KeyboardInterrupt for Ctrl-C: ``finally`` blocks run on the way out, so
     temporary files are removed."""
 
-_COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site)
+_COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site,
+             bearoff)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -105,7 +105,10 @@ def test_table_matches_brute_force_and_recursion():
 
 
 def test_table_limit():
-    """TABLE_LIMIT is accepted (checked cheaply), one past it is refused."""
+    """TABLE_LIMIT is accepted (every position of up to 6 checkers: C(12, 6) = 924, with
+    the hand value of a checker on 6), one past it is refused."""
+    table = one_sided_table(TABLE_LIMIT)
+    assert len(table) == 924 and table[(0, 0, 0, 0, 0, 1)] == Fraction(5, 4)
     with pytest.raises(ValueError, match=f"from 0 to {TABLE_LIMIT}"):
         one_sided_table(TABLE_LIMIT + 1)
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from ..i18n import gettext as _
 from ..i18n import using
 from . import (
+    bearoff,
     chance,
     chess_engine,
     draw,
@@ -70,7 +71,7 @@ class Terminated(BaseException):
     temporary files are removed."""
 
 _COMMANDS = (trees, chance, draw, numbergame, exercises, slides, grade, html, drill, site,
-             similarity, gradescope, chess_engine)
+             similarity, gradescope, chess_engine, bearoff)
 
 
 def build_parser() -> argparse.ArgumentParser:

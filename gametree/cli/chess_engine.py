@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import argparse
 
-from .usage import add_command
+from .usage import UsageError, add_command
 
 __all__ = ["register"]
 
 
 def _chess(args: argparse.Namespace) -> None:
-    from ..games.chess import MATE, Chess, engine, line_states
+    from ..games.chess import MATE, MAX_SECONDS, Chess, engine, line_states
 
+    if args.time is not None and not 0 < args.time <= MAX_SECONDS:
+        raise UsageError(f"--time must be more than 0 and at most {MAX_SECONDS:g} seconds, "
+                         f"not {args.time:g}")
     game = Chess(args.fen, order=True) if args.fen is not None else Chess(order=True)
     state = game.initial
     for text in args.moves:

@@ -7,7 +7,7 @@ zip cannot be written."""
 from __future__ import annotations
 
 import argparse
-import os
+from pathlib import Path
 
 from .usage import default_out, file_error, file_name
 
@@ -36,19 +36,16 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from ..grading.gradescope import write_bundle
+    from ..view.export import written_whole
 
     if args.out is None:
         args.out = default_out("autograder.zip")
     if not args.out.endswith(".zip"):
         raise ValueError(f"--out {args.out}: name a .zip file, as Gradescope asks")
-    temporary = f"{args.out}.part"
     try:
-        names = write_bundle(args.assignment, temporary, args.seed_file)
-        os.replace(temporary, args.out)
+        with written_whole(Path(args.out)) as part:  # whole or not at all
+            names = write_bundle(args.assignment, part, args.seed_file)
     except OSError as error:
         raise file_error(error, args.out) from None
-    finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
     seeded = "with the grading seed" if "grading-seed" in names else "without a seed (public cases)"
     print(f"wrote {args.out}: {len(names)} files, {seeded}; upload it as the autograder")

@@ -7,7 +7,7 @@ folder that is missing or holds no submission."""
 from __future__ import annotations
 
 import argparse
-import os
+from pathlib import Path
 
 from .usage import add_command, file_error
 
@@ -37,6 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from ..grading.similarity import course_similarity, html_report, report_lines
+    from ..view.export import written_whole
 
     if args.out and not args.out.lower().endswith((".html", ".txt")):
         raise ValueError(f"--out {args.out}: name a .html file (copydetect's page) or a .txt file")
@@ -46,14 +47,9 @@ def run(args: argparse.Namespace) -> None:
     if args.out:
         page = (html_report(args.course, args.starter) if args.out.lower().endswith(".html")
                 else text + "\n")
-        temporary = f"{args.out}.part"
         try:
-            with open(temporary, "w", encoding="utf-8") as out:
-                out.write(page)
-            os.replace(temporary, args.out)
+            with written_whole(Path(args.out)) as part:  # whole or not at all
+                part.write_text(page, encoding="utf-8")
         except OSError as error:
             raise file_error(error, args.out) from None
-        finally:
-            if os.path.exists(temporary):
-                os.remove(temporary)
         print(f"wrote {args.out}")

@@ -11,6 +11,9 @@ they are in different functions.
 """
 
 import math
+import os
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -533,3 +536,50 @@ def test_a_submission_that_ends_before_its_functions_fails_each_test_in_one_sent
     message = report.verdicts[0].message
     assert message == ("failed: your code defines no function minimax, since cell 1 ended its process "
                        "(exit status 0, os._exit?)."), message
+
+
+BUSY_STUDENT = '''
+def busy(leaves, branching):
+    import time
+    start = time.process_time()
+    while time.process_time() - start < leaves[0] / 10:   # leaves[0] tenths of a second of CPU
+        pass
+    return leaves[0]
+
+
+def sleepy(leaves, branching):
+    import time
+    time.sleep(leaves[0] / 10)
+    return leaves[0]
+'''
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs Linux's CPU affinity")
+def test_a_busy_grading_machine_does_not_fail_a_right_answer_and_sleeping_still_counts():
+    """Two busy loops share the student's one core, so 0.3 s of computing
+    takes about 0.9 s of wall clock: it passes a 0.5 s limit, because waiting
+    for a core is not the student's time.  3 s of computing, or 3 s of
+    sleeping (which an idle machine would wait too), still fail it."""
+    from gametree.grading.sandbox import Session
+
+    cores = os.sched_getaffinity(0)
+    one = {min(cores)}
+    loops = []
+    os.sched_setaffinity(0, one)      # the student's process, started below, inherits it
+    try:
+        for _ in range(2):
+            loops.append(subprocess.Popen([sys.executable, "-c", "while True: pass"]))
+        with Session([("cell 1", BUSY_STUDENT)], ["busy", "sleepy"],
+                     Limits(seconds=0.5, load_seconds=10), tests=4) as session:
+            def ask(function, tenths):
+                return session.ask({"kind": "tree", "function": function, "leaves": [tenths, 1],
+                                    "branching": 2})
+            right, looping, asleep = ask("busy", 3), ask("busy", 30), ask("sleepy", 30)
+    finally:
+        os.sched_setaffinity(0, cores)
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+    assert right["ok"] and right["answer"] == 3, right
+    for failed in (looping, asleep):
+        assert not failed["ok"] and "did not finish within 0.5 s" in failed["error"], failed

@@ -18,7 +18,9 @@ process, under `bubblewrap <https://github.com/containers/bubblewrap>`_
   (``--die-with-parent``), and started with an empty environment (so
   bubblewrap's own ``/proc/1/environ`` holds nothing of the teacher's);
 * the worker's own limits: memory (``RLIMIT_AS``), CPU seconds and file
-  size; here, a wall clock on the loading and on each test.
+  size; here, a clock on the loading and on each test that counts what
+  an idle machine would (see :mod:`.clock`), so a busy grading machine
+  does not fail a right answer.
 
 The game a graded search is handed is a proxy
 (:class:`~gametree.grading.worker.GameProxy`): every answer comes from
@@ -54,7 +56,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .clock import TestClock
 from .games import MAX_CALLS, GameSpec, RecordingEvaluation, RecordingGame, TooManyCalls, key
 from .refusal import ALLOWED, REMOVED, blocked
 from .wire import LINE_LIMIT, Unsendable, decode, encode
@@ -96,9 +98,11 @@ class Limits:
     """What one submission's process may use."""
 
     seconds: float = 5.0
-    """Wall-clock seconds for one test."""
+    """Seconds for one test, as on an idle machine: time spent waiting for
+    a core on a busy one does not count (see :mod:`.clock`)."""
     load_seconds: float = 10.0
-    """Wall-clock seconds to start the process and run the submission's top-level code."""
+    """Seconds to start the process and run the submission's top-level
+    code, counted the same way."""
     memory_mb: int = 1024
     """Address space of the student's process, in MB (Linux only)."""
     output_bytes: int = 1_000_000
@@ -355,19 +359,24 @@ class _Worker:
         except OSError:
             pass   # the process has ended; receive() says how
 
-    def receive(self, deadline: float, seconds: float) -> dict[str, Any]:
-        """The next message, or _Failed with a sentence saying why none came."""
+    def clock(self, seconds: float) -> TestClock:
+        """A clock, started now, on this process's time (see :mod:`.clock`)."""
+        return TestClock(self.process.pid, seconds)
+
+    def receive(self, clock: TestClock) -> dict[str, Any]:
+        """The next message, or _Failed with a sentence saying why none
+        came (``clock`` says when the time allowed is spent)."""
         while b"\n" not in self.buffer:
             if len(self.buffer) > LINE_LIMIT:
                 self.kill()
                 raise _Failed("your code's process sent the grader an endless line (a forged "
                               "or garbled message)")
-            left = deadline - time.monotonic()
-            if left <= 0:
+            why = clock.over()
+            if why is not None:
                 self.kill()
-                raise _Failed(f"your code did not finish within {seconds:g} s (an infinite "
-                              f"loop, or a search far deeper than asked?)")
-            self.socket.settimeout(left)
+                raise _Failed(f"your code did not finish within {clock.seconds:g} s{why or ''} "
+                              f"(an infinite loop, or a search far deeper than asked?)")
+            self.socket.settimeout(clock.left())
             try:
                 chunk = self.socket.recv(1 << 20)
             except TimeoutError:
@@ -592,11 +601,11 @@ class Session:
         for _ in range(self.RESTARTS + 1):
             worker = _Worker({"chunks": self.chunks[: self.limit], "functions": self.functions},
                              self.limits, self.cpu, self._home.name)
-            deadline = time.monotonic() + self.limits.load_seconds
+            clock = worker.clock(self.limits.load_seconds)
             piece: int | None = None
             try:
                 while True:
-                    message = worker.receive(deadline, self.limits.load_seconds)
+                    message = worker.receive(clock)
                     if message.get("event") == "piece" and type(message.get("number")) is int \
                             and 0 <= message["number"] < self.limit:
                         piece = message["number"]
@@ -652,12 +661,13 @@ class Session:
             message.update(layout=served.layout, text=repr(served.game._game),
                            root=served.root, max_calls=MAX_CALLS)
         worker.send(message)
-        deadline = time.monotonic() + self.limits.seconds
+        clock = worker.clock(self.limits.seconds)
         try:
             while True:
-                reply = worker.receive(deadline, self.limits.seconds)
+                reply = worker.receive(clock)
                 if ("call" in reply or "expand" in reply) and served is not None:
-                    worker.send(served.answer(reply))
+                    with clock.pause():
+                        worker.send(served.answer(reply))
                     continue
                 result = _result(reply, number, token, served is not None,
                                  served.layout if served is not None else None)

@@ -151,3 +151,19 @@ def test_cli_bad_input(capsys, argv, message):
     assert main(["bearoff", *argv, "--black", "1", "0", "0", "0", "0", "0"]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_result_is_play_without_checks():
+    """The searches' bare ``result`` reaches what ``play`` reaches, for every roll and play
+    of a small position (both sides), and ``legal_plays`` hands out a fresh list each call."""
+    game = BearOff(white=(0, 1, 0, 1, 0, 1), black=(1, 0, 1, 0, 0, 0))
+    for white_to_move in (True, False):
+        start = game.initial._replace(white_to_move=white_to_move)
+        for roll in game.moves(start):
+            rolled = game.result(start, roll)
+            assert rolled == game.play(start, roll)
+            for play in game.moves(rolled):
+                assert game.result(rolled, play) == game.play(rolled, play)
+    first = legal_plays((0, 0, 1, 0, 0, 1), (3, 1))
+    first.clear()
+    assert legal_plays((0, 0, 1, 0, 0, 1), (3, 1))

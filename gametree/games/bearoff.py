@@ -22,7 +22,7 @@ rolls, a double with probability 1/36, any other with 2/36), then a play:
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple, cast
 
@@ -102,6 +102,14 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     >>> [play_label(p) for p, _ in legal_plays((1, 0, 0, 0, 0, 1), (6, 5))]
     ['6/1 1/off', '6/off 1/off']
     """
+    return list(_legal_plays(position, roll))
+
+
+@lru_cache(maxsize=1 << 16)
+def _legal_plays(position: Position, roll: Roll) -> tuple[tuple[Play, Position], ...]:
+    """:func:`legal_plays`, remembered: a search meets the same side's
+    position and roll again under each of the other side's positions
+    (at most 65,536 entries, a few tens of megabytes)."""
     a, b = roll
     orders = [(a,) * 4] if a == b else [(a, b), (b, a)]
     found: list[tuple[Play, Position]] = []
@@ -117,7 +125,7 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     for order in orders:
         grow(position, order, ())
     if not any(position):
-        return []
+        return ()
 
     def used(play: Play, after: Position) -> int:
         return len(orders[0]) if not any(after) else len(play)  # the last checker off: dice done
@@ -129,7 +137,7 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     plays: dict[Position, Play] = {}
     for play, after in best:
         plays.setdefault(after, tuple(sorted(play, reverse=True)))
-    return sorted(((p, q) for q, p in plays.items()), key=lambda pq: pq[0], reverse=True)
+    return tuple(sorted(((p, q) for q, p in plays.items()), key=lambda pq: pq[0], reverse=True))
 
 
 def _uses(step: Step, position: Position, die: int) -> bool:
@@ -233,6 +241,17 @@ class BearOff(Game[BearOffState, BearOffMove]):
         labels = [play_label(p) for p, _ in legal_plays(mine, state.roll)]
         raise IllegalMoveError(f"{short(move)} is not a legal play of {state.roll[0]}-"
                                f"{state.roll[1]}; choose one of {labels}")
+
+    def result(self, state: BearOffState, move: BearOffMove) -> BearOffState:
+        """The state after ``move``, one that :meth:`moves` has just listed:
+        :meth:`play` without its checks, for the searches."""
+        if state.roll is None:
+            return BearOffState(state.white, state.black, state.white_to_move, cast(Roll, move))
+        mine = state.white if state.white_to_move else state.black
+        after = next(q for p, q in _legal_plays(mine, state.roll) if p == move)
+        if state.white_to_move:
+            return BearOffState(after, state.black, False, None)
+        return BearOffState(state.white, after, True, None)
 
     def is_over(self, state: BearOffState) -> bool:
         return not any(state.white) or not any(state.black)

@@ -30,7 +30,7 @@ from ..text import describe
 from ..tree import CHANCE, MAX, MIN, Player, Value
 from .base import Game, IllegalMoveError, short
 
-__all__ = ["BearOff", "BearOffState", "Position", "Roll", "Play", "legal_plays",
+__all__ = ["BearOff", "BearOffState", "Position", "Roll", "Play", "legal_plays", "die_steps",
            "expected_rolls", "one_sided_table", "ROLLS", "MAX_CHECKERS", "TABLE_LIMIT"]
 
 Position = tuple[int, int, int, int, int, int]
@@ -73,8 +73,14 @@ def check_position(name: str, position: object) -> Position:
     return cast(Position, counts)
 
 
-def _steps(position: Position, die: int) -> list[tuple[Step, Position]]:
-    """Each way to play one ``die`` from ``position``, with the position after."""
+def die_steps(position: Position, die: int) -> list[tuple[Step, Position]]:
+    """Each way to play one ``die`` from ``position``, with the position
+    after: a checker moves down ``die`` points, or is borne off by the exact
+    number, or by a higher one only from the highest point occupied.
+
+    >>> die_steps((0, 0, 1, 0, 0, 1), 4)      # the 4 cannot bear off the 3 while the 6 stands
+    [((6, 2), (0, 1, 1, 0, 0, 0))]
+    """
     out = []
     highest = max((p for p in range(1, 7) if position[p - 1]), default=0)
     for point in range(1, 7):
@@ -115,7 +121,7 @@ def _legal_plays(position: Position, roll: Roll) -> tuple[tuple[Play, Position],
     found: list[tuple[Play, Position]] = []
 
     def grow(pos: Position, dice: tuple[int, ...], done: Play) -> None:
-        nexts = _steps(pos, dice[0]) if dice and any(pos) else []
+        nexts = die_steps(pos, dice[0]) if dice and any(pos) else []
         if not nexts:
             found.append((done, pos))
             return
@@ -142,7 +148,7 @@ def _legal_plays(position: Position, roll: Roll) -> tuple[tuple[Play, Position],
 
 def _uses(step: Step, position: Position, die: int) -> bool:
     """Whether ``step`` from ``position`` can be the play of ``die``."""
-    return any(s == step for s, _ in _steps(position, die))
+    return any(s == step for s, _ in die_steps(position, die))
 
 
 def play_label(play: Play) -> str:

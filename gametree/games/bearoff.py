@@ -146,6 +146,13 @@ def _legal_plays(position: Position, roll: Roll) -> tuple[tuple[Play, Position],
     return tuple(sorted(((p, q) for q, p in plays.items()), key=lambda pq: pq[0], reverse=True))
 
 
+@lru_cache(maxsize=1 << 16)
+def _plays_to(position: Position, roll: Roll) -> dict[Play, Position]:
+    """Each legal play of ``roll`` from ``position`` -> the position it reaches,
+    in :func:`legal_plays` order, remembered (for the searches; not to be changed)."""
+    return dict(_legal_plays(position, roll))
+
+
 def _uses(step: Step, position: Position, die: int) -> bool:
     """Whether ``step`` from ``position`` can be the play of ``die``."""
     return any(s == step for s, _ in die_steps(position, die))
@@ -223,12 +230,12 @@ class BearOff(Game[BearOffState, BearOffMove]):
         return list(self._outcomes)
 
     def moves(self, state: BearOffState) -> list[BearOffMove]:
-        if self.is_over(state):
+        if not any(state.white) or not any(state.black):
             return []
         if state.roll is None:
             return list(ROLLS)
         mine = state.white if state.white_to_move else state.black
-        return [play for play, _ in legal_plays(mine, state.roll)]
+        return list(_plays_to(mine, state.roll))
 
     def play(self, state: BearOffState, move: BearOffMove) -> BearOffState:
         if self.is_over(state):
@@ -254,7 +261,7 @@ class BearOff(Game[BearOffState, BearOffMove]):
         if state.roll is None:
             return BearOffState(state.white, state.black, state.white_to_move, cast(Roll, move))
         mine = state.white if state.white_to_move else state.black
-        after = next(q for p, q in _legal_plays(mine, state.roll) if p == move)
+        after = _plays_to(mine, state.roll)[cast(Play, move)]
         if state.white_to_move:
             return BearOffState(after, state.black, False, None)
         return BearOffState(state.white, after, True, None)

@@ -12,7 +12,7 @@ answers, by the promises of :mod:`gametree.practice.quiz`:
 * an illegal play gets a sentence saying which rule it breaks;
 * a legal play that is not best gets one sentence saying what it costs:
   White's winning chances after it and after the best play, worked out
-  exactly by expectiminimax (:class:`~gametree.games.chance.ChanceSolver`
+  by expectiminimax (:class:`~gametree.games.chance.ChanceSolver`
   on :class:`~gametree.games.bearoff.BearOff`), never the best play itself;
 * so this source holds no answer.
 
@@ -25,7 +25,6 @@ Not yet: 6/2 4/off is not a legal play of 5-2: 6/2 moves a checker 4 points, whi
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from functools import lru_cache
 from itertools import pairwise
 from typing import cast
@@ -44,11 +43,11 @@ from ..games.chance import ChanceSolver
 from ..text import describe
 from .quiz import Feedback, empty, invalid, right, wrong
 
-__all__ = ["check_bearoff_play", "read_play", "play_values", "SOLVE_LIMIT"]
+__all__ = ["check_bearoff_play", "read_play", "play_values", "SOLVE_LIMIT", "TIE"]
 
 SOLVE_LIMIT = 4
-"""Most checkers a side the checker solves exactly (about a second or two
-for 4 against 3 with exact fractions)."""
+"""Most checkers a side the checker solves to the end (about a second for
+4 against 3)."""
 
 Move = tuple[int, int]
 """One written move: (from point, to point), 0 meaning off."""
@@ -170,25 +169,30 @@ def _check_roll(roll: object) -> Roll:
     return (max(roll), min(roll))
 
 
-@lru_cache(maxsize=8)
-def play_values(white: Position, black: Position, roll: Roll) -> tuple[tuple[Play, Fraction], ...]:
-    """Each legal play of ``roll`` by White, with White's exact winning
-    chance after it against Black's best play (expectiminimax), in
-    :func:`~gametree.games.bearoff.legal_plays` order.  Remembered for the
-    last few exercises, so checking again costs nothing.
+TIE = 1e-12
+"""Winning chances closer than this are equal: the values are worked out
+in floating point (half the time of exact fractions), so two plays that
+are exactly as good may differ in the last bits."""
 
-    >>> [(play_label(p), str(w)) for p, w in play_values((0, 0, 0, 1, 0, 1), (0, 0, 0, 0, 0, 2), (5, 2))]
-    [('6/4 4/off', '3311/3888'), ('6/1 4/2', '8/9')]
+
+@lru_cache(maxsize=8)
+def play_values(white: Position, black: Position, roll: Roll) -> tuple[tuple[Play, float], ...]:
+    """Each legal play of ``roll`` by White, with White's winning chance
+    after it against Black's best play (expectiminimax, in floating point),
+    in :func:`~gametree.games.bearoff.legal_plays` order.  Remembered for
+    the last few exercises, so checking again costs nothing.
+
+    >>> [(play_label(p), round(w * 3888)) for p, w in play_values((0, 0, 0, 1, 0, 1), (0, 0, 0, 0, 0, 2), (5, 2))]
+    [('6/4 4/off', 3311), ('6/1 4/2', 3456)]
     """
-    game = BearOff(white=white, black=black, exact=True)
+    game = BearOff(white=white, black=black)
     solver = ChanceSolver(game)
     rolled = game.play(game.initial, roll)
-    return tuple((cast(Play, play), (1 + Fraction(value)) / 2)
-                 for play, value in solver.move_values(rolled))
+    return tuple((cast(Play, play), (1 + value) / 2) for play, value in solver.move_values(rolled))
 
 
-def _percent(p: Fraction) -> str:
-    return f"{float(100 * p):.1f}%"
+def _percent(p: float) -> str:
+    return f"{100 * p:.1f}%"
 
 
 def check_bearoff_play(answer: object, white: object, black: object, roll: object) -> Feedback:
@@ -201,14 +205,14 @@ def check_bearoff_play(answer: object, white: object, black: object, roll: objec
     notebook: at most :data:`SOLVE_LIMIT` checkers a side, or a ValueError.
 
     >>> print(check_bearoff_play("6/4 4/off", (0, 0, 0, 1, 0, 1), (0, 0, 0, 0, 0, 2), (5, 2)))
-    Not yet: 6/4 4/off is legal, but White wins 85.2% of games after it and 88.9% after the best play: it gives up 3.7% of White's winning chances (exactly 145/3888).
+    Not yet: 6/4 4/off is legal, but White wins 85.2% of games after it and 88.9% after the best play: it gives up 3.7% of White's winning chances.
     """
     white_pos = check_position("white", white)
     black_pos = check_position("black", black)
     dice = _check_roll(roll)
     for name, side in (("white", white_pos), ("black", black_pos)):
         if sum(side) > SOLVE_LIMIT:
-            raise ValueError(f"{name} has {sum(side)} checkers; the exercise is solved exactly "
+            raise ValueError(f"{name} has {sum(side)} checkers; the exercise is solved to the end "
                              f"for at most {SOLVE_LIMIT} a side")
     if not any(white_pos) or not any(black_pos):
         raise ValueError("each side needs a checker for there to be a play to choose")
@@ -234,9 +238,9 @@ def check_bearoff_play(answer: object, white: object, black: object, roll: objec
     best = max(values.values())
     mine = values[chosen]
     label = play_label(chosen)
-    if mine == best:
-        return right(f"{label} is the best play: White wins {mine} = {_percent(mine)} of games "
-                     f"from here against Black's best play.")
+    if mine >= best - TIE:
+        return right(f"{label} is the best play: White wins {_percent(mine)} of games from here "
+                     f"against Black's best play.")
     return wrong(f"{label} is legal, but White wins {_percent(mine)} of games after it and "
                  f"{_percent(best)} after the best play: it gives up {_percent(best - mine)} of "
-                 f"White's winning chances (exactly {best - mine}).")
+                 f"White's winning chances.")

@@ -103,6 +103,13 @@ def test_input_it_cannot_read_gets_how_to_write_a_play(answer, verdict, says):
     assert feedback.verdict is verdict and says in feedback.text
 
 
+def test_a_long_answer_is_refused_at_once():
+    """Ten thousand moves are more than any roll plays: refused without trying them all."""
+    feedback = check_bearoff_play("6/4 " * 10_000, *SMALL)
+    assert feedback.verdict is Verdict.WRONG and "10000" in feedback.text
+    assert len(feedback.text) < 250
+
+
 def test_read_play_expands_chains_and_repeats():
     """6/3/2 is two moves of one checker; 6/4(2) is one move made twice."""
     assert read_play("6/3/2 4/OFF") == [(6, 3), (3, 2), (4, 0)]

@@ -221,12 +221,15 @@ def check_bearoff_play(answer: object, white: object, black: object, roll: objec
     if not isinstance(answer, str):
         return invalid(f"{describe(answer)} is not a play: write {_FORM}.")
     text = " ".join(answer.split())
+    if len(text) > 40:
+        text = text[:37] + "..."                       # echoed in sentences: keep them short
     try:
-        moves = read_play(text)
+        moves = read_play(answer)
     except ValueError as error:
         return invalid(f"{error}.")
     a, b = dice
-    finals = _finals(white_pos, (a,) * 4 if a == b else (a, b), tuple(moves))
+    rolled = (a,) * 4 if a == b else (a, b)
+    finals = _finals(white_pos, rolled, tuple(moves)) if len(moves) <= len(rolled) else set()
     plays = {after: play for play, after in legal_plays(white_pos, dice)}
     chosen = next((plays[q] for q, _ in sorted(finals) if q in plays), None)
     if chosen is None:

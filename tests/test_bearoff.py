@@ -151,3 +151,46 @@ def test_cli_bad_input(capsys, argv, message):
     assert main(["bearoff", *argv, "--black", "1", "0", "0", "0", "0", "0"]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_result_is_play_without_checks():
+    """The searches' bare ``result`` reaches what ``play`` reaches, for every roll and play
+    of a small position (both sides), and ``legal_plays`` hands out a fresh list each call."""
+    game = BearOff(white=(0, 1, 0, 1, 0, 1), black=(1, 0, 1, 0, 0, 0))
+    for white_to_move in (True, False):
+        start = game.initial._replace(white_to_move=white_to_move)
+        for roll in game.moves(start):
+            rolled = game.result(start, roll)
+            assert rolled == game.play(start, roll)
+            for play in game.moves(rolled):
+                assert game.result(rolled, play) == game.play(rolled, play)
+    first = legal_plays((0, 0, 1, 0, 0, 1), (3, 1))
+    first.clear()
+    assert legal_plays((0, 0, 1, 0, 0, 1), (3, 1))
+
+
+def test_peelles_ace_point_race():
+    """Published two-sided value notebook 09 cites (H. A. Peelle, Backgammon Tools in J, 4:
+    Ace-point Bearoffs): 8 checkers on the ace point against 6, the first to roll wins 0.301055."""
+    game = BearOff(white=(8, 0, 0, 0, 0, 0), black=(6, 0, 0, 0, 0, 0), exact=True)
+    first_wins = (1 + expectiminimax(game).value) / 2
+    assert round(float(first_wins), 6) == 0.301055
+
+
+def test_the_bgonline_counts():
+    """Counts notebook 09 cites (Taper_Mike, BGonline, 7 November 2013): 54,264 arrangements
+    of up to 15 checkers, enumerated as the table enumerates its positions; and among two
+    checkers exactly one position and non-double roll where a checker can be borne off but
+    the fewest expected rolls come from bearing none off: checkers on 4 and 6, rolled 5-2."""
+    from itertools import combinations_with_replacement
+    assert sum(1 for n in range(16) for _ in combinations_with_replacement(range(1, 7), n)) == 54_264
+    two = one_sided_table(2)
+    found = []
+    for position in (p for p in two if sum(p) == 2):
+        for roll in ((a, b) for a in range(1, 7) for b in range(1, a)):
+            plays = legal_plays(position, roll)
+            fewest = min(two[after] for _, after in plays)
+            if (any(sum(after) < 2 for _, after in plays)
+                    and all(sum(after) == 2 for _, after in plays if two[after] == fewest)):
+                found.append((position, roll, sorted(two[after] for _, after in plays)))
+    assert found == [((0, 0, 0, 1, 0, 1), (5, 2), [Fraction(1), Fraction(19, 18)])]

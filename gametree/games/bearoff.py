@@ -22,7 +22,7 @@ rolls, a double with probability 1/36, any other with 2/36), then a play:
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple, cast
 
@@ -30,7 +30,7 @@ from ..text import describe
 from ..tree import CHANCE, MAX, MIN, Player, Value
 from .base import Game, IllegalMoveError, short
 
-__all__ = ["BearOff", "BearOffState", "Position", "Roll", "Play", "legal_plays",
+__all__ = ["BearOff", "BearOffState", "Position", "Roll", "Play", "legal_plays", "die_steps",
            "expected_rolls", "one_sided_table", "ROLLS", "MAX_CHECKERS", "TABLE_LIMIT"]
 
 Position = tuple[int, int, int, int, int, int]
@@ -73,8 +73,14 @@ def check_position(name: str, position: object) -> Position:
     return cast(Position, counts)
 
 
-def _steps(position: Position, die: int) -> list[tuple[Step, Position]]:
-    """Each way to play one ``die`` from ``position``, with the position after."""
+def die_steps(position: Position, die: int) -> list[tuple[Step, Position]]:
+    """Each way to play one ``die`` from ``position``, with the position
+    after: a checker moves down ``die`` points, or is borne off by the exact
+    number, or by a higher one only from the highest point occupied.
+
+    >>> die_steps((0, 0, 1, 0, 0, 1), 4)      # the 4 cannot bear off the 3 while the 6 stands
+    [((6, 2), (0, 1, 1, 0, 0, 0))]
+    """
     out = []
     highest = max((p for p in range(1, 7) if position[p - 1]), default=0)
     for point in range(1, 7):
@@ -102,12 +108,20 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     >>> [play_label(p) for p, _ in legal_plays((1, 0, 0, 0, 0, 1), (6, 5))]
     ['6/1 1/off', '6/off 1/off']
     """
+    return list(_legal_plays(position, roll))
+
+
+@lru_cache(maxsize=1 << 16)
+def _legal_plays(position: Position, roll: Roll) -> tuple[tuple[Play, Position], ...]:
+    """:func:`legal_plays`, remembered: a search meets the same side's
+    position and roll again under each of the other side's positions
+    (at most 65,536 entries, a few tens of megabytes)."""
     a, b = roll
     orders = [(a,) * 4] if a == b else [(a, b), (b, a)]
     found: list[tuple[Play, Position]] = []
 
     def grow(pos: Position, dice: tuple[int, ...], done: Play) -> None:
-        nexts = _steps(pos, dice[0]) if dice and any(pos) else []
+        nexts = die_steps(pos, dice[0]) if dice and any(pos) else []
         if not nexts:
             found.append((done, pos))
             return
@@ -117,7 +131,7 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     for order in orders:
         grow(position, order, ())
     if not any(position):
-        return []
+        return ()
 
     def used(play: Play, after: Position) -> int:
         return len(orders[0]) if not any(after) else len(play)  # the last checker off: dice done
@@ -129,12 +143,19 @@ def legal_plays(position: Position, roll: Roll) -> list[tuple[Play, Position]]:
     plays: dict[Position, Play] = {}
     for play, after in best:
         plays.setdefault(after, tuple(sorted(play, reverse=True)))
-    return sorted(((p, q) for q, p in plays.items()), key=lambda pq: pq[0], reverse=True)
+    return tuple(sorted(((p, q) for q, p in plays.items()), key=lambda pq: pq[0], reverse=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _plays_to(position: Position, roll: Roll) -> dict[Play, Position]:
+    """Each legal play of ``roll`` from ``position`` -> the position it reaches,
+    in :func:`legal_plays` order, remembered (for the searches; not to be changed)."""
+    return dict(_legal_plays(position, roll))
 
 
 def _uses(step: Step, position: Position, die: int) -> bool:
     """Whether ``step`` from ``position`` can be the play of ``die``."""
-    return any(s == step for s, _ in _steps(position, die))
+    return any(s == step for s, _ in die_steps(position, die))
 
 
 def play_label(play: Play) -> str:
@@ -209,12 +230,12 @@ class BearOff(Game[BearOffState, BearOffMove]):
         return list(self._outcomes)
 
     def moves(self, state: BearOffState) -> list[BearOffMove]:
-        if self.is_over(state):
+        if not any(state.white) or not any(state.black):
             return []
         if state.roll is None:
             return list(ROLLS)
         mine = state.white if state.white_to_move else state.black
-        return [play for play, _ in legal_plays(mine, state.roll)]
+        return list(_plays_to(mine, state.roll))
 
     def play(self, state: BearOffState, move: BearOffMove) -> BearOffState:
         if self.is_over(state):
@@ -233,6 +254,17 @@ class BearOff(Game[BearOffState, BearOffMove]):
         labels = [play_label(p) for p, _ in legal_plays(mine, state.roll)]
         raise IllegalMoveError(f"{short(move)} is not a legal play of {state.roll[0]}-"
                                f"{state.roll[1]}; choose one of {labels}")
+
+    def result(self, state: BearOffState, move: BearOffMove) -> BearOffState:
+        """The state after ``move``, one that :meth:`moves` has just listed:
+        :meth:`play` without its checks, for the searches."""
+        if state.roll is None:
+            return BearOffState(state.white, state.black, state.white_to_move, cast(Roll, move))
+        mine = state.white if state.white_to_move else state.black
+        after = _plays_to(mine, state.roll)[cast(Play, move)]
+        if state.white_to_move:
+            return BearOffState(after, state.black, False, None)
+        return BearOffState(state.white, after, True, None)
 
     def is_over(self, state: BearOffState) -> bool:
         return not any(state.white) or not any(state.black)

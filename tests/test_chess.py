@@ -6,7 +6,8 @@ from __future__ import annotations
 import chess
 import pytest
 
-from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, minimax
+from gametree import StepKind, trace_alpha_beta
+from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, cutoff_tree, minimax
 from gametree.games.chess import MATE, BadFenError, Chess, evaluate, noisy_moves, perft, zobrist
 from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
@@ -174,3 +175,42 @@ def test_the_package_players_and_uct_run_on_chess():
     record = play_game(game, search_player(1, evaluate), random_player(1))
     assert [game.move_label(game.initial, record.moves[0])] == ["Rh8#"] and record.score == MATE - 1
     assert uct_search(game, iterations=60, seed=1).move in game.moves(game.initial)
+
+
+def _stepped(fen, depth, after=()):
+    """The set's alpha-beta recorded on a puzzle's tree ``depth`` plies deep
+    (after the moves ``after``, in SAN), as notebook 13 steps it; with the
+    game and the position searched."""
+    game = Chess(fen, order=True)
+    state = game.initial
+    for san in after:
+        state = game.result(state, game.parse(state, san))
+    return trace_alpha_beta(cutoff_tree(game, state, depth=depth, evaluate=evaluate)), game, state
+
+
+@pytest.mark.parametrize(("puzzle", "after", "value", "cutoffs"), [
+    (PUZZLES[0], (), MATE - 1, 0),          # the back-rank mate: one ply, every move read
+    (PUZZLES[1], ("Ra6",), MATE - 3, 6)])   # Morphy's, after the key move: Black's 7 replies
+def test_stepped_search_finds_the_mate_with_moves_in_san(puzzle, after, value, cutoffs):
+    """The traced search on a puzzle's tree (notebook 13's Stepper) finds
+    the mate the untraced one finds, and every edge of the tree it steps
+    is labelled with the SAN of a legal move, each legal move once."""
+    trace, game, start = _stepped(puzzle.fen, 2 * puzzle.mate_in - 1 - len(after), after)
+    assert trace.value == value == alpha_beta(game, start, depth=trace.tree.depth,
+                                              evaluate=evaluate).value
+    assert len(trace.cutoffs) == cutoffs
+    states = {trace.tree.root.id: start}
+    for node in trace.tree:            # parents before children
+        if node.children:
+            here = states[node.id]
+            labels = [child.label for child in trace.tree.children(node)]
+            assert sorted(labels) == sorted(here.board.san(m) for m in here.board.legal_moves)
+            for child in trace.tree.children(node):
+                states[child.id] = game.play(here, game.parse(here, child.label))
+    returned = {step.child.label: step.value for step in trace
+                if step.kind is StepKind.UPDATE and step.node.parent is None}
+    assert list(returned) == [child.label for child in trace.tree.children(trace.tree.root)]
+    if after:       # every reply of Black's is refuted by a mate
+        assert set(returned.values()) == {value}
+    else:           # the mate is the key move, and the only one
+        assert [san for san, v in returned.items() if v == value] == [puzzle.key]

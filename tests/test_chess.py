@@ -8,7 +8,16 @@ import pytest
 
 from gametree import StepKind, trace_alpha_beta
 from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, cutoff_tree, minimax
-from gametree.games.chess import MATE, BadFenError, Chess, evaluate, noisy_moves, perft, zobrist
+from gametree.games.chess import (
+    MATE,
+    BadFenError,
+    Chess,
+    evaluate,
+    mate_tree,
+    noisy_moves,
+    perft,
+    zobrist,
+)
 from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -214,3 +223,36 @@ def test_stepped_search_finds_the_mate_with_moves_in_san(puzzle, after, value, c
         assert set(returned.values()) == {value}
     else:           # the mate is the key move, and the only one
         assert [san for san, v in returned.items() if v == value] == [puzzle.key]
+
+
+def test_mate_tree_proves_the_mate_from_the_puzzle():
+    """notebook 13's stepped mate in 2: from the puzzle's own position, the key
+    move the engine finds, every legal reply of Black's (in SAN), only checks
+    at White's last move; every leaf scored 1 is a checkmate and the traced
+    search proves the mate (value 1) reading every leaf."""
+    puzzle = PUZZLES[1]
+    game = Chess(puzzle.fen, order=True)
+    tree = mate_tree(game, mate_in=2)
+    (key,) = tree.children(tree.root)
+    assert key.label == puzzle.key
+    after = game.play(game.initial, game.parse(game.initial, key.label))
+    replies = [node.label for node in tree.children(key)]
+    assert replies == [after.board.san(m) for m in game.moves(after)]
+    for reply in tree.children(key):
+        there = game.play(after, game.parse(after, reply.label))
+        for leaf in tree.children(reply):
+            board = game.play(there, game.parse(there, leaf.label)).board
+            assert there.board.gives_check(board.peek())
+            assert leaf.score == (1 if board.is_checkmate() else 0)
+    trace = trace_alpha_beta(tree)
+    assert trace.value == 1 and trace.evaluated == len(tree.leaves)
+
+
+@pytest.mark.parametrize(("fen", "mate_in", "words"), [
+    (PUZZLES[1].fen, 1, "no mate in exactly 1"),                 # the mate takes two moves
+    (PUZZLES[0].fen, 2, "no mate in exactly 2"),                 # a mate in 1 is shorter
+    (PUZZLES[0].fen, 4, "mate_in must be")])                     # past MAX_MATE_IN
+def test_mate_tree_refuses_a_wrong_length(fen, mate_in, words):
+    """A mate length the position does not have, or one past the limit, gets a sentence."""
+    with pytest.raises(ValueError, match=words):
+        mate_tree(Chess(fen, order=True), mate_in=mate_in)

@@ -751,6 +751,24 @@ def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
     return ((px + cx) / 2, (py + cy) / 2)
 
 
+def _above_or_below(space: Space, parent_xy, child_xy, size, font: float) -> Box | None:
+    """A box for a move label just above or below its edge (a shallow edge
+    crosses any box beside it), at its middle or elsewhere along it, with
+    nothing between the edge and the box: no label jumps over another
+    edge, where it would read as that edge's."""
+    (px, py), (cx, cy) = parent_xy, child_xy
+    for t in (0.5, *PROBABILITY_AT):
+        ax, ay = px + t * (cx - px), py + t * (cy - py)
+        for spot in ((0, 1), (0, -1)):
+            box = place(space, (ax, ay), 0.0, size, (spot,), 2 * font)
+            if box is None:
+                continue
+            low, high = (ay + 1.5, box[1]) if spot[1] > 0 else (box[3], ay - 1.5)
+            if high <= low or space.free((ax - 0.5, low, ax + 0.5, high)):
+                return box
+    return None
+
+
 def _edge_label_rows(tree: Tree, space: Space, centre, font: float) -> dict:
     """Move labels and probabilities on edges, beside each edge's middle (a
     move outside its parent's fan of edges, a probability inside it); all
@@ -771,6 +789,8 @@ def _edge_label_rows(tree: Tree, space: Space, centre, font: float) -> dict:
             size = extent(edge_text(node), font)
             if node.probability is None:
                 box = place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
+                if box is None:
+                    box = _above_or_below(space, (px, py), (cx, cy), size, font)
             else:  # inside the fan of its parent's edges first: no doubt whose it is
                 box = None
                 for t in PROBABILITY_AT:

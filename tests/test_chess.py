@@ -256,3 +256,39 @@ def test_mate_tree_refuses_a_wrong_length(fen, mate_in, words):
     """A mate length the position does not have, or one past the limit, gets a sentence."""
     with pytest.raises(ValueError, match=words):
         mate_tree(Chess(fen, order=True), mate_in=mate_in)
+
+
+def _distance(point, segment):
+    """Pixels from ``point`` to the segment ``((x0, y0), (x1, y1))``."""
+    (px, py), ((x0, y0), (x1, y1)) = point, segment
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
+    return ((px - x0 - t * dx) ** 2 + (py - y0 - t * dy) ** 2) ** 0.5
+
+
+def test_the_drawn_mate_in_2_writes_every_move_by_its_own_edge():
+    """Notebook 13's picture of the mate in 2 (900 by 470 pixels) writes
+    every move in SAN at 12 px or more, on no other label and crossed by no
+    edge, each nearer its own edge than any other: the shallow edges of
+    Black's seven replies take their moves above or below them."""
+    from gametree.view.draw import TracePlot
+    from gametree.view.labels import segment_crosses_box
+
+    trace = trace_alpha_beta(mate_tree(Chess(PUZZLES[1].fen, order=True), mate_in=2))
+    plot = TracePlot(trace, figsize=(900 / 72, 470 / 72))
+    plot.show(len(trace) - 1)
+    labels = plot.label_boxes()
+    moves = {label.node: label for label in labels if label.kind == "move"}
+    assert {trace.tree[i].label for i in moves} >= {"Ra6", "bxa6", "Bc7", "Bh2", "b7#", "Rxa7#"}
+    assert len(moves) == len(trace.tree) - 1          # every edge has its move
+    segments = plot.edge_segments()                   # the edge into node i at index i - 1
+    for node, label in moves.items():
+        x0, y0, x1, y1 = label.box
+        assert label.font >= 12 and label.text == trace.tree[node].label
+        inner = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+        assert not any(segment_crosses_box(segment, inner) for segment in segments), label.text
+        assert not any(other is not label and min(x1, other.box[2]) - max(x0, other.box[0]) > 0.5
+                       and min(y1, other.box[3]) - max(y0, other.box[1]) > 0.5 for other in labels)
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        nearest = min(range(len(segments)), key=lambda k: _distance(centre, segments[k]))
+        assert nearest == node - 1, f"{label.text} sits nearer the edge into {trace.tree[nearest + 1].name}"

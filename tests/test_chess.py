@@ -266,16 +266,21 @@ def _distance(point, segment):
     return ((px - x0 - t * dx) ** 2 + (py - y0 - t * dy) ** 2) ** 0.5
 
 
-def test_the_drawn_mate_in_2_writes_every_move_by_its_own_edge():
-    """Notebook 13's picture of the mate in 2 (900 by 470 pixels) writes
-    every move in SAN at 12 px or more, on no other label and crossed by no
-    edge, each nearer its own edge than any other: the shallow edges of
-    Black's seven replies take their moves above or below them."""
-    from gametree.view.draw import TracePlot
+def test_the_stepped_mate_in_2_writes_every_move_by_its_own_edge():
+    """Notebook 13's Stepper of the mate in 2 (``wide=True``: the whole cell's
+    width, the pseudocode folded under it) writes every move in SAN at 12 px
+    or more, on no other label and crossed by no edge, each nearer its own
+    edge than any other: the shallow edges of Black's seven replies take
+    their moves above or below them.  ``wide`` must be True or False."""
     from gametree.view.labels import segment_crosses_box
+    from gametree.widgets import Stepper
 
     trace = trace_alpha_beta(mate_tree(Chess(PUZZLES[1].fen, order=True), mate_in=2))
-    plot = TracePlot(trace, figsize=(900 / 72, 470 / 72))
+    with pytest.raises(TypeError, match="wide must be True or False"):
+        Stepper(trace, wide="yes")
+    stepper = Stepper(trace, wide=True)
+    assert stepper.layout_mode == "below" and stepper.picture_size[0] <= 1100
+    plot = stepper.plot
     plot.show(len(trace) - 1)
     labels = plot.label_boxes()
     moves = {label.node: label for label in labels if label.kind == "move"}

@@ -37,13 +37,13 @@ def test_table_saving_is_checked_against_the_searches_it_runs():
     from gametree.games.chess import Chess, evaluate, zobrist
     from gametree.practice.quiz_chess import check_table_saving
 
-    fen = MORPHY.fen                   # 4 plies: one more than the mate needs, cheap to search
+    fen = PUZZLES[0].fen               # the back-rank position 4 plies deep: cheap, and the table saves
     game = Chess(fen, order=True)
     without = alpha_beta(game, depth=4, evaluate=evaluate).stats.nodes
     within = alpha_beta(game, depth=4, evaluate=evaluate, table=TranspositionTable(key=zobrist)).stats.nodes
     assert without > within
     assert check_table_saving(without - within, fen, 4).verdict is Verdict.RIGHT
-    assert check_table_saving("116", fen, 4).verdict is Verdict.INVALID
+    assert check_table_saving("139", fen, 4).verdict is Verdict.INVALID
     assert check_table_saving(True, fen, 4).verdict is Verdict.INVALID
     for answer in (without, -1, without - within + 1):
         feedback = check_table_saving(answer, fen, 4)

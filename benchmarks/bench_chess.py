@@ -26,11 +26,24 @@ the previous iterations' best moves first (``first``), plus killer moves
 (:class:`~gametree.games.chess.Killers` as ``first`` and ``best_moves``), plus a
 transposition table keyed on the Zobrist hash, and plus quiescence on
 captures; nodes and milliseconds for each.
+
+Part 3 solves every puzzle as notebook 13 does (ordered alpha-beta with
+the table, to the mate's depth; and, for the mates in 1 and 2 it steps,
+the proof tree of :func:`~gametree.games.chess.mate_tree`), in processor
+seconds (wall-clock in brackets: the machine is shared) against the
+limit of 2 s each.
+
+Part 4 times the widget's answer at its default level
+(:class:`~gametree.widgets.chess.ChessBoard` with its default depth and
+time budget): a move typed on the board, and the computer's reply, in
+wall-clock seconds against the limit of 3 s, on the start position, a busy
+middle game (Kiwipete) and the puzzles.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -38,8 +51,17 @@ import time
 import chess
 
 from gametree.games import TranspositionTable, alpha_beta
-from gametree.games.chess import MATE, Chess, Killers, evaluate, noisy_moves, perft, zobrist
-from gametree.games.chess_puzzles import PUZZLES
+from gametree.games.chess import (
+    MATE,
+    Chess,
+    Killers,
+    evaluate,
+    mate_tree,
+    noisy_moves,
+    perft,
+    zobrist,
+)
+from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -75,7 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--depth", type=int, default=3)
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, python-chess {chess.__version__}; {args.rounds} "
-          f"interleaved rounds of processor time, medians\n")
+          f"interleaved rounds of processor time, medians; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
     print(f"1. Every line {args.depth} plies deep, legal moves generated at every node:")
     print(f"{'position':<12}{'nodes':>10}{'loop ms':>10}{'wrapper ms':>12}{'ratio':>8}")
     for name, fen in (("start", chess.STARTING_FEN), ("Kiwipete", KIWIPETE)):
@@ -132,6 +155,49 @@ def main(argv: list[str] | None = None) -> None:
             assert result is not None and result.value == mate, (puzzle.name, technique)
             row.append(f"{nodes:,} ({ms:.0f})")
         print(f"{puzzle.name:<22}" + "".join(f"{cell:>18}" for cell in row))
+
+    print("\n3. Each puzzle solved as notebook 13 solves it: processor seconds, wall-clock in "
+          "brackets (limit 2 s each)")
+    print(f"{'puzzle':<22}{'ordered + table':>22}{'mate_tree':>22}{'verdict':>9}")
+    for puzzle in PUZZLES:
+        cells, worst = [], 0.0
+        for work in ("solve", "mate_tree"):
+            if work == "mate_tree" and puzzle.mate_in > 2:   # the notebook steps mates in 1 and 2
+                cells.append("-")
+                continue
+            wall, cpu = time.perf_counter(), time.process_time()
+            game = Chess(puzzle.fen, order=True)
+            if work == "solve":
+                result = alpha_beta(game, depth=2 * puzzle.mate_in - 1, evaluate=evaluate,
+                                    table=TranspositionTable(key=zobrist))
+                assert game.move_label(game.initial, result.move) == puzzle.key
+            else:
+                mate_tree(game, mate_in=puzzle.mate_in)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            worst = max(worst, cpu)
+            cells.append(f"{cpu:.2f} ({wall:.2f}) s")
+        verdict = "ok" if worst <= 2 else "SLOW"
+        print(f"{puzzle.name:<22}" + "".join(f"{cell:>22}" for cell in cells) + f"{verdict:>9}")
+
+    from gametree.widgets.chess import DEFAULT_DEPTH, DEFAULT_SECONDS, ChessBoard
+
+    print(f"\n4. The widget's reply at its default level (depth {DEFAULT_DEPTH}, "
+          f"{DEFAULT_SECONDS:g} s budget): wall-clock seconds from a typed move to the "
+          f"computer's answer (limit 3 s)")
+    positions = [("start, after 1.e4", chess.STARTING_FEN, "e4"),
+                 ("Kiwipete, after 1.a3", KIWIPETE, "a3"),
+                 ("horizon, after 1.Kd2", HORIZON, "Kd2")]
+    positions += [(f"{p.name}, after 1.{p.key}", p.fen, p.key) for p in PUZZLES if p.mate_in > 1]
+    slowest = 0.0
+    for name, fen, san in positions:
+        board = ChessBoard(fen)
+        start = time.perf_counter()
+        board.type_move(san)
+        seconds = time.perf_counter() - start
+        assert len(board.board.move_stack) == 2, (name, board.status_text)
+        slowest = max(slowest, seconds)
+        print(f"{name:<34}{seconds:>6.2f}s  answers {board.board.peek().uci()}")
+    print(f"slowest {slowest:.2f} s: {'ok' if slowest <= 3 else 'OVER the 3 s limit'}")
 
 
 if __name__ == "__main__":

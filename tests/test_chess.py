@@ -6,8 +6,18 @@ from __future__ import annotations
 import chess
 import pytest
 
-from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, minimax
-from gametree.games.chess import MATE, BadFenError, Chess, evaluate, noisy_moves, perft, zobrist
+from gametree import StepKind, trace_alpha_beta
+from gametree.games import IllegalMoveError, TranspositionTable, alpha_beta, cutoff_tree, minimax
+from gametree.games.chess import (
+    MATE,
+    BadFenError,
+    Chess,
+    evaluate,
+    mate_tree,
+    noisy_moves,
+    perft,
+    zobrist,
+)
 from gametree.games.chess_puzzles import HORIZON, PUZZLES
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -193,3 +203,116 @@ def test_the_package_players_and_uct_run_on_chess():
     record = play_game(game, search_player(1, evaluate), random_player(1))
     assert [game.move_label(game.initial, record.moves[0])] == ["Rh8#"] and record.score == MATE - 1
     assert uct_search(game, iterations=60, seed=1).move in game.moves(game.initial)
+
+
+def _stepped(fen, depth, after=()):
+    """The set's alpha-beta recorded on a puzzle's tree ``depth`` plies deep
+    (after the moves ``after``, in SAN), as notebook 13 steps it; with the
+    game and the position searched."""
+    game = Chess(fen, order=True)
+    state = game.initial
+    for san in after:
+        state = game.result(state, game.parse(state, san))
+    return trace_alpha_beta(cutoff_tree(game, state, depth=depth, evaluate=evaluate)), game, state
+
+
+@pytest.mark.parametrize(("puzzle", "after", "value", "cutoffs"), [
+    (PUZZLES[0], (), MATE - 1, 0),          # the back-rank mate: one ply, every move read
+    (PUZZLES[1], ("Ra6",), MATE - 3, 6)])   # Morphy's, after the key move: Black's 7 replies
+def test_stepped_search_finds_the_mate_with_moves_in_san(puzzle, after, value, cutoffs):
+    """The traced search on a puzzle's tree (notebook 13's Stepper) finds
+    the mate the untraced one finds, and every edge of the tree it steps
+    is labelled with the SAN of a legal move, each legal move once."""
+    trace, game, start = _stepped(puzzle.fen, 2 * puzzle.mate_in - 1 - len(after), after)
+    assert trace.value == value == alpha_beta(game, start, depth=trace.tree.depth,
+                                              evaluate=evaluate).value
+    assert len(trace.cutoffs) == cutoffs
+    states = {trace.tree.root.id: start}
+    for node in trace.tree:            # parents before children
+        if node.children:
+            here = states[node.id]
+            labels = [child.label for child in trace.tree.children(node)]
+            assert sorted(labels) == sorted(here.board.san(m) for m in here.board.legal_moves)
+            for child in trace.tree.children(node):
+                states[child.id] = game.play(here, game.parse(here, child.label))
+    returned = {step.child.label: step.value for step in trace
+                if step.kind is StepKind.UPDATE and step.node.parent is None}
+    assert list(returned) == [child.label for child in trace.tree.children(trace.tree.root)]
+    if after:       # every reply of Black's is refuted by a mate
+        assert set(returned.values()) == {value}
+    else:           # the mate is the key move, and the only one
+        assert [san for san, v in returned.items() if v == value] == [puzzle.key]
+
+
+def test_mate_tree_proves_the_mate_from_the_puzzle():
+    """notebook 13's stepped mate in 2: from the puzzle's own position, the key
+    move the engine finds, every legal reply of Black's (in SAN), only checks
+    at White's last move; every leaf scored 1 is a checkmate and the traced
+    search proves the mate (value 1) reading every leaf."""
+    puzzle = PUZZLES[1]
+    game = Chess(puzzle.fen, order=True)
+    tree = mate_tree(game, mate_in=2)
+    (key,) = tree.children(tree.root)
+    assert key.label == puzzle.key
+    after = game.play(game.initial, game.parse(game.initial, key.label))
+    replies = [node.label for node in tree.children(key)]
+    assert replies == [after.board.san(m) for m in game.moves(after)]
+    for reply in tree.children(key):
+        there = game.play(after, game.parse(after, reply.label))
+        for leaf in tree.children(reply):
+            board = game.play(there, game.parse(there, leaf.label)).board
+            assert there.board.gives_check(board.peek())
+            assert leaf.score == (1 if board.is_checkmate() else 0)
+    trace = trace_alpha_beta(tree)
+    assert trace.value == 1 and trace.evaluated == len(tree.leaves)
+
+
+@pytest.mark.parametrize(("fen", "mate_in", "words"), [
+    (PUZZLES[1].fen, 1, "no mate in exactly 1"),                 # the mate takes two moves
+    (PUZZLES[0].fen, 2, "no mate in exactly 2"),                 # a mate in 1 is shorter
+    (PUZZLES[0].fen, 4, "mate_in must be")])                     # past MAX_MATE_IN
+def test_mate_tree_refuses_a_wrong_length(fen, mate_in, words):
+    """A mate length the position does not have, or one past the limit, gets a sentence."""
+    with pytest.raises(ValueError, match=words):
+        mate_tree(Chess(fen, order=True), mate_in=mate_in)
+
+
+def _distance(point, segment):
+    """Pixels from ``point`` to the segment ``((x0, y0), (x1, y1))``."""
+    (px, py), ((x0, y0), (x1, y1)) = point, segment
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
+    return ((px - x0 - t * dx) ** 2 + (py - y0 - t * dy) ** 2) ** 0.5
+
+
+def test_the_stepped_mate_in_2_writes_every_move_by_its_own_edge():
+    """Notebook 13's Stepper of the mate in 2 (``wide=True``: the whole cell's
+    width, the pseudocode folded under it) writes every move in SAN at 12 px
+    or more, on no other label and crossed by no edge, each nearer its own
+    edge than any other: the shallow edges of Black's seven replies take
+    their moves above or below them.  ``wide`` must be True or False."""
+    from gametree.view.labels import segment_crosses_box
+    from gametree.widgets import Stepper
+
+    trace = trace_alpha_beta(mate_tree(Chess(PUZZLES[1].fen, order=True), mate_in=2))
+    with pytest.raises(TypeError, match="wide must be True or False"):
+        Stepper(trace, wide="yes")
+    stepper = Stepper(trace, wide=True)
+    assert stepper.layout_mode == "below" and stepper.picture_size[0] <= 1100
+    plot = stepper.plot
+    plot.show(len(trace) - 1)
+    labels = plot.label_boxes()
+    moves = {label.node: label for label in labels if label.kind == "move"}
+    assert {trace.tree[i].label for i in moves} >= {"Ra6", "bxa6", "Bc7", "Bh2", "b7#", "Rxa7#"}
+    assert len(moves) == len(trace.tree) - 1          # every edge has its move
+    segments = plot.edge_segments()                   # the edge into node i at index i - 1
+    for node, label in moves.items():
+        x0, y0, x1, y1 = label.box
+        assert label.font >= 12 and label.text == trace.tree[node].label
+        inner = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+        assert not any(segment_crosses_box(segment, inner) for segment in segments), label.text
+        assert not any(other is not label and min(x1, other.box[2]) - max(x0, other.box[0]) > 0.5
+                       and min(y1, other.box[3]) - max(y0, other.box[1]) > 0.5 for other in labels)
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        nearest = min(range(len(segments)), key=lambda k: _distance(centre, segments[k]))
+        assert nearest == node - 1, f"{label.text} sits nearer the edge into {trace.tree[nearest + 1].name}"

@@ -27,3 +27,24 @@ def test_each_answer_gets_its_verdict_and_a_wrong_one_no_answer(name):
     feedback = check(wrong_answer)
     assert feedback.verdict is Verdict.WRONG and right_answer not in feedback.text
     assert check(right_answer).text.startswith("Right: ")
+
+
+def test_table_saving_is_checked_against_the_searches_it_runs():
+    """The table exercise's answer is worked out by running the two searches
+    (its source holds no count): the difference is right; either search's own
+    count, a negative number or another number is wrong without the answer."""
+    from gametree.games import TranspositionTable, alpha_beta
+    from gametree.games.chess import Chess, evaluate, zobrist
+    from gametree.practice.quiz_chess import check_table_saving
+
+    fen = PUZZLES[0].fen               # the back-rank position 4 plies deep: cheap, and the table saves
+    game = Chess(fen, order=True)
+    without = alpha_beta(game, depth=4, evaluate=evaluate).stats.nodes
+    within = alpha_beta(game, depth=4, evaluate=evaluate, table=TranspositionTable(key=zobrist)).stats.nodes
+    assert without > within
+    assert check_table_saving(without - within, fen, 4).verdict is Verdict.RIGHT
+    assert check_table_saving("139", fen, 4).verdict is Verdict.INVALID
+    assert check_table_saving(True, fen, 4).verdict is Verdict.INVALID
+    for answer in (without, -1, without - within + 1):
+        feedback = check_table_saving(answer, fen, 4)
+        assert feedback.verdict is Verdict.WRONG and f"{without - within:,}" not in feedback.text

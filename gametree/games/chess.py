@@ -33,14 +33,15 @@ from collections.abc import Iterator, MutableMapping, Sequence
 import chess
 import chess.polyglot
 
-from ..tree import MAX, MIN, Player, Value
+from ..tree import MAX, MIN, Player, Tree, Value
 from .base import Game, IllegalMoveError, check_game, check_whole
 from .search import OutOfNodes, SearchResult, alpha_beta
 from .table import TranspositionTable
 
 __all__ = ["Chess", "ChessState", "BadFenError", "MATE", "evaluate", "noisy_moves", "zobrist",
            "PIECE_VALUES", "perft",
-           "engine", "line_states", "Killers", "MAX_DEPTH", "MAX_SECONDS", "ordered"]
+           "engine", "line_states", "Killers", "MAX_DEPTH", "MAX_SECONDS", "ordered",
+           "mate_tree", "MAX_MATE_IN"]
 
 MATE = 1_000_000
 """A checkmate is worth ``MATE - ply`` to the side that gave it."""
@@ -395,6 +396,75 @@ def engine(game: Chess, state: ChessState | None = None, *, depth: int = 4,
             break
     assert result is not None
     return result
+
+
+MAX_MATE_IN = 3
+"""Longest mate :func:`mate_tree` draws (moves of the mating side)."""
+
+
+def mate_tree(game: Chess, state: ChessState | None = None, *, mate_in: int) -> Tree:
+    """The tree that proves a mate in ``mate_in`` from ``state``, as a mate
+    search reads it when its move ordering is perfect (the side to move mates).
+
+    Three exact rules keep it small; none can lose the mate:
+
+    * at the mating side's last move, only checks: a move that gives no
+      check cannot mate;
+    * at its earlier moves, only the move :func:`engine` finds best, the
+      shortest mate: ordered first, it scores a mate in the fewest plies
+      any move can, so an engine searches nothing after it at that node
+      (*mate-distance pruning*);
+    * at the defender's moves, every legal move, in ``game``'s order: a
+      mate must answer every defence.
+
+    Edges are labelled with the moves in SAN.  A mate search asks only yes
+    or no, so a leaf scores 1 where the side to move at ``state`` has
+    mated and 0 elsewhere (short numbers, which a drawing can write inside
+    its nodes); :func:`gametree.trace_alpha_beta` on the tree finds 1.
+
+    Raises ValueError for ``mate_in`` outside 1 to :data:`MAX_MATE_IN`,
+    a position where the game is over, or one with no mate in exactly
+    ``mate_in`` moves (none, or a shorter one).
+
+    >>> from gametree.games.chess_puzzles import PUZZLES
+    >>> game = Chess(PUZZLES[1].fen, order=True)
+    >>> tree = mate_tree(game, mate_in=2)
+    >>> [node.label for node in tree.children(tree.root)]
+    ['Ra6']
+    >>> [(node.label, node.score) for node in tree.leaves][:3]
+    [('b7#', 1), ('Rxa7#', 1), ('Rxa7#', 1)]
+    """
+    state = check_game(game, state)
+    check_whole("mate_in", mate_in, 1, MAX_MATE_IN)
+    plies = 2 * mate_in - 1
+    best = engine(game, state, depth=plies, quiescence=False)   # raises if the game is over
+    if best.value * (1 if game.to_move(state) is MAX else -1) != MATE - state.board.ply() - plies:
+        raise ValueError(f"the side to move has no mate in exactly {mate_in} here "
+                         f"({state.board.fen()}); give the number of moves of its shortest mate")
+
+    def expand(position: tuple[ChessState, str, int]) -> list | None:
+        here, _, left = position
+        if game.is_over(here) or left == 0:
+            return None
+        moves: Sequence[chess.Move] = game.moves(here)
+        if left == 1:
+            moves = [move for move in moves if here.board.gives_check(move)]
+        elif left % 2 == 1:
+            key = engine(game, here, depth=left, quiescence=False).move
+            assert key is not None        # the game is not over here
+            moves = [key]
+        return [(game.result(here, move), game.move_label(here, move), left - 1)
+                for move in moves] or None
+
+    mater = state.board.turn
+
+    def score(position: tuple[ChessState, str, int]) -> Value:
+        board = position[0].board
+        return 1 if board.is_checkmate() and board.turn != mater else 0
+
+    return Tree.unfold((state, "", plies), expand, score,
+                       player=lambda position: game.to_move(position[0]),
+                       label=lambda position: position[1])
 
 
 def line_states(game: Chess, state: ChessState, line: Sequence[chess.Move]) -> list[ChessState]:

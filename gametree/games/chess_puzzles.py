@@ -25,19 +25,23 @@ class Puzzle(NamedTuple):
     key: str
     """The first move of the solution, in SAN."""
     source: str
-    """Composer and year where known, or what kind of position it is."""
+    """Composer and year where known (a year that cannot be verified is
+    given as "c." or "traditionally dated"), or what kind of position it is."""
 
 
 PUZZLES = (
     Puzzle("Back-rank mate", "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1", 1, "Ra8#",
            "the back-rank mate, a teaching position (no composer)"),
     Puzzle("Morphy's mate in 2", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, "Ra6",
-           "Paul Morphy, composed as a youth (c. 1850s); 1.Ra6! bxa6 2.b7#"),
+           "Paul Morphy's only known problem, published in the New York Clipper, 28 June 1856 "
+           "(said to have been composed when he was a boy); 1.Ra6! bxa6 2.b7#"),
     Puzzle("Légal's mate", "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6", 2,
-           "Bxf7+", "Légal against Saint Brie, Paris, 1750 (the game, not a composition): "
+           "Bxf7+", "Légal against Saint Brie, Paris, traditionally dated 1750 (a game, not a "
+           "composition; the date is not certain): "
            "5...Bxd1 took the queen; 6.Bxf7+ Ke7 7.Nd5#"),
     Puzzle("Philidor's legacy", "3r2k1/5Npp/8/8/2Q5/8/6PP/6K1 w - - 0 1", 3, "Nh6+",
-           "the smothered mate known as Philidor's legacy (Lucena, 1497; Philidor, 1749): "
+           "the smothered mate named after Philidor, Philidor's legacy, though already in Lucena's "
+           "book (c. 1497); its last three moves: "
            "1.Nh6+ Kh8 2.Qg8+ Rxg8 3.Nf7#"),
 )
 """The puzzles, shortest mate first."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import chess
 
-from ..games import alpha_beta
-from ..games.chess import MATE, Chess, evaluate
+from ..games import TranspositionTable, alpha_beta
+from ..games.chess import MATE, Chess, evaluate, zobrist
 from .quiz import Feedback, empty, invalid, right, wrong
 
-__all__ = ["check_mating_move", "check_first_searched"]
+__all__ = ["check_mating_move", "check_first_searched", "check_table_saving"]
 
 _FORM = 'a move in SAN, such as "Nf3"'
 
@@ -77,3 +77,38 @@ def check_first_searched(answer: object, fen: str) -> Feedback:
         "a check" if game.initial.board.gives_check(move) else "a quiet move"
     return wrong(f"{san} is {kind}, and it is not the first.",
                  "Captures come first, by the value of the piece taken, then by the piece taking; then checks.")
+
+
+def check_table_saving(answer: object, fen: str, depth: int) -> Feedback:
+    """Is ``answer`` the number of nodes a transposition table keyed on the
+    Zobrist hash saves ordered alpha-beta (``Chess(fen, order=True)``)
+    searching ``depth`` plies deep: the nodes without the table less the
+    nodes with it?  Both searches are run here, so the count is never
+    written down.
+
+    >>> check_table_saving("many", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", 2).verdict.value
+    'invalid'
+    """
+    if answer is None:
+        return empty("a whole number of nodes, such as 120")
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        return invalid(f"write the number of nodes as a whole number without quotes, such as 120, "
+                       f"not {answer!r}.")
+    game = Chess(fen, order=True)
+    without = alpha_beta(game, depth=depth, evaluate=evaluate).stats.nodes
+    within = alpha_beta(game, depth=depth, evaluate=evaluate,
+                        table=TranspositionTable(key=zobrist)).stats.nodes
+    saved = without - within
+    if answer == saved:
+        return right(f"the table saves {saved:,} of {without:,} nodes: each position reached "
+                     f"again by another order of moves is looked up, not searched again.")
+    if answer in (without, within):
+        return wrong(f"{answer:,} is the node count of one of the two searches, not what the table saves.",
+                     "Run the search with and without the table and subtract.")
+    if answer < 0 < saved:
+        return wrong(f"{answer:,} is negative, and the table saves nodes here.",
+                     "Subtract the count with the table from the count without it.")
+    return wrong(f"{answer:,} is not what the table saves at depth {depth}.",
+                 f"Search with Chess(fen, order=True) to depth {depth} with evaluate, once with "
+                 f"table=TranspositionTable(key=zobrist) and once without, and subtract the "
+                 f"result.stats.nodes.")

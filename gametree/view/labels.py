@@ -751,10 +751,59 @@ def edge_anchor(node: Node, parent_xy, child_xy) -> tuple[float, float]:
     return ((px + cx) / 2, (py + cy) / 2)
 
 
+def _distance(point, a, b) -> float:
+    """Points from ``point`` to the segment from ``a`` to ``b``."""
+    (x, y), (x0, y0), (x1, y1) = point, a, b
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / length))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def _by_own_edge(box: Box, node: Node, tree: Tree, centre) -> bool:
+    """Whether a move label in ``box`` sits nearer the edge into ``node``
+    than any other edge out of the same parent: it reads as that edge's."""
+    middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    parent = centre[node.parent]
+    own = _distance(middle, parent, centre[node.id])
+    return all(own < _distance(middle, parent, centre[sibling.id])
+               for sibling in tree.children(tree[node.parent]) if sibling.id != node.id)
+
+
+def _move_box(space: Space, node: Node, tree: Tree, centre, size, font: float) -> Box | None:
+    """A box for the move label of the edge into ``node``: beside the
+    edge's middle, outside its parent's fan first; else just above or below
+    the edge (a shallow edge crosses any box beside it), at its middle or
+    elsewhere along it, with nothing between the edge and the box.  A box
+    nearer its own edge than any other of the fan (so that it reads as
+    that edge's) comes first; else the first free box beside the middle;
+    None where no box is free."""
+    (px, py), (cx, cy) = centre[node.parent], centre[node.id]
+    side = -1 if cx < px else 1
+    middle = edge_anchor(node, (px, py), (cx, cy))
+    beside = None
+    for spot in ((side, 0), (-side, 0)):
+        box = place(space, middle, 0.0, size, (spot,), 2 * font)
+        if box is not None and _by_own_edge(box, node, tree, centre):
+            return box
+        beside = beside or box
+    for t in (0.5, *PROBABILITY_AT):
+        ax, ay = px + t * (cx - px), py + t * (cy - py)
+        for spot in ((0, 1), (0, -1)):
+            box = place(space, (ax, ay), 0.0, size, (spot,), 2 * font)
+            if box is None or not _by_own_edge(box, node, tree, centre):
+                continue
+            low, high = (ay + 1.5, box[1]) if spot[1] > 0 else (box[3], ay - 1.5)
+            if high <= low or space.free((ax - 0.5, low, ax + 0.5, high)):
+                return box
+    return beside
+
+
 def _edge_label_rows(tree: Tree, space: Space, centre, font: float) -> dict:
     """Move labels and probabilities on edges, beside each edge's middle (a
-    move outside its parent's fan of edges, a probability inside it); all
-    of one depth or none of it."""
+    move outside its parent's fan of edges, or above or below a shallow
+    edge, nearer its own edge than the fan's others; a probability inside
+    the fan); all of one depth or none of it."""
     by_depth: dict[int, list] = defaultdict(list)
     for node in tree.nodes[1:]:
         text = edge_text(node)
@@ -770,7 +819,7 @@ def _edge_label_rows(tree: Tree, space: Space, centre, font: float) -> dict:
             side = -1 if cx < px else 1
             size = extent(edge_text(node), font)
             if node.probability is None:
-                box = place(space, middle, 0.0, size, ((side, 0), (-side, 0)), 2 * font)
+                box = _move_box(space, node, tree, centre, size, font)
             else:  # inside the fan of its parent's edges first: no doubt whose it is
                 box = None
                 for t in PROBABILITY_AT:

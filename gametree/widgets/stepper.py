@@ -183,6 +183,11 @@ class Stepper(widgets.VBox):
         the screen, so on a larger one give its cell, e.g. ``(1700, 880)``
         at 1920x1080, for a larger picture; the pseudocode column beside it
         grows into whatever room the screen leaves in any case.
+    wide : bool
+        True: the picture always takes the whole width and the pseudocode
+        folds away under it, for a tree whose labels need the room beside
+        the pseudocode would not give (moves in SAN on every edge); False
+        (the default): the pseudocode stands beside a picture that fits.
     theme : Theme, str or mapping, optional
         The colours of the widget and its picture
         (:func:`gametree.view.theme.theme_of`; by default today's look).
@@ -275,17 +280,20 @@ class Stepper(widgets.VBox):
     def __init__(self, trace_or_tree, *, branching: int | None = None, strict: bool = False,
                  editable: bool = False, size: tuple[int, int] = (CELL_WIDTH, CELL_HEIGHT),
                  players: Sequence[str] | None = None, theme=None, colors=None,
-                 lang: str | None = None):
+                 lang: str | None = None, wide: bool = False):
         self.lang = get_language() if lang is None else check_language(lang)
         with using(self.lang):
             self._build(trace_or_tree, branching=branching, strict=strict, editable=editable,
-                        size=size, players=players, theme=theme, colors=colors)
+                        size=size, players=players, theme=theme, colors=colors, wide=wide)
 
     def _build(self, trace_or_tree, *, branching, strict, editable, size, players, theme,
-               colors) -> None:
+               colors, wide=False) -> None:
         """What ``__init__`` does, in the widget's language."""
         if not isinstance(strict, bool):
             raise TypeError(f"strict must be True or False, not {strict!r}")
+        if not isinstance(wide, bool):
+            raise TypeError(f"wide must be True or False, not {wide!r}")
+        self._wide = wide
         check_size(size, 600, 400)
         self._size = size
         self.theme = theme_of(theme) if colors is None else theme_of(theme).merged(colors)
@@ -546,7 +554,7 @@ class Stepper(widgets.VBox):
         need = steps.width() + 8
         beside = cell_width - round(_CODE_WIDTH * self._code_columns / _CODE_COLUMNS) - 12
         height = cell_height - self._CHROME
-        if need <= beside:
+        if need <= beside and not self._wide:
             return "beside", beside, height, beside
         width = round(min(max(need, cell_width), MAX_WIDTH))
         scrollbar = _SCROLLBAR if width > cell_width else 0

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # what a type checker and an editor see; at run time each nam
         random_tree,
         worst_order,
     )
+    from .i18n import get_language, set_language
     from .parse import parse_leaves, parse_tree
     from .rules import CutRule
     from .search import alpha_beta, backed_up_values, minimax, principal_variation
@@ -49,6 +50,7 @@ __all__ = [
     "random_leaves", "random_tree", "best_order", "worst_order", "knuth_moore_minimum",
     "parse_leaves", "parse_tree",
     "number_game",
+    "set_language", "get_language",
 ]
 
 __version__ = "0.1.0"
@@ -67,6 +69,7 @@ _MODULES = {
                           "knuth_moore_minimum"],
     "gametree.parse": ["parse_leaves", "parse_tree"],
     "gametree.games.numbergame": ["number_game"],
+    "gametree.i18n": ["set_language", "get_language"],
 }
 _LAZY = {name: module for module, names in _MODULES.items() for name in names}
 """Where each public name lives.  ``import gametree`` loads none of these

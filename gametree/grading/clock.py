@@ -30,7 +30,7 @@ from pathlib import Path
 
 __all__ = ["BUSY_FACTOR", "Usage", "TestClock", "usage"]
 
-BUSY_FACTOR = 5.0
+BUSY_FACTOR = 20.0
 """Wall-clock seconds a test may take, as a multiple of its limit, however
 busy the machine (a machine more than this many times oversubscribed
 fails right answers, so grade on one that is not)."""

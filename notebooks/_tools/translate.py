@@ -26,7 +26,8 @@ notebook with each message replaced by its translation, a first code cell
 (tagged ``language``) that sets the kernel's language
 (``gametree.i18n.set_language``, and ``LANGUAGE`` for the
 commands it runs) so that captions, checkers and widgets speak
-it, and every other code cell exactly the English one.  Links to a
+it, and every other code cell exactly the English one (a few tagged
+``nbval-skip``: :data:`NBVAL_SKIP`).  Links to a
 notebook of the set point at the translated sibling where there is one,
 else at the English notebook (``../04-pruning-savings.ipynb``); other
 relative links get ``../``.  The navigation cells (previous / contents /
@@ -40,6 +41,7 @@ changed message that the code prints does: run ``execute.py``).
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import sys
@@ -53,10 +55,16 @@ from babel.messages.pofile import read_po, write_po
 
 NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent
 LOCALE = NOTEBOOKS_DIR / "locale"
-LANGUAGES = {"hi": "हिन्दी", "ko": "한국어", "da": "dansk"}
+LANGUAGES = {"ko": "한국어"}
 """The languages the notebooks are translated into: code -> the language's own name."""
 NOTEBOOKS = ("00-index", "01-minimax", "02-alpha-beta", "03-practice", "05-numbergame")
 """The notebooks that are translated, by name."""
+NBVAL_SKIP = {"03-practice": ("command = [sys.executable", "sheet_page = ", "Image(data=key_page")}
+"""Code cells (by a piece of their source) that nbval does not run again in
+the translated notebooks; they run, and keep their outputs, when
+``execute.py`` runs the notebook.  They write the exercise sheets in new
+Python processes: 22 s of the 62 s a language's five notebooks took under
+nbval; the English notebook's nbval runs the same code."""
 LANGUAGE_TAG = "language"
 """The tag of the generated first code cell that sets the kernel's language."""
 
@@ -174,7 +182,19 @@ def _generated(cell) -> bool:
 
 
 def english(name: str):
-    return nbformat.read(NOTEBOOKS_DIR / f"{name}.ipynb", as_version=4)
+    """The English notebook ``name``, a copy of its own to change."""
+    return load(NOTEBOOKS_DIR / f"{name}.ipynb")
+
+
+def load(path: Path):
+    """The notebook at ``path``, a copy of its own (read once, without
+    nbformat's validation, which took most of a check's time)."""
+    return nbformat.v4.reads(_text(path, path.stat().st_mtime_ns))  # lines joined, not validated
+
+
+@functools.cache
+def _text(path: Path, mtime: int) -> str:
+    return path.read_text(encoding="utf-8")
 
 
 def template(name: str) -> Catalog:
@@ -287,6 +307,11 @@ def _translations(code: str, name: str) -> dict[str, str]:
     path = catalog_path(code, name)
     if not path.exists():
         return {}
+    return _read_translations(path, code, path.stat().st_mtime_ns)
+
+
+@functools.cache
+def _read_translations(path: Path, code: str, mtime: int) -> dict[str, str]:
     return {m.id: m.string for m in read_catalog(path, code) if m.id and m.string and not m.fuzzy}
 
 
@@ -340,8 +365,7 @@ def _titles(code: str) -> tuple[list[Path], dict[str, str], dict[str, str]]:
     index_words = _Words(code, "00-index")
     titles, summaries = {}, {}
     for path in paths:
-        notebook = nbformat.read(path, as_version=4)
-        title, summary = navigation.title(notebook), navigation.summary(notebook)
+        title, summary = _heading(path, path.stat().st_mtime_ns)
         if path.stem in NOTEBOOKS:
             words = _Words(code, path.stem)
             titles[path.name], summaries[path.name] = words(title), words(summary)
@@ -349,6 +373,13 @@ def _titles(code: str) -> tuple[list[Path], dict[str, str], dict[str, str]]:
             titles[path.name] = index_words("{title} (in English)").format(title=title)
             summaries[path.name] = summary
     return paths, titles, summaries
+
+
+@functools.cache
+def _heading(path: Path, mtime: int) -> tuple[str, str]:
+    """The title and summary of the English notebook at ``path``."""
+    notebook = load(path)
+    return navigation.title(notebook), navigation.summary(notebook)
 
 
 def _target(name: str) -> str:
@@ -390,10 +421,17 @@ def contents_text(code: str, paths, titles, summaries) -> str:
     return "\n".join(lines)
 
 
+SCRIPTS = {"hi": "Devanagari", "ko": "Hangul"}
+"""The languages whose pictures need fonts of the package's (gametree.view.fonts)."""
+
+
 def language_cell(code: str):
+    fonts = ("from gametree.view.fonts import use_fonts\n", f'use_fonts("{code}")  # and the '
+             f'{SCRIPTS[code]} in pictures\n') if code in SCRIPTS else ("", "")
     return nbformat.v4.new_code_cell(
-        f'import os\n\nfrom gametree.i18n import set_language\n\n'
+        f'import os\n\nfrom gametree.i18n import set_language\n{fonts[0]}\n'
         f'set_language("{code}")  # {LANGUAGES[code]}: captions, checkers and widgets\n'
+        f'{fonts[1]}'
         f'os.environ["LANGUAGE"] = "{code}"  # and the commands this notebook runs',
         metadata={"tags": [LANGUAGE_TAG], "slideshow": {"slide_type": "skip"}})
 
@@ -414,8 +452,12 @@ def built(code: str, name: str, stored=None):
             cell.source = contents_text(code, paths, titles, summaries)
         elif cell.cell_type == "markdown":
             cell.source = translate_markdown(cell.source, words, code)
-        elif cell.cell_type == "code" and not any(c.cell_type == "code" for c in cells):
-            cells.append(language_cell(code))
+        elif cell.cell_type == "code":
+            if not any(c.cell_type == "code" for c in cells):
+                cells.append(language_cell(code))
+            if any(piece in cell.source for piece in NBVAL_SKIP.get(name, ())):
+                tags = cell.metadata.setdefault("tags", [])
+                tags.append("nbval-skip")
         cells.append(cell)
     notebook.cells = cells
     meta = notebook.metadata.setdefault("gametree", {})
@@ -486,7 +528,7 @@ def build(codes) -> list[Path]:
         (NOTEBOOKS_DIR / code).mkdir(exist_ok=True)
         for name in NOTEBOOKS:
             path = translated_path(code, name)
-            stored = nbformat.read(path, as_version=4) if path.exists() else None
+            stored = load(path) if path.exists() else None
             notebook = built(code, name, stored)
             if stored is None or notebook != stored:
                 nbformat.write(notebook, path)
@@ -507,7 +549,7 @@ def stale(codes=tuple(LANGUAGES)) -> list[str]:
             if not path.exists():
                 found.append(f"{path}: missing; run translate.py build {code}")
                 continue
-            stored = nbformat.read(path, as_version=4)
+            stored = load(path)
             if sources(built(code, name, stored)) != sources(stored):
                 found.append(f"{path}: out of date; run translate.py build {code}")
     return found

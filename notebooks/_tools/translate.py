@@ -55,7 +55,7 @@ from babel.messages.pofile import read_po, write_po
 
 NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent
 LOCALE = NOTEBOOKS_DIR / "locale"
-LANGUAGES = {"ko": "한국어", "da": "dansk"}
+LANGUAGES = {"hi": "हिन्दी", "ko": "한국어", "da": "dansk"}
 """The languages the notebooks are translated into: code -> the language's own name."""
 NOTEBOOKS = ("00-index", "01-minimax", "02-alpha-beta", "03-practice", "05-numbergame")
 """The notebooks that are translated, by name."""

@@ -166,3 +166,28 @@ def test_bold_text_in_a_shipped_font_leaves_no_log_line_in_the_output(caplog):
         found = font_manager.findfont(font_manager.FontProperties(family=family, weight=850))
     assert "NotoSansCJK" in found  # the shipped regular face, in place of a heavy one
     assert not [r for r in caplog.records if family in r.getMessage()]
+
+
+@pytest.mark.parametrize(("argv", "function", "wanted"), [
+    (["--lang", "ko"], "build_site", {"source": "notebooks/ko", "lang": "ko"}),
+    ([], "build_site", {"source": "notebooks", "lang": "en"}),
+    (["--all-languages"], "build_sites", {"source": "notebooks"}),
+])
+def test_the_site_command_builds_a_language_from_its_folder_or_all_at_once(
+        argv, function, wanted, tmp_path, monkeypatch, capsys):
+    """``gametree site --lang ko`` renders notebooks/ko as Korean pages;
+    ``--all-languages`` the whole set (the build itself: the browser tests)."""
+    from gametree.cli import main
+    from gametree.view.pages import site
+
+    given = {}
+
+    def built(out, **kwargs):  # records, then fails as a full disk would: nothing is run
+        given.update(kwargs)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(site, function, built)
+    assert main(["site", *argv, "--out", str(tmp_path / "site")]) == 1
+    assert {key: str(given.get(key)) for key in wanted} == wanted
+    assert not (tmp_path / "site").exists()

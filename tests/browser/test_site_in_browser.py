@@ -164,6 +164,7 @@ def test_a_translated_page_says_its_language_and_switches_by_keyboard(site, offl
     first thing Tab reaches; a language without the page links its index."""
     page, asked, missed = offline
     page.goto((site / "ko" / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")  # MathJax's files, before leaving the page
     assert page.locator("html").get_attribute("lang") == "ko"
     switcher = page.get_by_role("navigation", name="언어")
     links = switcher.get_by_role("link")
@@ -176,11 +177,15 @@ def test_a_translated_page_says_its_language_and_switches_by_keyboard(site, offl
     expect(links.nth(0)).to_be_focused()
     page.keyboard.press("Enter")
     page.wait_for_url((site / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")
     assert page.locator("html").get_attribute("lang") == "en"
     page.goto((site / "02-second.html").as_uri())  # English only: Korean leads to its index
+    page.wait_for_load_state("networkidle")
     korean = page.get_by_role("navigation", name="Languages").get_by_role("link", name="한국어")
     assert korean.get_attribute("href") == "ko/index.html"
     page.goto((site / "ko" / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")
     page.get_by_role("link", name="두 번째 페이지").click()  # the English page the text links
     page.wait_for_url((site / "02-second.html").as_uri())
+    page.wait_for_load_state("networkidle")
     assert asked == [] and missed == []

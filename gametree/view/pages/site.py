@@ -303,6 +303,7 @@ main{max-width:1200px;margin:0 auto;padding:0 1em}
 .gt-not-built{color:@muted text@}
 details{border:1px solid @code border@;border-radius:4px;padding:.3em .6em}
 .gt-player .gt-code{white-space:normal}
+.gt-languages{font-family:var(--jp-content-font-family);font-size:var(--jp-content-font-size1)}
 .gt-languages ul{list-style:none;display:flex;flex-wrap:wrap;gap:.4em 1.2em;max-width:1200px;margin:.6em auto;padding:0 1em}
 .gt-languages a{text-decoration:underline}
 .gt-languages a[aria-current]{font-weight:bold;text-decoration:none}

@@ -191,3 +191,18 @@ def test_the_site_command_builds_a_language_from_its_folder_or_all_at_once(
     assert main(["site", *argv, "--out", str(tmp_path / "site")]) == 1
     assert {key: str(given.get(key)) for key in wanted} == wanted
     assert not (tmp_path / "site").exists()
+
+
+def test_xdist_keeps_a_languages_notebooks_on_one_worker(root_conftest):
+    """notebooks/conftest.py runs a language's notebooks in one kernel: under
+    ``--dist loadgroup`` they make one unit, one per language."""
+    class Config:
+        @staticmethod
+        def getvalue(name):
+            return "loadgroup"
+
+    scope = root_conftest.pytest_xdist_make_scheduler(Config, log=None)._split_scope
+    assert (scope("notebooks/ko/01-minimax.ipynb::Cell 0")
+            == scope("notebooks/ko/05-numbergame.ipynb::Cell 7") == "notebooks/ko")
+    assert scope("notebooks/da/01-minimax.ipynb::Cell 0") == "notebooks/da"
+    assert scope("notebooks/01-minimax.ipynb::Cell 0") == "notebooks/01-minimax.ipynb"

@@ -200,11 +200,11 @@ def _text(path: Path, mtime: int) -> str:
 def template(name: str) -> Catalog:
     """The catalog template of the notebook ``name``, from the English notebook."""
     catalog = Catalog(project=f"gametree notebook {name}", version="1",
-                      msgid_bugs_address="https://github.com/gametree/gametree/issues",
-                      fuzzy=False)
+                      copyright_holder="gametree's authors", fuzzy=False)
     for text, where in messages(english(name)):
-        if text in catalog:  # the same words again: one message, every place listed
-            catalog[text].auto_comments.append(where)
+        if text in catalog:  # the same words again: one message, every place listed once
+            if where not in catalog[text].auto_comments:
+                catalog[text].auto_comments.append(where)
         else:
             catalog.add(text, auto_comments=[where])
     if name == navigation.INDEX.removesuffix(".ipynb"):

@@ -277,12 +277,17 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             path = nodeid.split("::", 1)[0]
             if _is_browser_test(nodeid):
                 return "browser:1" if browser_page(nodeid) in FIRST_BROWSER_UNIT else "browser:2"
+            if _TRANSLATED.fullmatch(path):  # a language's notebooks share a kernel
+                return path.rsplit("/", 1)[0]  # (notebooks/conftest.py): one unit, in order
             if path.endswith(".ipynb") or _shares_fixtures(path):
                 return path
             return nodeid
 
     return Grouped(config, log)
 
+
+_TRANSLATED = re.compile(r"notebooks/[a-z]{2}/\d\d-[\w-]+\.ipynb")
+"""A translated notebook (notebooks/ko/02-alpha-beta.ipynb)."""
 
 _WIDE_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|session)["']""")
 

@@ -69,10 +69,13 @@ SECOND = [
 ]
 
 
-def write_course(folder: Path, extra: dict[str, list] | None = None) -> Path:
-    """A course of two notebooks in ``folder`` (and ``extra``: name -> cells)."""
+def write_course(folder: Path, extra: dict[str, list] | None = None,
+                 only: dict[str, list] | None = None) -> Path:
+    """A course of two notebooks in ``folder`` (and ``extra``: name -> cells),
+    or ``only`` the notebooks given (name -> cells)."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name, cells in {"01-first": FIRST, "02-second": SECOND, **(extra or {})}.items():
+    course = only if only is not None else {"01-first": FIRST, "02-second": SECOND, **(extra or {})}
+    for name, cells in course.items():
         made = [nbformat.v4.new_markdown_cell(text) if kind == "markdown"
                 else nbformat.v4.new_code_cell(text) for kind, text in cells]
         nbformat.write(nbformat.v4.new_notebook(cells=made), folder / f"{name}.ipynb")

@@ -50,8 +50,13 @@ def register(commands) -> None:
     parser.add_argument("--notebooks", nargs="+", metavar="NAME",
                         help="only these notebooks, e.g. 01-minimax 02-alpha-beta (default: all); "
                              "links to the others become plain text")
-    parser.add_argument("--source", default="notebooks", metavar="DIR",
-                        help="the folder of notebooks (default: notebooks)")
+    parser.add_argument("--source", metavar="DIR",
+                        help="the folder of notebooks (default: notebooks, or notebooks/CODE for "
+                             "--lang CODE)")
+    parser.add_argument("--all-languages", action="store_true",
+                        help="every language at once: English at the site's root, each "
+                             "translation (notebooks/CODE) in the folder CODE, every page with "
+                             "a language switcher")
     parser.add_argument("--binder", metavar="URL",
                         help="the repository's Binder address (such as "
                              "https://mybinder.org/v2/gh/OWNER/gametree/main): a widget the site "
@@ -72,19 +77,26 @@ def _line(page) -> str:
 
 
 def _run(args: argparse.Namespace) -> None:
-    from ..view.pages.site import build_site, chosen_notebooks
+    from ..i18n import check_language
+    from ..view.pages.site import build_site, build_sites, chosen_notebooks
 
     if args.jobs < 1:
         raise UsageError(f"--jobs {args.jobs}: run 1 or more notebooks at once")
     if args.binder is not None and not args.binder.startswith("https://"):
         raise UsageError(f"--binder {args.binder}: give the repository's Binder address, such as "
                          f"https://mybinder.org/v2/gh/OWNER/gametree/main")
-    chosen_notebooks(args.source, args.notebooks)  # refused before the default folder is made
+    lang = "en" if args.lang is None or args.all_languages else check_language(args.lang)
+    source = args.source or ("notebooks" if lang == "en" else f"notebooks/{lang}")
+    chosen_notebooks(source, args.notebooks)  # refused before the default folder is made
     out = args.out if args.out is not None else default_out("site")
+    options = {"jobs": args.jobs, "binder": args.binder, "theme": args.theme,
+               "progress": lambda page: print(_line(page), flush=True)}
     try:
-        site = build_site(out, source=args.source, notebooks=args.notebooks, jobs=args.jobs,
-                          binder=args.binder, theme=args.theme,
-                          progress=lambda page: print(_line(page), flush=True))
+        if args.all_languages:
+            for site in build_sites(out, source=source, notebooks=args.notebooks, **options):
+                print(f"wrote {site.out}: {len(site.pages)} pages")
+            return
+        site = build_site(out, source=source, notebooks=args.notebooks, lang=lang, **options)
     except OSError as error:
         raise file_error(error, out) from None
     print(f"wrote {out}: {len(site.pages)} pages, {site.players} step-through players, "

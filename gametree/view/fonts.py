@@ -13,6 +13,7 @@ matplotlib's font manager and puts them after the first family of
 from __future__ import annotations
 
 import functools
+import logging
 from pathlib import Path
 
 from ..i18n import check_language
@@ -63,4 +64,22 @@ def _register(code: str) -> tuple[str, ...]:
                                    f"(Debian: fonts-noto-core / fonts-noto-cjk).")
         font_manager.fontManager.addfont(str(path))
         families.append(family)
+    if families:
+        logging.getLogger("matplotlib.font_manager").addFilter(_OneWeight(families))
     return tuple(families)
+
+
+class _OneWeight(logging.Filter):
+    """The subsets have one weight: bold text in them is drawn regular,
+    which matplotlib would log ("findfont: Failed to find font weight bold
+    for Noto Sans CJK KR, now using 400.") once per kernel, on the stderr of
+    whichever notebook cell draws it first."""
+
+    def __init__(self, families) -> None:
+        super().__init__()
+        self.families = frozenset(families)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        return not (str(record.msg).startswith("findfont: Failed to find font weight")
+                    and len(args) > 1 and args[1] in self.families)

@@ -6,6 +6,9 @@ First the navigation cells and the slide types (``slides.py``) are brought
 up to date, then the notebooks are run.
 
 With names (``02-alpha-beta``), only those notebooks are refreshed and run.
+A translated notebook is named with its folder (``ko/02-alpha-beta``), or
+all of a language's with the folder alone (``ko``); ``translate.py build``
+writes them (their navigation too).
 
 Each notebook runs in a fresh kernel with its folder as the working
 directory, and is saved with its outputs, as nbval will compare them, and
@@ -46,13 +49,17 @@ def main(names: list[str]) -> int:
     navigation.main(names)
     slides.main(names)
     paths = [p for p in navigation.notebook_paths() if not names or p.stem in names]
+    for name in names:  # translated notebooks: ko/02-alpha-beta, or ko for all of them
+        folder = navigation.NOTEBOOKS / name
+        paths += navigation.notebook_paths(folder) if folder.is_dir() else \
+            [navigation.NOTEBOOKS / f"{name}.ipynb"] if "/" in name else []
     total = 0.0
     with tempfile.TemporaryDirectory(prefix="gametree-ipython-") as ipython:
         os.environ["IPYTHONDIR"] = ipython  # the kernels inherit it
         for path in paths:
             seconds = run(path)
             total += seconds
-            print(f"{seconds:6.1f} s  {path.name}", flush=True)
+            print(f"{seconds:6.1f} s  {path.relative_to(navigation.NOTEBOOKS)}", flush=True)
     print(f"{total:6.1f} s  in all")
     return 0
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_site import SMALL, write_course
+from test_site import FIRST, SMALL, write_course
 
 from gametree import trace_alpha_beta
 from gametree.view.pages.player import player_css
-from gametree.view.pages.site import PLAYER_STYLE, SITE_STYLE, build_site, site_css
+from gametree.view.pages.site import PLAYER_STYLE, SITE_STYLE, build_sites, site_css
 from gametree.view.theme import THEMES
 
 pytest.importorskip("playwright")
@@ -27,10 +27,19 @@ from .test_pages_in_browser import offline_page  # noqa: E402  (it needs Playwri
 pytestmark = pytest.mark.browser
 
 
+KOREAN_FIRST = [("markdown", "# 첫 페이지\n\n[두 번째 페이지](../02-second.ipynb)는 아직 영어로만 "
+                              "있습니다."), FIRST[1]]
+"""The first page translated into Korean (issue 31); the second is English only."""
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
+    """The small course in English, and its first page in Korean: one site, English at
+    the root, Korean in ko/, every page with the language switcher."""
     root = tmp_path_factory.mktemp("course")
-    return build_site(root / "site", source=write_course(root / "notebooks"), jobs=2).out
+    source = write_course(root / "notebooks")
+    write_course(source / "ko", only={"01-first": KOREAN_FIRST})
+    return build_sites(root / "site", source=source, jobs=2)[0].out
 
 
 @pytest.fixture
@@ -62,9 +71,9 @@ def test_every_internal_link_leads_to_a_page_and_nothing_is_fetched(site, offlin
         links = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
         todo += [link for link in links if link.startswith("file:")
                  and link.partition("#")[0] != address]
-    assert {address.rsplit("/", 1)[1] for address in seen} == {"index.html", "01-first.html",
-                                                               "02-second.html"}
-    assert followed >= 5
+    assert {address.removeprefix(site.as_uri() + "/") for address in seen} == {
+        "index.html", "01-first.html", "02-second.html", "ko/index.html", "ko/01-first.html"}
+    assert followed >= 7
     assert asked == [] and missed == []
 
 
@@ -119,9 +128,10 @@ def _restyled(site, folder, theme):
     theme's; a theme changes nothing else a page says but the players' pictures)."""
     if theme == "default":
         return site
-    shutil.copytree(site, folder)  # 3 MB, most of it MathJax
-    for name, css in ((PLAYER_STYLE, player_css(theme)), (SITE_STYLE, site_css(theme))):
-        (folder / name).write_text(css, encoding="utf-8")
+    shutil.copytree(site, folder)  # 3 MB a language, most of it MathJax
+    for language in (folder, folder / "ko"):
+        for name, css in ((PLAYER_STYLE, player_css(theme)), (SITE_STYLE, site_css(theme))):
+            (language / name).write_text(css, encoding="utf-8")
     return folder
 
 
@@ -129,8 +139,9 @@ def test_every_page_passes_axe_in_every_theme(site, browser, tmp_path, report_fi
     """axe-core finds no serious or critical violation on any page of the site, in any theme;
     each page has its main landmark, its content in landmarks and its language."""
     source = axe_source()
-    pages = sorted(path.name for path in site.glob("*.html"))
-    assert pages == ["01-first.html", "02-second.html", "index.html"]
+    pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
+    assert pages == ["01-first.html", "02-second.html", "index.html", "ko/01-first.html",
+                     "ko/index.html"]
     problems = []
     with offline_page(browser) as (page, asked, missed):
         for theme in THEMES:
@@ -145,3 +156,36 @@ def test_every_page_passes_axe_in_every_theme(site, browser, tmp_path, report_fi
                 problems += [f"{theme} {name}: {v['id']}" for v in violations if v["id"] in STRUCTURE]
         assert asked == [] and missed == []
     assert problems == []
+
+
+def test_a_translated_page_says_its_language_and_switches_by_keyboard(site, offline):
+    """The Korean page is lang="ko"; its switcher is a list of links, each in
+    its own language (lang, hreflang), the page's own marked current, and the
+    first thing Tab reaches; a language without the page links its index."""
+    page, asked, missed = offline
+    page.goto((site / "ko" / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")  # MathJax's files, before leaving the page
+    assert page.locator("html").get_attribute("lang") == "ko"
+    switcher = page.get_by_role("navigation", name="언어")
+    links = switcher.get_by_role("link")
+    expect(links).to_have_count(2)
+    assert [(links.nth(i).get_attribute("lang"), links.nth(i).get_attribute("hreflang"),
+             links.nth(i).inner_text()) for i in range(2)] == [("en", "en", "English"),
+                                                              ("ko", "ko", "한국어")]
+    assert links.nth(1).get_attribute("aria-current") == "page"
+    page.keyboard.press("Tab")
+    expect(links.nth(0)).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url((site / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.goto((site / "02-second.html").as_uri())  # English only: Korean leads to its index
+    page.wait_for_load_state("networkidle")
+    korean = page.get_by_role("navigation", name="Languages").get_by_role("link", name="한국어")
+    assert korean.get_attribute("href") == "ko/index.html"
+    page.goto((site / "ko" / "01-first.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("link", name="두 번째 페이지").click()  # the English page the text links
+    page.wait_for_url((site / "02-second.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    assert asked == [] and missed == []

@@ -62,14 +62,14 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .player import PLAYER_JS, check_steps, player, player_css, themed
 from .steps import Steppable, steps_of
 
-__all__ = ["build_site", "show_players", "steppable", "notebook_names", "chosen_notebooks",
+__all__ = ["build_site", "build_sites", "language_switcher", "show_players", "steppable", "notebook_names", "chosen_notebooks",
            "mathjax_folder", "Site", "SitePage", "NotebookFailed", "NEEDS_PYTHON", "STATIC",
            "PLAYER_SCRIPT", "PLAYER_STYLE", "SITE_STYLE", "site_css"]
 
@@ -303,6 +303,10 @@ main{max-width:1200px;margin:0 auto;padding:0 1em}
 .gt-not-built{color:@muted text@}
 details{border:1px solid @code border@;border-radius:4px;padding:.3em .6em}
 .gt-player .gt-code{white-space:normal}
+.gt-languages{font-family:var(--jp-content-font-family);font-size:var(--jp-content-font-size1)}
+.gt-languages ul{list-style:none;display:flex;flex-wrap:wrap;gap:.4em 1.2em;max-width:1200px;margin:.6em auto;padding:0 1em}
+.gt-languages a{text-decoration:underline}
+.gt-languages a[aria-current]{font-weight:bold;text-decoration:none}
 """
 """The few rules the site adds to nbconvert's style sheet; each ``@key@``
 is a colour of the theme. The first rule makes JupyterLab's prompts and code
@@ -340,6 +344,9 @@ window.MathJax = {
 </script>
 <script src="{{ resources.gametree.mathjax }}"></script>
 {% endblock html_head_js_mathjax %}
+{% block body_header %}
+{{- super() | replace("<main>", resources.gametree.switcher ~ "<main>") -}}
+{% endblock body_header %}
 {% block footer_js %}
 {%- if resources.gametree.players %}
 <script src="{{ resources.gametree.player }}"></script>
@@ -350,7 +357,8 @@ window.MathJax = {
 widget manager, mermaid), its style sheets linked rather than inlined, a
 local MathJax, the players' script on pages that have players, and a
 content security policy (:data:`_CSP`) that lets a page load its site's
-files only."""
+files only; in a site of several languages, the language switcher
+(:func:`language_switcher`) before the page's ``<main>``."""
 
 
 def _exporter(lang: str = "en"):
@@ -522,30 +530,78 @@ def _page_file(name: str) -> str:
     return "index.html" if name == "00-index" else f"{name}.html"
 
 
-_LINK = re.compile(r'<a\b([^>]*?)\bhref="(\d\d-[A-Za-z0-9_-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>',
-                   re.DOTALL)
+_LINK = re.compile(r'<a\b([^>]*?)\bhref="((?:\.\./(?:[a-z]{2}/)?)?)(\d\d-[A-Za-z0-9_-]+)\.ipynb'
+                   r'(#[^"]*)?"([^>]*)>(.*?)</a>', re.DOTALL)
 
 
-def _links(page: str, built: Collection[str]) -> str:
+def _links(page: str, built: Collection[str],
+           elsewhere: Mapping[str, Collection[str]] | None = None) -> str:
     """Links to notebooks pointed at their pages; a link to a notebook not
-    in the build left as its text."""
+    in the build left as its text.  A translated notebook's links to the
+    English notebooks (``../04-name.ipynb``) and to another language's
+    (``../ko/01-name.ipynb``) lead to those pages where ``elsewhere`` (the
+    folder, ``../`` or ``../ko/``, to the pages built there) has them.
+
+    >>> _links('<a href="../04-x.ipynb">4</a> <a href="01-y.ipynb#a">1</a>', {"01-y"}, {"../": {"04-x"}})
+    '<a href="../04-x.html">4</a> <a href="01-y.html#a">1</a>'
+    """
     def link(found: re.Match) -> str:
-        before, name, anchor, after, text = found.groups()
-        if name not in built:
+        before, up, name, anchor, after, text = found.groups()
+        pages = built if not up else (elsewhere or {}).get(up, ())
+        if name not in pages:
             return f'<span class="gt-not-built" title="not in this build">{text}</span>'
-        return f'<a{before}href="{_page_file(name)}{anchor or ""}"{after}>{text}</a>'
+        return f'<a{before}href="{up}{_page_file(name)}{anchor or ""}"{after}>{text}</a>'
 
     return _LINK.sub(link, page)
 
 
-def _render(exporter, notebook, name: str, players: bool, built: Collection[str]) -> str:
+def _folder(code: str) -> str:
+    """Where a language's pages are in a site of several: English at the root."""
+    return "" if code == "en" else f"{code}/"
+
+
+def language_switcher(name: str, lang: str, siblings: Mapping[str, Collection[str]]) -> str:
+    """The list of links to the page ``name`` (``02-alpha-beta``, or
+    ``index``) in every language of the site, ``lang``'s marked as the
+    current page; a language without that page links its index.  Each link
+    says its language (``lang``, ``hreflang``) and is named in it.
+
+    >>> print(language_switcher("04-x", "ko", {"en": ["04-x"], "ko": ["01-y"]}))
+    <nav class="gt-languages" aria-label="언어"><ul>
+    <li><a href="../04-x.html" hreflang="en" lang="en">English</a></li>
+    <li><a href="index.html" hreflang="ko" lang="ko" aria-current="page">한국어</a></li>
+    </ul></nav>
+    """
+    from ...i18n import LANGUAGES, gettext, using
+
+    up = "" if lang == "en" else "../"
+    items = []
+    for code, names in siblings.items():
+        target = _page_file(name) if name in names else "index.html"
+        if code == lang:
+            href, current = (_page_file(name) if name in names else "index.html"), ' aria-current="page"'
+        else:
+            href, current = f"{up}{_folder(code)}{target}", ""
+        items.append(f'<li><a href="{href}" hreflang="{code}" lang="{code}"{current}>'
+                     f'{_html.escape(LANGUAGES[code])}</a></li>')
+    with using(lang):
+        label = gettext("Languages")
+    return (f'<nav class="gt-languages" aria-label="{_html.escape(label)}"><ul>\n'
+            + "\n".join(items) + "\n</ul></nav>")
+
+
+def _render(exporter, notebook, name: str, players: bool, built: Collection[str],
+            plan: _Plan | None = None) -> str:
+    switcher = "" if plan is None or not plan.siblings else \
+        language_switcher(name, plan.lang, dict(plan.siblings))
     resources = {"metadata": {"name": name},
                  "gametree": {"sheets": [f"{STATIC}/nbconvert/{css}" for css in _NBCONVERT_CSS]
                               + [PLAYER_STYLE, _SITE_STYLE],
                               "mathjax": f"{_MATHJAX}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe",
-                              "players": players, "player": PLAYER_SCRIPT, "csp": _CSP}}
+                              "players": players, "player": PLAYER_SCRIPT, "csp": _CSP,
+                              "switcher": switcher}}
     body, _ = exporter.from_notebook_node(notebook, resources=resources)
-    return _links(body, built)
+    return _links(body, built, plan.elsewhere() if plan is not None else None)
 
 
 def _generated_index(names: Sequence[str], titles: dict[str, str]):
@@ -582,7 +638,8 @@ def _into_place(built: Path, out: Path) -> None:
 
 def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = None,
                timeout: int = 600, jobs: int = 1, binder: str | None = None, theme=None,
-               progress: Callable[[SitePage], None] | None = None, lang: str = "en") -> Site:
+               progress: Callable[[SitePage], None] | None = None, lang: str = "en",
+               siblings: Mapping[str, Collection[str]] | None = None) -> Site:
     """Render the notebooks of ``source`` as a static site in the folder ``out``.
 
     Parameters
@@ -613,6 +670,11 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     lang : str, optional
         The language of the pages' text, as each page's ``<html lang>`` says it
         (an ISO 639-1 code; default English).
+    siblings : mapping, optional
+        For one language of a site of several (:func:`build_sites`): each
+        language's code to the names of its pages.  Each page then gets the
+        language switcher, and links to the other languages' notebooks
+        lead to their pages.
 
     Returns
     -------
@@ -644,13 +706,67 @@ def build_site(out, *, source="notebooks", notebooks: Sequence[str] | None = Non
     os.chmod(work, 0o777 & ~mask)  # readable as a folder made by hand is, for a web server
     try:
         _write_static(work, _exporter(lang), theme)
-        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme), lang)
+        plan = _Plan(source, timeout, frozenset(names), binder, _setup(theme), lang,
+                     tuple((code, frozenset(pages)) for code, pages in (siblings or {}).items()))
         pages = _pages(work, plan, names, jobs, progress)
         static = sum(path.stat().st_size for path in (work / STATIC).rglob("*") if path.is_file())
         _into_place(work, out)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return Site(out, tuple(pages), static, time.perf_counter() - start)
+
+
+def build_sites(out, *, languages: Sequence[str] | None = None, source="notebooks",
+                notebooks: Sequence[str] | None = None, **options) -> tuple[Site, ...]:
+    """The course in several languages as one site in the folder ``out``:
+    English (``source``) at its root, each other language (the translated
+    notebooks in ``source/<code>``) in its folder ``out/<code>``, every
+    page with the language switcher (:func:`language_switcher`), links
+    between the languages' pages working.  Each language's folder holds its
+    own ``static/``, so it also works alone.
+
+    ``languages``: the codes (default: English and every language with a
+    folder of notebooks); ``notebooks``: only these names, in every
+    language that has them; ``options``: those of :func:`build_site`.
+    Returns each language's :class:`Site`, in order.  Written whole or not
+    at all; a bad ``out``, ``source``, name or language is refused before
+    any notebook runs.
+
+    >>> build_sites("site", languages=["ko"])
+    Traceback (most recent call last):
+    ...
+    ValueError: languages=['ko']: a site of several languages has English at its root; add 'en'
+    """
+    from ...i18n import LANGUAGES
+
+    out, source = Path(out), Path(source)
+    codes = list(languages) if languages is not None else \
+        ["en"] + [code for code in LANGUAGES if code != "en" and (source / code).is_dir()]
+    if "en" not in codes:
+        raise ValueError(f"languages={codes!r}: a site of several languages has English at its "
+                         f"root; add 'en'")
+    unknown = [code for code in codes if code not in LANGUAGES]
+    if unknown:
+        raise ValueError(f"no language {', '.join(unknown)} in gametree: choose among "
+                         f"{', '.join(LANGUAGES)}")
+    folders = {code: source if code == "en" else source / code for code in codes}
+    names = {}
+    for code, folder in folders.items():
+        there = notebook_names(folder)
+        names[code] = chosen_notebooks(folder, None if notebooks is None else
+                                       [n for n in map(str, notebooks)
+                                        if n.removesuffix(".ipynb") in there] or list(notebooks))
+    _check_out(out)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-languages-", dir=out.parent))
+    try:
+        sites = tuple(build_site(work / "site" / _folder(code), source=folders[code],
+                                 notebooks=names[code], lang=code, siblings=names, **options)
+                      for code in codes)
+        _into_place(work / "site", out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return tuple(Site(out / _folder(code), site.pages, site.static, site.seconds)
+                 for code, site in zip(codes, sites, strict=True))
 
 
 @dataclass(frozen=True)
@@ -665,6 +781,15 @@ class _Plan:
     """The code of the set-up cell each notebook runs first (:func:`_setup`)."""
     lang: str = "en"
     """The language of the pages' text (``<html lang>``)."""
+    siblings: tuple[tuple[str, frozenset[str]], ...] = ()
+    """In a site of several languages: each language and its pages' names."""
+
+    def elsewhere(self) -> dict[str, frozenset[str]]:
+        """The pages of the site's other languages, by the folder a link of
+        this language's pages takes to them (``../``, ``../ko/``)."""
+        if self.lang == "en":
+            return {}
+        return {f"../{_folder(code)}": names for code, names in self.siblings if code != self.lang}
 
     def binder_of(self, name: str) -> str | None:
         """The notebook ``name`` on Binder, if the build has an address."""
@@ -688,7 +813,8 @@ def _built(name: str, plan: _Plan, stop: threading.Event) -> tuple[SitePage, str
         raise NotebookFailed(f"{source / name}.ipynb failed to run for the site: {error}; "
                              f"run it in Jupyter to see the whole traceback") from None
     players, pictures = _for_the_site(notebook, title, plan.binder_of(name))
-    page = _render(_exporter(plan.lang), notebook, name, bool(players), plan.built).encode("utf-8")
+    page = _render(_exporter(plan.lang), notebook, name, bool(players), plan.built,
+                   plan).encode("utf-8")
     summary = SitePage(name, _page_file(name), len(page), tuple(players), pictures,
                        time.perf_counter() - began)
     return summary, title, page
@@ -730,7 +856,7 @@ def _pages(work: Path, plan: _Plan, names: Sequence[str], jobs: int, progress) -
     ordered = [pages[name] for name in names]
     if "00-index" not in pages:
         index = _render(_exporter(plan.lang), _generated_index(names, titles), "index", False,
-                        set(names))
+                        set(names), plan)
         (work / "index.html").write_bytes(index.encode("utf-8"))
         ordered.insert(0, SitePage("index", "index.html", len(index.encode("utf-8")), (), 0, 0.0))
     return ordered

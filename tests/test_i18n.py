@@ -313,3 +313,26 @@ def test_a_pdf_in_hindi_and_korean_embeds_its_font(tmp_path, code):
     fonts = {line.split()[0].split("+")[-1]: line.split()[-5] for line in table}
     assert any(name.startswith(wanted) for name in fonts), table
     assert all(embedded == "yes" for embedded in fonts.values()), table
+
+
+@pytest.mark.parametrize("code", ["hi", "ko"])
+def test_the_shipped_font_subset_has_every_character_of_its_catalog(code):
+    """A message translated after the Noto subsets were cut would draw as
+    empty boxes: the subset's character map holds every character of the
+    catalog (gametree/fonts/README.md says how to cut them again)."""
+    from fontTools.ttLib import TTFont
+    from matplotlib import font_manager
+
+    from gametree.view.fonts import FONT_DIR, FONTS
+
+    (_, name), = FONTS[code]
+    with TTFont(FONT_DIR / name, lazy=True) as font:
+        mapped = set(font.getBestCmap())
+    with TTFont(font_manager.findfont("DejaVu Sans"), lazy=True) as font:  # Latin, digits, symbols
+        mapped |= set(font.getBestCmap())
+    used = set()
+    for message in catalog(code):
+        if message.id:
+            strings = message.string if message.pluralizable else (message.string,)
+            used |= {ord(char) for char in "".join(strings) if not char.isspace()}
+    assert not {chr(point) for point in used - mapped}

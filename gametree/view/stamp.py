@@ -33,8 +33,10 @@ _SCRATCH: list = []
 
 
 @lru_cache(maxsize=4096)
-def extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
-    """Width and height of ``text`` in points, as matplotlib lays it out.
+def extent(text: str, size: float, bold: bool = False,
+           family: tuple[str, ...] | None = None) -> tuple[float, float]:
+    """Width and height of ``text`` in points, as matplotlib lays it out
+    (in ``family``, a tuple of font families, if given).
 
     >>> extent("12", 14.0)
     (18.0, 14.0)
@@ -44,6 +46,8 @@ def extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
         _SCRATCH.append((figure, FigureCanvasAgg(figure).get_renderer()))
     figure, renderer = _SCRATCH[0]
     artist = Text(0, 0, text, fontsize=size, fontweight="bold" if bold else "normal")
+    if family:
+        artist.set_fontfamily(list(family))
     artist.set_figure(figure)
     box = artist.get_window_extent(renderer)
     return float(box.width), float(box.height)

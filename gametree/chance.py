@@ -49,7 +49,9 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .checks import check_bounds, check_int, check_leaf_count, check_score
-from .listing import Listing
+from .i18n import N_
+from .i18n import gettext as _
+from .listing import Listing, phrase
 from .replay import (
     CUTOFF,
     ENTER,
@@ -63,7 +65,7 @@ from .replay import (
     Words,
 )
 from .text import fmt
-from .trace import after_child, alpha_beta_caption, prune_text, turns
+from .trace import after_child, alpha_beta_caption, prune_text, turns_comment
 from .tree import CHANCE, MAX, MAX_DEPTH, MIN, Player, Players, Tree, Value, as_tree
 
 __all__ = ["expectiminimax", "expected_values", "trace_expectiminimax", "ChanceTrace",
@@ -145,48 +147,48 @@ def expectiminimax(tree: object, *, players: Players | None = None) -> Value:
 
 _EXPECTIMINIMAX = (
     ("", "function EXPECTIMINIMAX(node)"),
-    ("leaf", "  if node is a leaf: return its score"),
-    ("max", "  if node is MAX:"),
+    ("leaf", "  " + N_("if node is a leaf: return its score")),
+    ("max", "  " + N_("if node is MAX:")),
     ("max start", "    v = −∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("max v", "      v = max(v, EXPECTIMINIMAX(c))"),
     ("max return", "    return v"),
-    ("min", "  if node is MIN:"),
+    ("min", "  " + N_("if node is MIN:")),
     ("min start", "    v = +∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("min v", "      v = min(v, EXPECTIMINIMAX(c))"),
     ("min return", "    return v"),
-    ("chance", "  # node is a chance node"),
+    ("chance", "  " + N_("# node is a chance node")),
     ("chance start", "  v = 0"),
-    ("", "  for each child c, with probability p:"),
+    ("", "  " + N_("for each child c, with probability p:")),
     ("chance v", "    v = v + p × EXPECTIMINIMAX(c)"),
     ("chance return", "  return v"),
 )
 
 _STAR1 = (
     ("", "function STAR1(node, alpha, beta)"),
-    ("leaf", "  if node is a leaf: return its score"),
-    ("max", "  if node is MAX:"),
+    ("leaf", "  " + N_("if node is a leaf: return its score")),
+    ("max", "  " + N_("if node is MAX:")),
     ("max start", "    v = −∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("max v", "      v = max(v, STAR1(c, alpha, beta))"),
     ("update alpha", "      alpha = max(alpha, v)"),
-    ("max test", "      if alpha >= beta: prune the other children; break"),
-    ("min", "  if node is MIN:"),
+    ("max test", phrase("      ", N_("if {test}: prune the other children; break"), test="alpha >= beta")),
+    ("min", "  " + N_("if node is MIN:")),
     ("min start", "    v = +∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("min v", "      v = min(v, STAR1(c, alpha, beta))"),
     ("update beta", "      beta = min(beta, v)"),
-    ("min test", "      if alpha >= beta: prune the other children; break"),
-    ("chance", "  if node is chance:  # every leaf is in [L, U]"),
+    ("min test", phrase("      ", N_("if {test}: prune the other children; break"), test="alpha >= beta")),
+    ("chance", "  " + N_("if node is chance:  # every leaf is in [L, U]")),
     ("chance start", "    v = 0"),
-    ("", "    for each child c, with probability p:"),
-    ("", "      r = the probabilities after c, added up"),
+    ("", "    " + N_("for each child c, with probability p:")),
+    ("", "      " + N_("r = the probabilities after c, added up")),
     ("", "      lo = max(L, (alpha - v - r × U) / p)"),
     ("", "      hi = min(U, (beta - v - r × L) / p)"),
     ("chance v", "      v = v + p × STAR1(c, lo, hi)"),
-    ("fails low", "      if v + r × U <= alpha: prune; return v + r × U"),
-    ("fails high", "      if v + r × L >= beta: prune; return v + r × L"),
+    ("fails low", "      " + N_("if v + r × U <= alpha: prune; return v + r × U")),
+    ("fails high", "      " + N_("if v + r × L >= beta: prune; return v + r × L")),
     ("return", "  return v"),
 )
 
@@ -230,7 +232,7 @@ def chance_listing(bounds: bool = False, *, players: Players | None = None) -> L
     lines = list(_STAR1 if bounds else _EXPECTIMINIMAX)
     if players is not None:
         name, head = lines[0]
-        lines[0] = (name, f"{head}  # turns: {turns(players)}")
+        lines[0] = (name, turns_comment(head, players))
     return Listing.of("STAR1" if bounds else "EXPECTIMINIMAX", lines)
 
 
@@ -407,9 +409,10 @@ class ChanceTrace(Trace):
         """The search in words: ``Expectiminimax``, or ``Expectiminimax with
         Star1 pruning (leaves from 0 to 10)``."""
         if self.bounds is None:
-            return "Expectiminimax"
+            return _("Expectiminimax")
         low, high = self.bounds
-        return f"Expectiminimax with Star1 pruning (leaves from {fmt(low)} to {fmt(high)})"
+        return _("Expectiminimax with Star1 pruning (leaves from {low} to {high})").format(
+            low=fmt(low), high=fmt(high))
 
     def _step(self, index: int) -> Step:
         step = super()._step(index)

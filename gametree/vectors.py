@@ -48,6 +48,8 @@ from typing import Any
 
 from .chance import check_score_range
 from .checks import check_int, check_score
+from .i18n import N_
+from .i18n import gettext as _
 from .listing import Listing
 from .replay import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, Trace, Words
 from .text import fmt, join_names, shown
@@ -368,24 +370,24 @@ def maxn_values(tree: object, players: int | None = None) -> list[Vector]:
 
 _MAXN = (
     ("", "function MAXN(node)"),
-    ("leaf", "  if node is a leaf: return its vector of utilities"),
-    ("mover", "  i = the player to move at node"),
+    ("leaf", "  " + N_("if node is a leaf: return its vector of utilities")),
+    ("mover", "  " + N_("i = the player to move at node")),
     ("start", "  best = none"),
-    ("", "  for each child c, left to right:"),
+    ("", "  " + N_("for each child c, left to right:")),
     ("search child", "    u = MAXN(c)"),
-    ("pick", "    if best is none or u[i] > best[i]: best = u"),
+    ("pick", "    " + N_("if best is none or u[i] > best[i]: best = u")),
     ("return", "  return best"),
 )
 
 _SHALLOW = (
-    ("", "function SHALLOW(node, bound)  # utilities >= 0, adding up to at most S"),
-    ("leaf", "  if node is a leaf: return its vector of utilities"),
-    ("mover", "  i = the player to move at node"),
+    ("", "function SHALLOW(node, bound)  # " + N_("utilities >= 0, adding up to at most S")),
+    ("leaf", "  " + N_("if node is a leaf: return its vector of utilities")),
+    ("mover", "  " + N_("i = the player to move at node")),
     ("start", "  best = none"),
-    ("", "  for each child c, left to right:"),
+    ("", "  " + N_("for each child c, left to right:")),
     ("search child", "    u = SHALLOW(c, best[i] if best is not none else -inf)"),
-    ("pick", "    if best is none or u[i] > best[i]: best = u"),
-    ("test", "    if S - best[i] <= bound: prune the other children; break"),
+    ("pick", "    " + N_("if best is none or u[i] > best[i]: best = u")),
+    ("test", "    " + N_("if S - best[i] <= bound: prune the other children; break")),
     ("return", "  return best"),
 )
 
@@ -517,9 +519,9 @@ class MaxnTrace(Trace):
         """``Max^n (3 players)``, or with shallow pruning ``Max^n with shallow
         pruning (utilities add up to at most 10)``."""
         if self.total is None:
-            return f"Max^n ({self.game.players} players)"
-        return (f"Max^n with shallow pruning ({self.game.players} players, utilities adding up "
-                f"to at most {fmt(self.total)})")
+            return _("Max^n ({count} players)").format(count=self.game.players)
+        return _("Max^n with shallow pruning ({count} players, utilities adding up to at most "
+                 "{total})").format(count=self.game.players, total=fmt(self.total))
 
     def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
         """A picture of the finished search for notebooks, with its alt

@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from math import inf, isfinite
 from typing import cast
 
-from ..listing import Listing
+from ..i18n import N_
+from ..listing import Listing, phrase
 from ..replay import MAX_TRACE_NODES, PhaseKind, StepKind, Trace
 from ..rules import CutRule
 from ..text import describe, fmt
@@ -165,17 +166,17 @@ def _ab_lines(table: bool) -> list[tuple[str, str]]:
     (with ``table``, Plaat's AlphaBetaWithMemory); each name starts ``AB``."""
     return [
         ("", "function AB(node, alpha, beta)"),
-        ("AB leaf", "  if node is a leaf: return its score"),
-        *([("AB table", "  if table settles it: return that")] if table else []),
-        ("AB start", "  v = −∞ if node is MAX else +∞"),
-        ("", "  for each child c, left to right:"),
+        ("AB leaf", "  " + N_("if node is a leaf: return its score")),
+        *([("AB table", "  " + N_("if table settles it: return that"))] if table else []),
+        ("AB start", "  " + N_("v = −∞ if node is MAX else +∞")),
+        ("", "  " + N_("for each child c, left to right:")),
         ("AB search child", "    r = AB(c, alpha, beta)"),
         ("AB max v", "    if MAX: v = max(v, r)"),
         ("AB update alpha", "            alpha = max(alpha, v)"),
         ("AB min v", "    else:   v = min(v, r)"),
         ("AB update beta", "            beta = min(beta, v)"),
-        ("AB cut", "    if alpha >= beta: break  # prune"),
-        *([("AB store", "  store v and its bound in the table")] if table else []),
+        ("AB cut", phrase("    ", N_("if {test}: break  # prune"), test="alpha >= beta")),
+        *([("AB store", "  " + N_("store v and its bound in the table"))] if table else []),
         ("AB return", "  return v"),
     ]
 
@@ -201,10 +202,10 @@ def _ab_steps(table: bool) -> dict[object, Names]:
 TEST_LISTING = Listing.of("NULL-WINDOW", [
     ("null-window", "function NULL-WINDOW(root, beta)"),
     ("test", "  g = AB(root, beta - 1, beta)"),
-    ("fails high", "  if g >= beta:  # fails high"),
-    ("at least", "    the value is at least g"),
-    ("fails low", "  else:  # fails low"),
-    ("at most", "    the value is at most g"),
+    ("fails high", "  " + N_("if g >= beta:  # fails high")),
+    ("at least", "    " + N_("the value is at least g")),
+    ("fails low", "  " + N_("else:  # fails low")),
+    ("at most", "    " + N_("the value is at most g")),
     ("", ""),
     *_ab_lines(table=False),
 ])
@@ -290,12 +291,12 @@ def pvs_listing(rule: CutRule = CutRule.TIES) -> Listing:
     """
     return Listing.of("PVS", [
         ("", "function PVS(node, alpha, beta)"),
-        ("leaf", "  if node is a leaf: return its score"),
-        ("start", "  v = −∞ if node is MAX else +∞"),
-        ("", "  for each child c, left to right:"),
-        ("", "    if c is the first:"),
+        ("leaf", "  " + N_("if node is a leaf: return its score")),
+        ("start", "  " + N_("v = −∞ if node is MAX else +∞")),
+        ("", "  " + N_("for each child c, left to right:")),
+        ("", "    " + N_("if c is the first:")),
         ("first", "      r = PVS(c, alpha, beta)"),
-        ("", "    else if node is MAX:"),
+        ("", "    " + N_("else if node is MAX:")),
         ("max test", "      r = PVS(c, alpha, alpha + 1)"),
         ("max fails high", "      if alpha < r < beta:"),
         ("max re-search", "        r = PVS(c, r, beta)"),
@@ -307,7 +308,7 @@ def pvs_listing(rule: CutRule = CutRule.TIES) -> Listing:
         ("update alpha", "            alpha = max(alpha, v)"),
         ("min v", "    else:   v = min(v, r)"),
         ("update beta", "            beta = min(beta, v)"),
-        ("cut", f"    if {rule.test}: break  # prune"),
+        ("cut", phrase("    ", N_("if {test}: break  # prune"), test=rule.test)),
         ("return", "  return v"),
     ])
 

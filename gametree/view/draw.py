@@ -54,7 +54,7 @@ from matplotlib.transforms import blended_transform_factory
 from PIL import Image
 
 from ..checks import check_step
-from ..i18n import get_language
+from ..i18n import get_language, ngettext
 from ..i18n import gettext as _
 from ..solve import trace_search
 from ..trace import Snapshot, Status, Trace
@@ -619,31 +619,34 @@ class TracePlot:
         Evaluated 2 of 4 leaves (a full search needs at least 3).
         """
         tree = self.tree
-        shape = _leaves(len(tree.leaves))
+        count = len(tree.leaves)
+        leaves = ngettext("{count} leaf", "{count} leaves", count).format(count=count)
         if tree.branching is not None:
-            shape += f", branching {tree.branching} and depth {tree.depth}"
+            shape = _("{leaves}, branching {branching} and depth {depth}").format(
+                leaves=leaves, branching=tree.branching, depth=tree.depth)
         else:
-            shape += f", depth {tree.depth}"
+            shape = _("{leaves}, depth {depth}").format(leaves=leaves, depth=tree.depth)
         if tree.has_chance:
-            shape += ", with chance nodes"
+            shape = _("{shape}, with chance nodes").format(shape=shape)
         levels = self._levels_in_words()
         if self.snapshot is None:
-            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player} node.{levels}"
+            return _("A game tree of {shape}, root {name} a {player} node.").format(
+                shape=shape, name=tree.root.name, player=tree.root.player) + levels
         trace = self.search()  # the trace the snapshot is a step of
         step = self.snapshot.step
         counter = counter_text(trace, self.snapshot.evaluated)
-        during = "" if step.phase is None else f" ({step.phase.label})"
+        algorithm = trace.algorithm
+        if step.phase is None:
+            said = _("{algorithm} on a game tree of {shape}, step {index} of {last}: {caption}.").format(
+                algorithm=algorithm, shape=shape, index=step.index, last=len(trace) - 1,
+                caption=step.caption)
+        else:
+            said = _("{algorithm} on a game tree of {shape}, step {index} of {last} ({phase}): "
+                     "{caption}.").format(algorithm=algorithm, shape=shape, index=step.index,
+                                          last=len(trace) - 1, phase=step.phase.label,
+                                          caption=step.caption)
         learnt = self._learnt_in_words()
-        return (f"{trace.algorithm} on a game tree of {shape}, step {step.index} "
-                f"of {len(trace) - 1}{during}: {step.caption}. "
-                f"{counter[0].upper()}{counter[1:]}.{learnt}{levels}")
-
-    def _levels_in_words(self) -> str:
-        """The agents named beside the levels, as a sentence; "" if none."""
-        if not self.levels:
-            return ""
-        return " " + _("Who moves, level by level from the root: {levels}.").format(
-            levels="; ".join(self.levels.values()))
+        return f"{said} {counter[0].upper()}{counter[1:]}.{learnt}{levels}"
 
     def _learnt_in_words(self) -> str:
         """What the picture shows of earlier passes (see
@@ -654,7 +657,16 @@ class TracePlot:
             return ""
         entries = [f"{self.tree[i].name} {text}" for i, text in sorted(found[1].items())
                    if snap.status[i] is Status.UNVISITED]
-        return f" The table holds {', '.join(entries)}." if entries else ""
+        if not entries:
+            return ""
+        return " " + _("The table holds {entries}.").format(entries=", ".join(entries))
+
+    def _levels_in_words(self) -> str:
+        """The agents named beside the levels, as a sentence; "" if none."""
+        if not self.levels:
+            return ""
+        return " " + _("Who moves, level by level from the root: {levels}.").format(
+            levels="; ".join(self.levels.values()))
 
     # --- rendering -----------------------------------------------------------
 
@@ -744,10 +756,6 @@ class TracePlot:
         self.figure.set_dpi(dpi)
         self._background = None
         self._palette = None
-
-
-def _leaves(count: int) -> str:
-    return f"{count} leaf" if count == 1 else f"{count} leaves"
 
 
 def _rgb(value: str) -> tuple[int, int, int]:

@@ -20,6 +20,9 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform
 
+from ..i18n import get_language
+from .fonts import families_for
+
 if TYPE_CHECKING:
     from matplotlib.font_manager import FontProperties
     from matplotlib.patches import FancyBboxPatch
@@ -32,15 +35,23 @@ __all__ = ["extent", "widest", "wrap", "StampText"]
 _SCRATCH: list = []
 
 
-@lru_cache(maxsize=4096)
 def extent(text: str, size: float, bold: bool = False,
            family: tuple[str, ...] | None = None) -> tuple[float, float]:
     """Width and height of ``text`` in points, as matplotlib lays it out
-    (in ``family``, a tuple of font families, if given).
+    (in ``family``, a tuple of font families; by default, for a text that
+    is not ASCII, the families of the language in force, see
+    :func:`gametree.view.fonts.families_for`).
 
     >>> extent("12", 14.0)
     (18.0, 14.0)
     """
+    if family is None and not text.isascii():
+        family = tuple(families_for(get_language()))
+    return _extent(text, size, bold, family)
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: float, bold: bool, family: tuple[str, ...] | None) -> tuple[float, float]:
     if not _SCRATCH:
         figure = Figure(dpi=72)
         _SCRATCH.append((figure, FigureCanvasAgg(figure).get_renderer()))

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
+from ..i18n import gettext as _
 from ..view.theme import theme_of
 
 __all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
@@ -64,7 +65,7 @@ def play_control(last: int, interval: int) -> widgets.Play:
     (9, '3.2em', '0 0 auto')
     """
     play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval,
-                        description="Play", show_repeat=False, tooltip="play / pause",
+                        description=_("Play"), show_repeat=False, tooltip=_("play / pause"),
                         layout=fixed_layout(PLAY_WIDTH))
     play.add_class("gametree-play")
     return play
@@ -133,14 +134,14 @@ def game_controls(*, computer_starts: bool, on_new_game: Callable[[], None],
     2
     """
     starts = widgets.ToggleButtons(
-        options=[("You", HUMAN), ("Computer", COMPUTER)],
+        options=[(_("You"), HUMAN), (_("Computer"), COMPUTER)],
         value=COMPUTER if computer_starts else HUMAN,
-        description="First move:",
+        description=_("First move:"),
         style={"button_width": "90px"},
     )
     starts.add_class(f"{prefix}-starts")
     starts.observe(lambda change: on_new_game(), names="value")
-    button = widgets.Button(description="New game", icon="refresh")
+    button = widgets.Button(description=_("New game"), icon="refresh")
     button.add_class(f"{prefix}-new-game")
     button.on_click(lambda _: on_new_game())
     return GameControls(starts, button, widgets.HBox([button, starts]))

@@ -163,7 +163,7 @@ STEPPER = {
     "en": ("previous", "next", "next cutoff", "speed",
            "Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)",
            "evaluated 4 of 9 leaves (a full search needs at least 5)"),
-    "da": ("forrige", "næste", "næste afskæring", "hastighed",
+    "da": ("forrige", "næste", "næste afskæring", "tempo",
            "Trin 13 af 25: " + AIMA_CUTOFF["da"],
            "evalueret 4 af 9 blade (en fuld søgning kræver mindst 5)"),
     "hi": ("पिछला", "अगला", "अगला कटऑफ़", "गति",

@@ -45,9 +45,24 @@ def extent(text: str, size: float, bold: bool = False,
     >>> extent("12", 14.0)
     (18.0, 14.0)
     """
-    if family is None and not text.isascii():
+    if family is None and needs_language_fonts(text):
         family = tuple(families_for(get_language()))
     return _extent(text, size, bold, family)
+
+
+_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))
+"""Devanagari and Hangul: the scripts DejaVu Sans lacks that gametree writes."""
+
+
+def needs_language_fonts(text: str) -> bool:
+    """Whether ``text`` has a letter DejaVu Sans cannot write (Devanagari,
+    Hangul), so it is measured and drawn with the language's fonts.
+
+    >>> needs_language_fonts("−∞ ≥ 3"), needs_language_fonts("पत्ती")
+    (False, True)
+    """
+    return not text.isascii() and any(low <= ord(char) <= high for char in text
+                                       for low, high in _SCRIPTS)
 
 
 @lru_cache(maxsize=4096)

@@ -48,7 +48,7 @@ import ipywidgets as widgets
 
 from ..checks import check_step
 from ..games.mcts import MctsResult
-from ..i18n import check_language, get_language, using
+from ..i18n import N_, check_language, get_language, using
 from ..i18n import gettext as _
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
@@ -69,8 +69,9 @@ _OTHER_LINE = "border-left:4px solid transparent;"
 _CHROME = 104
 """Pixels the controls, caption and counter take above the picture."""
 
-SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
-"""Play's speeds: milliseconds per step."""
+SPEEDS = ((N_("slow"), 1600), (N_("normal"), 900), (N_("fast"), 400))
+"""Play's speeds: milliseconds per step (the words in English; the
+dropdown says them in the widget's language)."""
 
 _CODE_WIDTH = 345
 """Pixels of the pseudocode column (41 characters of 13 px code, wrapped)."""
@@ -334,7 +335,7 @@ class Stepper(widgets.VBox):
         self.iteration_button = widgets.Button(description=_("next iteration"), icon="forward",
                                                tooltip=_("on to the next iteration's SELECT"),
                                                layout=fixed_layout())
-        self.speed = widgets.Dropdown(options=SPEEDS, value=900, description=_("speed"),
+        self.speed = widgets.Dropdown(options=[(_(word), ms) for word, ms in SPEEDS], value=900, description=_("speed"),
                                       tooltip=_("how fast Play steps"),
                                       style={"description_width": "initial"},
                                       layout=fixed_layout("9.5em"))

@@ -336,3 +336,67 @@ def test_the_shipped_font_subset_has_every_character_of_its_catalog(code):
             strings = message.string if message.pluralizable else (message.string,)
             used |= {ord(char) for char in "".join(strings) if not char.isspace()}
     assert not {chr(point) for point in used - mapped}
+
+
+PSEUDOCODE_CUT = {
+    "en": "      if alpha >= beta: prune the other children; break",
+    "da": "      if alpha >= beta: beskær de øvrige børn; break",
+    "hi": "      if alpha >= beta: बाकी चाइल्ड नोड्स की प्रूनिंग; break",
+    "ko": "      if alpha >= beta: 나머지 자식은 가지치기; break",
+}
+
+
+@pytest.mark.parametrize("code", sorted(PSEUDOCODE_CUT))
+def test_the_pseudocode_line_of_aimas_13th_step_in_each_language(aima, code):
+    """The line step 13 runs reads in the stepper's language around the
+    keywords and code, which stay; the trace's own listing stays English."""
+    from gametree.view.steps import TraceSteps
+
+    with using(code):
+        steps = TraceSteps(aima)
+    assert [steps.code[n - 1] for n in steps.lines(13)] == [PSEUDOCODE_CUT[code]]
+    assert steps.code[0] == "function ALPHA-BETA(node, alpha, beta)"
+    assert aima.code == steps.listing.code and aima.code[14] == PSEUDOCODE_CUT["en"]
+
+
+def test_a_pacman_pseudocode_says_whose_turn_in_hindi():
+    """The turns comment of a ghost tree follows the language, ghosts' names too."""
+    with using("hi"):
+        code = gametree.trace_alpha_beta([[[3, 12], [8, 2]], [[4, 6], [14, 5]]],
+                                         players=("MAX", "MIN", "MIN")).listing.shown()
+    assert code[0] == ("function ALPHA-BETA(node, alpha, beta)  # बारी: MAX, MIN (भूत 1), "
+                       "MIN (भूत 2), फिर दोबारा")
+
+
+def test_a_predicted_step_gets_its_verdict_in_danish(aima):
+    """PredictStepper(lang="da"): the question, a wrong answer's verdict with
+    its reason, the word for none read as none, and the score, in Danish."""
+    from gametree.widgets import PredictStepper
+
+    stepper = PredictStepper(aima, lang="da", predict=True)
+    stepper.slider.value = 11
+    stepper.next_button.click()  # C takes H's 2: asks for v
+    assert stepper.question_prompt == "H returnerede 2. Hvad er v ved MIN-knude C nu?"
+    stepper.answer("3")
+    assert stepper.verdict_text == ("Ikke helt: du svarede 3, søgningen siger 2. MIN-knude C: "
+                                    "v = min(+∞, 2) = 2, beta = min(+∞, 2) = 2.")
+    stepper.next_button.click()  # the cut test at C
+    assert stepper.question_prompt.startswith("Hvilke børn af MIN-knude C beskæres nu?")
+    stepper.answer("ingen")  # Danish for none: read, and wrong (I and J are pruned)
+    assert stepper.verdict_text.startswith("Ikke helt: du svarede ingen, søgningen siger I og J.")
+    assert stepper.score_label.value == "0 af 2 forudsigelser rigtige"
+
+
+def test_the_legend_and_alt_text_of_a_drawing_in_korean(aima):
+    """A drawing made in Korean: its legend and its alt text (search, tree,
+    step, caption and counter) in Korean, numbers and names as they are."""
+    from gametree.view.draw import TracePlot
+
+    with using("ko"):
+        plot = TracePlot(aima).show(13)
+        alt = plot.alt_text()
+    assert [text.get_text() for text in plot._header.legend.get_texts()] == \
+        ["MAX", "MIN", "평가한 리프", "현재 노드와 경로", "가지치기됨"]
+    assert alt == ("게임 트리(리프 9개, 분기 수 3, 깊이 2)에서 알파-베타 (alpha >= beta일 때 가지치기), "
+                   "단계 13/25: " + AIMA_CUTOFF["ko"] + ". 리프 9개 중 4개 평가 (완전한 탐색에도 최소 "
+                   "5개는 필요).")

@@ -400,3 +400,22 @@ def test_the_legend_and_alt_text_of_a_drawing_in_korean(aima):
     assert alt == ("게임 트리(리프 9개, 분기 수 3, 깊이 2)에서 알파-베타 (alpha >= beta일 때 가지치기), "
                    "단계 13/25: " + AIMA_CUTOFF["ko"] + ". 리프 9개 중 4개 평가 (완전한 탐색에도 최소 "
                    "5개는 필요).")
+
+
+def test_the_practice_widget_checks_an_answer_in_hindi():
+    """PracticeWidget(lang="hi"): the task, the buttons, a wrong value's
+    verdict with the checker's reason, and a typo's message, in Hindi."""
+    from gametree.practice import Answer, Exercise
+    from gametree.widgets import PracticeWidget
+
+    widget = PracticeWidget(Exercise((3, 5, 2, 9), 2), lang="hi")
+    assert widget.check_button.description == "जाँचें"
+    assert widget.task_text.value.startswith("<p style='margin:4px 0'>इस ट्री को अल्फ़ा-बीटा से खोजें")
+    widget.fill(Answer(values={"A": 3, "B": 3, "C": 9}, pruned={"G"}))  # C is 2
+    widget.check()
+    first, *reasons = widget.feedback_text.splitlines()
+    assert first == "1 गलती, चित्र में लाल घेरे में:"
+    assert reasons and reasons[0].startswith("C (")
+    widget.value_boxes["B"].value = "l2"
+    widget.check()
+    assert widget.feedback_text.startswith("पहले यह बॉक्स ठीक करें: ")

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from typing import NamedTuple
@@ -23,9 +24,10 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from ..i18n import gettext as _
+from ..i18n import using
 from ..view.theme import theme_of
 
-__all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
+__all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all", "speaking",
            "fixed_layout", "play_control", "controls_row", "PLAY_STYLE",
            "HUMAN", "COMPUTER"]
 
@@ -180,3 +182,14 @@ def close_all(widget: widgets.Widget, keep=frozenset()) -> None:
             if isinstance(model, widgets.Widget):
                 model.close()
         current.close()
+
+
+def speaking(method: Callable) -> Callable:
+    """Run a widget's ``method`` in the widget's language (its ``lang``
+    attribute; the language in force while it has none yet), so what the
+    method writes, a verdict or a label, speaks it whatever the kernel's is."""
+    @functools.wraps(method)
+    def in_language(self, *args, **kwargs):
+        with using(getattr(self, "lang", None)):
+            return method(self, *args, **kwargs)
+    return in_language

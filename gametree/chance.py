@@ -306,34 +306,45 @@ class ChanceWords(Words):
         v, rest = _partial(step)
         title, pruned = step.node.title, prune_text(step.pruned)
         if self._fails_low(step):
-            return (f"{title}: at most {fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = "
-                    f"{fmt(_at_most(v, rest, high))} <= alpha = {fmt(step.alpha)}, {pruned}")
-        return (f"{title}: at least {fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = "
-                f"{fmt(_at_least(v, rest, low))} >= beta = {fmt(step.beta)}, {pruned}")
+            formula = f"{fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = {fmt(_at_most(v, rest, high))}"
+            return _("{node}: at most {formula} <= alpha = {alpha}, {prune}").format(
+                node=title, formula=formula, alpha=fmt(step.alpha), prune=pruned)
+        formula = f"{fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = {fmt(_at_least(v, rest, low))}"
+        return _("{node}: at least {formula} >= beta = {beta}, {prune}").format(
+            node=title, formula=formula, beta=fmt(step.beta), prune=pruned)
 
     def _return_caption(self, step: Step) -> str:
         title = step.node.title
-        end = ": the value of the tree" if step.node.parent is None else ""
         if _was_cut(step):
-            side = "at most" if self._fails_low(step) else "at least"
-            return f"{title} returns {fmt(step.v)}, a bound: its value is {side} {fmt(step.v)}{end}"
+            said = (_("{node} returns {v}, a bound: its value is at most {v}") if self._fails_low(step)
+                    else _("{node} returns {v}, a bound: its value is at least {v}"))
+            said = said.format(node=title, v=fmt(step.v))
+            if step.node.parent is None:
+                said = _("{caption}: the value of the tree").format(caption=said)
+            return said
         terms = _terms(step)
-        if len(terms) <= 4:
-            return f"{title} returns v = {_sum_text(terms, 0)} = {fmt(step.v)}{end}"
-        return f"{title} returns v = {fmt(step.v)}{end}"
+        value = f"{_sum_text(terms, 0)} = {fmt(step.v)}" if len(terms) <= 4 else fmt(step.v)
+        return _returns(step, value)
 
 
 def _plain_caption(step: Step) -> str:
     """Plain expectiminimax at a MAX or MIN node, or entering a chance node: no window."""
     title, kind = step.node.title, step.kind
     if kind is ENTER:
-        return f"{title}: enter; v = {fmt(step.v)}"
+        return _("{node}: enter; v = {v}").format(node=title, v=fmt(step.v))
     if kind is UPDATE:
         pick = "max" if step.node.player is MAX else "min"
         assert step.before is not None
         return f"{title}: v = {pick}({fmt(step.before.v)}, {fmt(step.value)}) = {fmt(step.v)}"
-    end = ": the value of the tree" if step.node.parent is None else ""
-    return f"{title} returns v = {fmt(step.v)}{end}"
+    return _returns(step, fmt(step.v))
+
+
+def _returns(step: Step, value: str) -> str:
+    """``MAX node A returns v = 3``, and at the root ``...: the value of the tree``."""
+    if step.node.parent is None:
+        return _("{node} returns v = {value}: the value of the tree").format(node=step.node.title,
+                                                                          value=value)
+    return _("{node} returns v = {value}").format(node=step.node.title, value=value)
 
 
 def _terms(step: Step) -> tuple[tuple[Any, Any], ...]:

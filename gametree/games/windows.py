@@ -270,8 +270,8 @@ def null_window_test(game: Game[S, M], state: S | None = None, *, beta: Value,
     passes = None
     if recorder is not None:
         passes = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
-                                f"null-window test: is the value >= {fmt(beta)}? "
-                                f"window ({fmt(beta - 1)}, {fmt(beta)})")
+                                phrase("", N_("null-window test: is the value >= {beta}? window "
+                                              "({low}, {beta})"), beta=fmt(beta), low=fmt(beta - 1)))
         recorder.step(PASS, state, -inf, beta - 1, beta, names=TEST_STEPS["pass"])
     result = alpha_beta(game, state, table=table, depth=depth, evaluate=evaluate,
                         max_nodes=max_nodes, window=(beta - 1, beta), recorder=recorder)
@@ -444,8 +444,10 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
                     again = (r, beta) if maximizing else (alpha, r)
                     if recorder is not None:
                         phase = recorder.begin(PhaseKind.RESEARCH, child, *again,
-                                               f"PVS: re-search of {_name(child)} with the "
-                                               f"window ({fmt(again[0])}, {fmt(again[1])})")
+                                               phrase("", N_("PVS: re-search of {child} with the "
+                                                             "window ({low}, {high})"),
+                                                      child=_name(child), low=fmt(again[0]),
+                                                      high=fmt(again[1])))
                         recorder.step(RESEARCH, state, v, alpha, beta,
                                       names=_pvs_names(RESEARCH, maximizing))
                     r, below = search(child, depth - 1, *again)
@@ -483,8 +485,8 @@ def _name(state: State) -> str:
 
 def _test_label(child: State, test: tuple[Value, Value], maximizing: bool) -> str:
     question = f"> {fmt(test[0])}" if maximizing else f"< {fmt(test[1])}"
-    return (f"PVS: null-window test of {_name(child)} with ({fmt(test[0])}, {fmt(test[1])}): "
-            f"is it {question}?")
+    return phrase("", N_("PVS: null-window test of {child} with ({low}, {high}): is it {question}?"),
+                  child=_name(child), low=fmt(test[0]), high=fmt(test[1]), question=question)
 
 
 # --- MTD(f) -------------------------------------------------------------------------
@@ -610,8 +612,9 @@ def _begin_pass(recorder: WindowRecorder[S] | None, state: S, number: int, g: Va
     if recorder is None:
         return None
     phase = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
-                           f"MTD(f) pass {number}: test with the window "
-                           f"({fmt(beta - 1)}, {fmt(beta)})", lower=lower, upper=upper)
+                           phrase("", N_("MTD(f) pass {number}: test with the window ({low}, {beta})"),
+                                  number=number, low=fmt(beta - 1), beta=fmt(beta)),
+                           lower=lower, upper=upper)
     recorder.step(PASS, state, g, beta - 1, beta,
                   names=MTDF_STEPS["first pass" if number == 1 else "pass"])
     return phase

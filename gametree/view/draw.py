@@ -56,6 +56,7 @@ from PIL import Image
 from ..checks import check_step
 from ..i18n import get_language, ngettext
 from ..i18n import gettext as _
+from ..listing import shown_line
 from ..solve import trace_search
 from ..trace import Snapshot, Status, Trace
 from ..tree import Tree, as_tree, level_agents
@@ -643,7 +644,7 @@ class TracePlot:
         else:
             said = _("{algorithm} on a game tree of {shape}, step {index} of {last} ({phase}): "
                      "{caption}.").format(algorithm=algorithm, shape=shape, index=step.index,
-                                          last=len(trace) - 1, phase=step.phase.label,
+                                          last=len(trace) - 1, phase=shown_line(step.phase.label),
                                           caption=step.caption)
         learnt = self._learnt_in_words()
         return f"{said} {counter[0].upper()}{counter[1:]}.{learnt}{levels}"

@@ -284,10 +284,11 @@ class Node:
     def title(self) -> str:
         """The node as captions name it: ``MIN node C``, or with its agent
         ``MIN node C (ghost 2)``."""
+        player = _(str(self.player)) if self.player is CHANCE else self.player  # a word: "chance"
         if self.agent:
-            return _("{player} node {name} ({agent})").format(player=self.player, name=self.name,
+            return _("{player} node {name} ({agent})").format(player=player, name=self.name,
                                                                agent=agent_in_words(self.agent))
-        return _("{player} node {name}").format(player=self.player, name=self.name)
+        return _("{player} node {name}").format(player=player, name=self.name)
 
     def __repr__(self) -> str:
         if self.is_leaf:

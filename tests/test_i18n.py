@@ -419,3 +419,54 @@ def test_the_practice_widget_checks_an_answer_in_hindi():
     widget.value_boxes["B"].value = "l2"
     widget.check()
     assert widget.feedback_text.startswith("पहले यह बॉक्स ठीक करें: ")
+
+
+def _chance():
+    from gametree.chance import trace_expectiminimax
+
+    return trace_expectiminimax([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, [6, 2]), (0.75, [4, 8])]])
+
+
+def _mtdf():
+    from gametree.games.windows import trace_mtdf
+
+    return trace_mtdf(gametree.Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), guess=5)
+
+
+def _maxn():
+    return gametree.trace_maxn([[(4, 3, 1), (1, 5, 2), (9, 5, 0)], [(2, 2, 2)]])
+
+
+def _mcts():
+    from gametree.games import TicTacToe, TicTacToeState, uct_search
+
+    result = uct_search(TicTacToe(), TicTacToeState.from_text("XO. .X. O.."), iterations=1, seed=1)
+
+    class Steps:  # a result's steps are said when asked for, in the language in force then
+        def __getitem__(self, index):
+            return result.step(index)
+    return Steps()
+
+
+OTHER_SEARCHES = [
+    (_chance, "ko", 16, "확률 노드 B: v = 0.5 × 3 + 0.5 × 1 = 2 반환",
+     "chance node B returns v = 0.5 × 3 + 0.5 × 1 = 2"),
+    (_mtdf, "da", 0, "MTD(f) gennemløb 1: test med vinduet (4, 5)",
+     "MTD(f) pass 1: test with the window (4, 5)"),
+    (_maxn, "hi", 7, "B पर खिलाड़ी 2 (1, 5, 2) रखता है: 5, 5 से बड़ा नहीं है (बराबरी पर सबसे बायाँ रहता है)",
+     "player 2 at B keeps (1, 5, 2): 5 is not > 5 (a tie keeps the leftmost)"),
+    (_mcts, "ko", 1, "반복 1, select: 선택은 곧바로 루트 A에서 멈춥니다: 아직 두어 보지 않은 수가 있음.",
+     "Iteration 1, select: selection stops at the root A at once: it has a move not yet tried."),
+]
+
+
+@pytest.mark.parametrize(("search", "code", "step", "caption", "english"), OTHER_SEARCHES,
+                         ids=["chance-ko", "mtdf-da", "maxn-hi", "mcts-ko"])
+def test_the_other_searches_captions_in_a_language(search, code, step, caption, english):
+    """Expectiminimax, MTD(f), max^n and MCTS say their steps in the
+    language in force (numbers, names and formulas as they are), and in
+    English as before outside it."""
+    steps = search()
+    with using(code):
+        assert steps[step].caption == caption
+    assert steps[step].caption == english

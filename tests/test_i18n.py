@@ -470,3 +470,16 @@ def test_the_other_searches_captions_in_a_language(search, code, step, caption, 
     with using(code):
         assert steps[step].caption == caption
     assert steps[step].caption == english
+
+
+def test_the_drill_says_its_level_and_verdict_in_korean():
+    """DrillWidget(lang="ko"): the level, the buttons and an empty answer's
+    message in Korean; the record keeps the level's English name."""
+    from gametree.widgets import DrillWidget
+
+    drill = DrillWidget(seed=3, lang="ko", timer=False)
+    assert drill.next_button.description == "다음 트리"
+    assert "<b>단계 1/9</b>: 깊이 2, 분기 수 2" in drill.status.value
+    drill.check()
+    assert drill.message_text == "먼저 트리를 채우세요. 빈 답은 세지 않습니다."
+    assert drill.record()["level"] == "depth 2, branching 2"

@@ -483,3 +483,15 @@ def test_the_drill_says_its_level_and_verdict_in_korean():
     drill.check()
     assert drill.message_text == "먼저 트리를 채우세요. 빈 답은 세지 않습니다."
     assert drill.record()["level"] == "depth 2, branching 2"
+
+
+def test_the_tic_tac_toe_board_speaks_danish():
+    """TicTacToeBoard(lang="da"): its opening line, a refused click and the
+    game controls in Danish."""
+    from gametree.widgets import TicTacToeBoard
+
+    board = TicTacToeBoard(lang="da", start="XO. .X. O..")
+    assert board.status.text == "Du er X og trækker først: klik på et felt."
+    board.play(0)
+    assert board.status.text == "Felt 0 er allerede taget; klik på et tomt felt."
+    assert board.new_game_button.description == "Nyt spil"

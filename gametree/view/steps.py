@@ -61,7 +61,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..games.mcts import MctsResult, Phase
-from ..i18n import N_
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..listing import Listing
 from ..text import fmt
 from ..trace import StepKind, Trace
@@ -323,12 +324,15 @@ class MctsSteps(_Drawn):
         step = self.result.step(index)
         root = step.tree.root
         done = step.iteration - (step.phase is not Phase.BACK_PROPAGATE) if step.phase else 0
-        text = (f"iterations done: {done} of {len(self.result.record)}; root: {root.visits} "
-                f"playout{'s' if root.visits != 1 else ''}")
+        text = ngettext("iterations done: {done} of {count}; root: {visits} playout",
+                        "iterations done: {done} of {count}; root: {visits} playouts",
+                        root.visits).format(done=done, count=len(self.result.record),
+                                            visits=root.visits)
         children = step.tree.children(root)
         if children:
             best = max(children, key=lambda child: child.visits)
-            text += f"; most played move: {best.label} ({fmt(best.wins)}/{best.visits})"
+            text = _("{text}; most played move: {move} ({wins}/{visits})").format(
+                text=text, move=best.label, wins=fmt(best.wins), visits=best.visits)
         return text
 
     def lines(self, index: int) -> tuple[int, ...]:

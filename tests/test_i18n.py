@@ -390,7 +390,7 @@ def test_a_predicted_step_gets_its_verdict_in_danish(aima):
 def test_the_legend_and_alt_text_of_a_drawing_in_korean(aima):
     """A drawing made in Korean: its legend and its alt text (search, tree,
     step, caption and counter) in Korean, numbers and names as they are."""
-    from gametree.view.draw import TracePlot
+    from gametree.view.draw import TracePlot, draw
 
     with using("ko"):
         plot = TracePlot(aima).show(13)
@@ -400,6 +400,9 @@ def test_the_legend_and_alt_text_of_a_drawing_in_korean(aima):
     assert alt == ("게임 트리(리프 9개, 분기 수 3, 깊이 2)에서 알파-베타 (alpha >= beta일 때 가지치기), "
                    "단계 13/25: " + AIMA_CUTOFF["ko"] + ". 리프 9개 중 4개 평가 (완전한 탐색에도 최소 "
                    "5개는 필요).")
+    assert draw(aima, 13, lang="ko").alt_text == alt  # lang= where a drawing is made
+    with pytest.raises(UnknownLanguageError, match="choose one of"):
+        draw(aima, 13, lang="fr")
 
 
 def test_the_practice_widget_checks_an_answer_in_hindi():

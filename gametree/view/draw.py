@@ -54,7 +54,7 @@ from matplotlib.transforms import blended_transform_factory
 from PIL import Image
 
 from ..checks import check_step
-from ..i18n import get_language, ngettext
+from ..i18n import get_language, ngettext, using
 from ..i18n import gettext as _
 from ..listing import shown_line
 from ..solve import trace_search
@@ -856,7 +856,7 @@ def screen_dpi(figure: Figure) -> float:
 
 def draw(obj, step: int | None = None, *, branching: int | None = None, strict: bool = False,
          ax=None, caption: bool = True, figsize: tuple[float, float] | None = None,
-         theme=None, **marks) -> Figure:
+         theme=None, lang: str | None = None, **marks) -> Figure:
     """Draw a tree, or alpha-beta's state at one step, as one Figure.
 
     Parameters
@@ -882,6 +882,10 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     theme : Theme, name or mapping, optional
         The colours (see :func:`gametree.view.theme.theme_of`), e.g.
         ``theme={"pruned edge": "#BBBBBB"}`` or ``theme="print"``.
+    lang : str, optional
+        The language of the caption, counter, legend, agents' names and
+        alt text (``"en"``, ``"da"``, ``"hi"``, ``"ko"``); by default the
+        language in force.
     **marks
         Fills, outlines, texts, edge styles, crosses, title and caption
         drawn on top: see :class:`gametree.view.style.Marks`.
@@ -912,6 +916,13 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> figure.get_size_inches() * 72  # pixels on the screen
     array([560., 427.])
     """
+    with using(lang):
+        return _draw(obj, step, branching=branching, strict=strict, ax=ax, caption=caption,
+                     figsize=figsize, theme=theme, **marks)
+
+
+def _draw(obj, step, *, branching, strict, ax, caption, figsize, theme, **marks) -> Figure:
+    """:func:`draw` in the language in force."""
     plain = step is None and not isinstance(obj, Trace)
     if plain and marks.get("caption") is None:
         caption = False  # a plain tree has no caption: no blank line for one

@@ -498,3 +498,12 @@ def test_the_tic_tac_toe_board_speaks_danish():
     board.play(0)
     assert board.status.text == "Felt 0 er allerede taget; klik på et tomt felt."
     assert board.new_game_button.description == "Nyt spil"
+
+
+def test_the_kalah_board_speaks_hindi():
+    """KalahBoard(lang="hi"): whose side and row, in Hindi."""
+    from gametree.widgets import KalahBoard
+
+    board = KalahBoard(2, 2, lang="hi")
+    assert board.status_text == ("आप दक्षिण से खेलते हैं (नीचे वाली पंक्ति) और पहली चाल आपकी है: "
+                                 "अपने किसी गड्ढे पर क्लिक करें।")

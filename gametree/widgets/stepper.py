@@ -831,8 +831,9 @@ def code_html(code: Sequence[str], current: Sequence[int], theme=None, columns: 
         rows.append(f'<div{extra} data-line="{number}" style="display:flex;padding-left:2px;{style}">'
                     f'<span style="flex:0 0 2.5ch;color:{theme["faint text"]};text-align:right">'
                     f'{number}</span>'
-                    f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
-                    f'text-indent:0">{html.escape(text, quote=False)}</span></div>')
+                    f'<span style="flex:1 1 0;white-space:pre-wrap;word-break:keep-all;'
+                    f'padding-left:{indent + 1}ch;text-indent:0">'  # keep-all: Hangul breaks between words
+                    f'{html.escape(text, quote=False)}</span></div>')
     width = f"min-width:{columns}ch;" if columns else ""
     return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
             f'line-height:1.35;{width}max-width:{_WIDEST_CODE}ch;'

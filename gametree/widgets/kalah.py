@@ -107,7 +107,7 @@ class KalahBoard(widgets.VBox):
     lang : str, optional
         The language of its buttons and messages (``"en"``, ``"da"``,
         ``"hi"``, ``"ko"``); by default the language in force when it is
-        made (the computer's search report stays English).
+        made.
 
     Attributes
     ----------
@@ -397,17 +397,19 @@ class KalahBoard(widgets.VBox):
         """The computer's last searches, one line each, as plain text."""
         if not self.searches:
             return ""
-        name = getattr(self.evaluate, "__name__", "its evaluation function")
-        depths = ", then ".join(dict.fromkeys(str(result.depth) for result in self.searches))
-        short = ""
+        name = getattr(self.evaluate, "__name__", None) or _("its evaluation function")
+        depths = _(", then ").join(dict.fromkeys(str(result.depth) for result in self.searches))
         if any(result.depth < self.depth.value and result.stats.evaluated for result in self.searches):
-            short = (f" (not the {self.depth.value} the slider asks for: a deeper search would visit "
-                     f"more than {NODE_BUDGET:,} positions)")
-        lines = [f"The computer searched {depths} moves ahead with {name}{short}:"]
+            head = _("The computer searched {depths} moves ahead with {name} (not the {wanted} the "
+                     "slider asks for: a deeper search would visit more than {budget} positions):")
+        else:
+            head = _("The computer searched {depths} moves ahead with {name}:")
+        lines = [head.format(depths=depths, name=name, wanted=self.depth.value, budget=f"{NODE_BUDGET:,}")]
         for result, line in zip(self.searches, self._lines, strict=True):
             value = result.value
-            lines.append(f"{line[0]}: value {'+' if value > 0 else ''}{fmt(value)} from South's (MAX's) side; "
-                         f"principal variation {' '.join(line)}")
+            lines.append(_("{move}: value {value} from South's (MAX's) side; principal variation "
+                           "{line}").format(move=line[0], value=f"{'+' if value > 0 else ''}{fmt(value)}",
+                                            line=" ".join(line)))
         return "\n".join(lines)
 
     def _show(self, message: str) -> None:

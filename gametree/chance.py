@@ -49,7 +49,9 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .checks import check_bounds, check_int, check_leaf_count, check_score
-from .listing import Listing
+from .i18n import N_
+from .i18n import gettext as _
+from .listing import Listing, phrase
 from .replay import (
     CUTOFF,
     ENTER,
@@ -63,7 +65,7 @@ from .replay import (
     Words,
 )
 from .text import fmt
-from .trace import after_child, alpha_beta_caption, prune_text, turns
+from .trace import after_child, alpha_beta_caption, prune_text, turns_comment
 from .tree import CHANCE, MAX, MAX_DEPTH, MIN, Player, Players, Tree, Value, as_tree
 
 __all__ = ["expectiminimax", "expected_values", "trace_expectiminimax", "ChanceTrace",
@@ -145,48 +147,48 @@ def expectiminimax(tree: object, *, players: Players | None = None) -> Value:
 
 _EXPECTIMINIMAX = (
     ("", "function EXPECTIMINIMAX(node)"),
-    ("leaf", "  if node is a leaf: return its score"),
-    ("max", "  if node is MAX:"),
+    ("leaf", "  " + N_("if node is a leaf: return its score")),
+    ("max", "  " + N_("if node is MAX:")),
     ("max start", "    v = −∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("max v", "      v = max(v, EXPECTIMINIMAX(c))"),
     ("max return", "    return v"),
-    ("min", "  if node is MIN:"),
+    ("min", "  " + N_("if node is MIN:")),
     ("min start", "    v = +∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("min v", "      v = min(v, EXPECTIMINIMAX(c))"),
     ("min return", "    return v"),
-    ("chance", "  # node is a chance node"),
+    ("chance", "  " + N_("# node is a chance node")),
     ("chance start", "  v = 0"),
-    ("", "  for each child c, with probability p:"),
+    ("", "  " + N_("for each child c, with probability p:")),
     ("chance v", "    v = v + p × EXPECTIMINIMAX(c)"),
     ("chance return", "  return v"),
 )
 
 _STAR1 = (
     ("", "function STAR1(node, alpha, beta)"),
-    ("leaf", "  if node is a leaf: return its score"),
-    ("max", "  if node is MAX:"),
+    ("leaf", "  " + N_("if node is a leaf: return its score")),
+    ("max", "  " + N_("if node is MAX:")),
     ("max start", "    v = −∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("max v", "      v = max(v, STAR1(c, alpha, beta))"),
     ("update alpha", "      alpha = max(alpha, v)"),
-    ("max test", "      if alpha >= beta: prune the other children; break"),
-    ("min", "  if node is MIN:"),
+    ("max test", phrase("      ", N_("if {test}: prune the other children; break"), test="alpha >= beta")),
+    ("min", "  " + N_("if node is MIN:")),
     ("min start", "    v = +∞"),
-    ("", "    for each child c, left to right:"),
+    ("", "    " + N_("for each child c, left to right:")),
     ("min v", "      v = min(v, STAR1(c, alpha, beta))"),
     ("update beta", "      beta = min(beta, v)"),
-    ("min test", "      if alpha >= beta: prune the other children; break"),
-    ("chance", "  if node is chance:  # every leaf is in [L, U]"),
+    ("min test", phrase("      ", N_("if {test}: prune the other children; break"), test="alpha >= beta")),
+    ("chance", "  " + N_("if node is chance:  # every leaf is in [L, U]")),
     ("chance start", "    v = 0"),
-    ("", "    for each child c, with probability p:"),
-    ("", "      r = the probabilities after c, added up"),
+    ("", "    " + N_("for each child c, with probability p:")),
+    ("", "      " + N_("r = the probabilities after c, added up")),
     ("", "      lo = max(L, (alpha - v - r × U) / p)"),
     ("", "      hi = min(U, (beta - v - r × L) / p)"),
     ("chance v", "      v = v + p × STAR1(c, lo, hi)"),
-    ("fails low", "      if v + r × U <= alpha: prune; return v + r × U"),
-    ("fails high", "      if v + r × L >= beta: prune; return v + r × L"),
+    ("fails low", "      " + N_("if v + r × U <= alpha: prune; return v + r × U")),
+    ("fails high", "      " + N_("if v + r × L >= beta: prune; return v + r × L")),
     ("return", "  return v"),
 )
 
@@ -230,7 +232,7 @@ def chance_listing(bounds: bool = False, *, players: Players | None = None) -> L
     lines = list(_STAR1 if bounds else _EXPECTIMINIMAX)
     if players is not None:
         name, head = lines[0]
-        lines[0] = (name, f"{head}  # turns: {turns(players)}")
+        lines[0] = (name, turns_comment(head, players))
     return Listing.of("STAR1" if bounds else "EXPECTIMINIMAX", lines)
 
 
@@ -304,34 +306,45 @@ class ChanceWords(Words):
         v, rest = _partial(step)
         title, pruned = step.node.title, prune_text(step.pruned)
         if self._fails_low(step):
-            return (f"{title}: at most {fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = "
-                    f"{fmt(_at_most(v, rest, high))} <= alpha = {fmt(step.alpha)}, {pruned}")
-        return (f"{title}: at least {fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = "
-                f"{fmt(_at_least(v, rest, low))} >= beta = {fmt(step.beta)}, {pruned}")
+            formula = f"{fmt(v)} + {fmt(rest)} {TIMES} {fmt(high)} = {fmt(_at_most(v, rest, high))}"
+            return _("{node}: at most {formula} <= alpha = {alpha}, {prune}").format(
+                node=title, formula=formula, alpha=fmt(step.alpha), prune=pruned)
+        formula = f"{fmt(v)} + {fmt(rest)} {TIMES} {fmt(low)} = {fmt(_at_least(v, rest, low))}"
+        return _("{node}: at least {formula} >= beta = {beta}, {prune}").format(
+            node=title, formula=formula, beta=fmt(step.beta), prune=pruned)
 
     def _return_caption(self, step: Step) -> str:
         title = step.node.title
-        end = ": the value of the tree" if step.node.parent is None else ""
         if _was_cut(step):
-            side = "at most" if self._fails_low(step) else "at least"
-            return f"{title} returns {fmt(step.v)}, a bound: its value is {side} {fmt(step.v)}{end}"
+            said = (_("{node} returns {v}, a bound: its value is at most {v}") if self._fails_low(step)
+                    else _("{node} returns {v}, a bound: its value is at least {v}"))
+            said = said.format(node=title, v=fmt(step.v))
+            if step.node.parent is None:
+                said = _("{caption}: the value of the tree").format(caption=said)
+            return said
         terms = _terms(step)
-        if len(terms) <= 4:
-            return f"{title} returns v = {_sum_text(terms, 0)} = {fmt(step.v)}{end}"
-        return f"{title} returns v = {fmt(step.v)}{end}"
+        value = f"{_sum_text(terms, 0)} = {fmt(step.v)}" if len(terms) <= 4 else fmt(step.v)
+        return _returns(step, value)
 
 
 def _plain_caption(step: Step) -> str:
     """Plain expectiminimax at a MAX or MIN node, or entering a chance node: no window."""
     title, kind = step.node.title, step.kind
     if kind is ENTER:
-        return f"{title}: enter; v = {fmt(step.v)}"
+        return _("{node}: enter; v = {v}").format(node=title, v=fmt(step.v))
     if kind is UPDATE:
         pick = "max" if step.node.player is MAX else "min"
         assert step.before is not None
         return f"{title}: v = {pick}({fmt(step.before.v)}, {fmt(step.value)}) = {fmt(step.v)}"
-    end = ": the value of the tree" if step.node.parent is None else ""
-    return f"{title} returns v = {fmt(step.v)}{end}"
+    return _returns(step, fmt(step.v))
+
+
+def _returns(step: Step, value: str) -> str:
+    """``MAX node A returns v = 3``, and at the root ``...: the value of the tree``."""
+    if step.node.parent is None:
+        return _("{node} returns v = {value}: the value of the tree").format(node=step.node.title,
+                                                                          value=value)
+    return _("{node} returns v = {value}").format(node=step.node.title, value=value)
 
 
 def _terms(step: Step) -> tuple[tuple[Any, Any], ...]:
@@ -407,9 +420,10 @@ class ChanceTrace(Trace):
         """The search in words: ``Expectiminimax``, or ``Expectiminimax with
         Star1 pruning (leaves from 0 to 10)``."""
         if self.bounds is None:
-            return "Expectiminimax"
+            return _("Expectiminimax")
         low, high = self.bounds
-        return f"Expectiminimax with Star1 pruning (leaves from {fmt(low)} to {fmt(high)})"
+        return _("Expectiminimax with Star1 pruning (leaves from {low} to {high})").format(
+            low=fmt(low), high=fmt(high))
 
     def _step(self, index: int) -> Step:
         step = super()._step(index)

@@ -18,6 +18,25 @@ line into a listing never means renumbering anything elsewhere.
 
 (:func:`gametree.pseudocode` is the function that gives alpha-beta's
 pseudocode as text; this module holds the listings behind it.)
+
+A listing's :attr:`Listing.code` is English, as the searches write it;
+:meth:`Listing.shown` is what a reader sees, in the language in force.
+The words of each line are one message: a plain line's text after its
+indentation (marked with ``N_`` where it is written), or a
+:func:`phrase`, whose message has placeholders for the code in it
+(``"if {test}: prune the other children; break"``).  Keywords such as
+``if`` and ``return``, names and formulas stay as they are; the words
+around them follow the language.
+
+>>> from gametree.i18n import using
+>>> code = Listing.of("F", [("", "function F(node)"),
+...                         ("test", phrase("  ", "if {test}: prune the other children; break",
+...                                         test="alpha >= beta"))])
+>>> code.code[1]
+'  if alpha >= beta: prune the other children; break'
+>>> with using("da"):
+...     code.shown()[1]
+'  if alpha >= beta: beskær de øvrige børn; break'
 """
 
 from __future__ import annotations
@@ -25,7 +44,51 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["Listing"]
+from .i18n import gettext as _
+
+__all__ = ["Listing", "Phrase", "phrase", "shown_line"]
+
+
+class Phrase(str):
+    """A line of pseudocode that knows the message it says: the string is
+    the English line; :attr:`indent`, :attr:`message` and :attr:`fields`
+    say it again in another language (see :func:`shown_line`)."""
+
+    indent: str
+    """The line's leading spaces."""
+    message: str
+    """The words, a message with named placeholders."""
+    fields: dict[str, object]
+    """The placeholders' values: code, kept as it is; a callable is called
+    when the line is shown (words that follow the language themselves)."""
+
+    def __new__(cls, indent: str, message: str, fields: dict[str, object]) -> Phrase:
+        said = {key: value() if callable(value) else value for key, value in fields.items()}
+        line = super().__new__(cls, indent + message.format(**said))
+        line.indent, line.message, line.fields = indent, message, dict(fields)
+        return line
+
+    def __reduce__(self):  # pickled as what it is, not as a plain str
+        return Phrase, (self.indent, self.message, self.fields)
+
+
+def phrase(indent: str, message: str, **fields: object) -> Phrase:
+    """The line ``indent + message.format(**fields)`` that says ``message``
+    in the language it is shown in (mark ``message`` with ``N_`` where it
+    is written, so that Babel extracts it)."""
+    return Phrase(indent, message, fields)
+
+
+def shown_line(line: str) -> str:
+    """``line`` of a listing in the language in force: a :class:`Phrase`'s
+    message translated and filled in; a plain line's text after its
+    indentation looked up as a message (a line that is not one stays as
+    it is)."""
+    if isinstance(line, Phrase):
+        said = {key: value() if callable(value) else value for key, value in line.fields.items()}
+        return line.indent + _(line.message).format(**said)
+    words = line.lstrip(" ")
+    return line[:len(line) - len(words)] + _(words) if words else line
 
 
 @dataclass(frozen=True)
@@ -81,6 +144,11 @@ class Listing:
         if not code:
             raise ValueError(f"the listing {title} has no lines; give it at least one")
         return cls(title, tuple(code), tuple(names), numbers)
+
+    def shown(self) -> tuple[str, ...]:
+        """The lines as a reader sees them, in the language in force (see
+        :func:`shown_line`); in English, :attr:`code` itself."""
+        return tuple(shown_line(line) for line in self.code)
 
     @property
     def names(self) -> frozenset[str]:

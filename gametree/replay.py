@@ -50,10 +50,15 @@ from math import inf
 from typing import Any, NamedTuple
 
 from .checks import check_step
+from .i18n import N_
+from .i18n import gettext as _
 from .listing import Listing
 from .rules import CutRule
 from .text import fmt
 from .tree import MAX, Node, Tree, Value
+
+SEARCH_NAMES = (N_("alpha-beta"),)
+"""Searches' names (:attr:`Trace.name`) with words in other languages."""
 
 __all__ = ["Trace", "Recording", "Step", "StepKind", "Status", "Snapshot", "Window", "Phase", "PhaseKind",
            "Notes", "Words", "MAX_TRACE_NODES", "RECORD", "ENTER", "LEAF", "UPDATE", "CUTOFF",
@@ -472,8 +477,8 @@ class Trace(Sequence):
     def algorithm(self) -> str:
         """The search in words, for titles and alt text:
         ``Alpha-beta (cut when alpha >= beta)``, ``PVS (cut when ...)``."""
-        name = self.name
-        return f"{name[0].upper()}{name[1:]} (cut when {self.rule.test})"
+        name = _(self.name)  # alpha-beta (SEARCH_NAMES) has words in other languages; PVS, MTD(f) are names
+        return _("{name} (cut when {test})").format(name=name[0].upper() + name[1:], test=self.rule.test)
 
     @property
     def evaluated_leaves(self) -> tuple[int, ...]:

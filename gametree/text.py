@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import inf
 from numbers import Real
 
+from .i18n import N_
 from .i18n import gettext as _
 
 __all__ = ["infinity", "TYPE_INFINITY", "fmt", "pretty", "brief", "ordinal", "join_names", "describe", "shown", "size"]
@@ -97,7 +98,12 @@ def ordinal(n: int) -> str:
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return _(_ORDINALS[suffix]).format(number=n)
+
+
+_ORDINALS = {"st": N_("{number}st"), "nd": N_("{number}nd"), "rd": N_("{number}rd"),
+             "th": N_("{number}th")}
+"""The ordinal's pattern by English suffix (each language writes its own)."""
 
 
 def join_names(names: Iterable[str]) -> str:

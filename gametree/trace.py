@@ -28,14 +28,15 @@ leaves; only the bounds passed up differ.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import inf
 
 from .checks import check_flag
+from .i18n import N_, ngettext
 from .i18n import gettext as _
-from .i18n import ngettext
-from .listing import Listing
+from .listing import Listing, Phrase, phrase
 from .replay import (
     CUTOFF,
     ENTER,
@@ -61,7 +62,17 @@ from .replay import (
 )
 from .rules import CutRule
 from .text import fmt
-from .tree import CHANCE, MAX, Node, Players, Value, agent_names, as_tree, check_players
+from .tree import (
+    CHANCE,
+    MAX,
+    Node,
+    Players,
+    Value,
+    agent_in_words,
+    agent_names,
+    as_tree,
+    check_players,
+)
 
 __all__ = ["trace_alpha_beta", "Trace", "Step", "StepKind", "Status", "Snapshot",
            "Window", "pseudocode", "listing", "turns", "MAX_TRACE_NODES", "Phase", "PhaseKind",
@@ -89,26 +100,35 @@ def listing(strict: bool | CutRule = False, *, fail_hard: bool = False,
     returns = (("return min(alpha, beta)  # fail-hard", "return max(alpha, beta)  # fail-hard")
                if fail_hard else ("return v", "return v"))
     head = "function ALPHA-BETA(node, alpha, beta)"
-    if players is not None:
-        head += f"  # turns: {turns(players)}"
     return Listing.of("ALPHA-BETA", [
-        ("", head),
-        ("leaf", "  if node is a leaf: return its score"),
-        ("max", "  if node is MAX:"),
+        ("", head if players is None else turns_comment(head, players)),
+        ("leaf", "  " + N_("if node is a leaf: return its score")),
+        ("max", "  " + N_("if node is MAX:")),
         ("max start", "    v = −∞"),
-        ("", "    for each child c, left to right:"),
+        ("", "    " + N_("for each child c, left to right:")),
         ("max v", "      v = max(v, ALPHA-BETA(c, alpha, beta))"),
         ("update alpha", "      alpha = max(alpha, v)"),
-        ("max test", f"      if {rule.test}: prune the other children; break"),
+        ("max test", phrase("      ", N_("if {test}: prune the other children; break"), test=rule.test)),
         ("max return", f"    {returns[0]}"),
-        ("min", "  else:  # node is MIN"),
+        ("min", "  " + N_("else:  # node is MIN")),
         ("min start", "    v = +∞"),
-        ("", "    for each child c, left to right:"),
+        ("", "    " + N_("for each child c, left to right:")),
         ("min v", "      v = min(v, ALPHA-BETA(c, alpha, beta))"),
         ("update beta", "      beta = min(beta, v)"),
-        ("min test", f"      if {rule.test}: prune the other children; break"),
+        ("min test", phrase("      ", N_("if {test}: prune the other children; break"), test=rule.test)),
         ("min return", f"    {returns[1]}"),
     ])
+
+
+def turns_comment(head: str, players: Players) -> Phrase:
+    """The first line ``head`` of a listing with a comment saying who
+    moves in turn (:func:`turns`), in the language it is shown in.
+
+    >>> turns_comment("function F(node)", ["MAX", "MIN", "MIN"])
+    'function F(node)  # turns: MAX, MIN (ghost 1), MIN (ghost 2), again'
+    """
+    return phrase("", N_("{head}  # turns: {turns}"), head=head,
+                  turns=functools.partial(turns, check_players(players)))
 
 
 def pseudocode(strict: bool | CutRule = False, *, fail_hard: bool = False,
@@ -144,9 +164,9 @@ def turns(players: Players) -> str:
     'MAX, chance, again'
     """
     cycle = check_players(players)
-    said = [f"{player} ({agent})" if agent else str(player)
-            for player, agent in zip(cycle, agent_names(cycle), strict=True)]
-    return ", ".join(said) + ", again"
+    said = [_("{player} ({agent})").format(player=player.value, agent=agent_in_words(agent))
+            if agent else str(player) for player, agent in zip(cycle, agent_names(cycle), strict=True)]
+    return _("{turns}, again").format(turns=", ".join(said))
 
 
 # --- the words ----------------------------------------------------------------------------

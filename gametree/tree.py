@@ -58,7 +58,7 @@ from .text import describe, shown
 
 __all__ = ["Player", "Node", "Tree", "MAX", "MIN", "CHANCE", "Value", "NodeRef", "NoSuchNode",
            "node_name", "as_tree", "MAX_DEPTH", "Players", "check_players", "agent_names",
-           "MAX_PLAYERS"]
+           "agent_in_words", "level_agents", "MAX_PLAYERS"]
 
 Value = float
 """A leaf score or a backed-up value.  Ints are welcome wherever a Value is."""
@@ -165,6 +165,44 @@ def agent_names(players: Players) -> tuple[str, ...]:
     return tuple(names)
 
 
+def agent_in_words(agent: str) -> str:
+    """An agent of :func:`agent_names` (``"ghost 2"``) in the language in
+    force; ``""`` stays ``""``.
+
+    >>> from gametree.i18n import using
+    >>> with using("da"):
+    ...     agent_in_words("ghost 2")
+    'spøgelse 2'
+    """
+    if agent.startswith("ghost "):
+        return _("ghost {number}").format(number=agent.split()[1])
+    return agent
+
+
+def level_agents(players: Players) -> tuple[str, ...]:
+    """Who moves on each level of the cycle ``players``, as a drawing names
+    it beside the tree, in the language in force: for a Pacman cycle, one
+    MAX level first (Pacman) and two or more ghosts after it, each MIN (a
+    ghost out to get him) or CHANCE (a ghost that wanders at random), the
+    player and the agent of each level; for any other cycle, ``()`` (its
+    players say it all).
+
+    >>> level_agents(["MAX", "MIN", "MIN"])
+    ('MAX: Pacman', 'MIN: ghost 1', 'MIN: ghost 2')
+    >>> level_agents(["MAX", "MIN", "CHANCE"])
+    ('MAX: Pacman', 'MIN: ghost 1', 'CHANCE: ghost 2')
+    >>> level_agents(["MAX", "MIN"]), level_agents(["MAX", "CHANCE", "MAX", "MIN"])
+    ((), ())
+    """
+    cycle = check_players(players)
+    if len(cycle) < 3 or cycle[0] is not MAX or MAX in cycle[1:]:
+        return ()
+    names = [_("{player}: Pacman").format(player=MAX.value)]
+    for number, player in enumerate(cycle[1:], start=1):
+        names.append(_("{player}: ghost {number}").format(player=player.value, number=number))
+    return tuple(names)
+
+
 def _level_player(cycle: tuple[Player, ...], depth: int, leaf: bool) -> Player:
     """The player of a node at ``depth`` under the cycle; a leaf on a
     CHANCE level belongs to the next decision level's player (who would
@@ -246,10 +284,11 @@ class Node:
     def title(self) -> str:
         """The node as captions name it: ``MIN node C``, or with its agent
         ``MIN node C (ghost 2)``."""
+        player = _(str(self.player)) if self.player is CHANCE else self.player  # a word: "chance"
         if self.agent:
-            return _("{player} node {name} ({agent})").format(player=self.player, name=self.name,
-                                                               agent=self.agent)
-        return _("{player} node {name}").format(player=self.player, name=self.name)
+            return _("{player} node {name} ({agent})").format(player=player, name=self.name,
+                                                               agent=agent_in_words(self.agent))
+        return _("{player} node {name}").format(player=player, name=self.name)
 
     def __repr__(self) -> str:
         if self.is_leaf:

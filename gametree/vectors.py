@@ -48,6 +48,8 @@ from typing import Any
 
 from .chance import check_score_range
 from .checks import check_int, check_score
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .listing import Listing
 from .replay import CUTOFF, ENTER, LEAF, MAX_TRACE_NODES, RETURN, UPDATE, Step, Trace, Words
 from .text import fmt, join_names, shown
@@ -368,24 +370,24 @@ def maxn_values(tree: object, players: int | None = None) -> list[Vector]:
 
 _MAXN = (
     ("", "function MAXN(node)"),
-    ("leaf", "  if node is a leaf: return its vector of utilities"),
-    ("mover", "  i = the player to move at node"),
+    ("leaf", "  " + N_("if node is a leaf: return its vector of utilities")),
+    ("mover", "  " + N_("i = the player to move at node")),
     ("start", "  best = none"),
-    ("", "  for each child c, left to right:"),
+    ("", "  " + N_("for each child c, left to right:")),
     ("search child", "    u = MAXN(c)"),
-    ("pick", "    if best is none or u[i] > best[i]: best = u"),
+    ("pick", "    " + N_("if best is none or u[i] > best[i]: best = u")),
     ("return", "  return best"),
 )
 
 _SHALLOW = (
-    ("", "function SHALLOW(node, bound)  # utilities >= 0, adding up to at most S"),
-    ("leaf", "  if node is a leaf: return its vector of utilities"),
-    ("mover", "  i = the player to move at node"),
+    ("", "function SHALLOW(node, bound)  # " + N_("utilities >= 0, adding up to at most S")),
+    ("leaf", "  " + N_("if node is a leaf: return its vector of utilities")),
+    ("mover", "  " + N_("i = the player to move at node")),
     ("start", "  best = none"),
-    ("", "  for each child c, left to right:"),
+    ("", "  " + N_("for each child c, left to right:")),
     ("search child", "    u = SHALLOW(c, best[i] if best is not none else -inf)"),
-    ("pick", "    if best is none or u[i] > best[i]: best = u"),
-    ("test", "    if S - best[i] <= bound: prune the other children; break"),
+    ("pick", "    " + N_("if best is none or u[i] > best[i]: best = u")),
+    ("test", "    " + N_("if S - best[i] <= bound: prune the other children; break")),
     ("return", "  return best"),
 )
 
@@ -435,30 +437,38 @@ class MaxnWords(Words):
     def caption(self, step: Step) -> str:
         node, kind = step.node, step.kind
         if kind is LEAF:
-            return f"Leaf {node.name}: its utilities are {vector_text(step.v)}"  # type: ignore[arg-type]
+            return _("Leaf {name}: its utilities are {vector}").format(
+                name=node.name, vector=vector_text(step.v))  # type: ignore[arg-type]
         player = int(node.agent.split()[-1])  # "player 2"
         if kind is ENTER:
-            return f"{_who(step)}: enter; player {player} maximises utility {player}, best = none"
+            return _("{who}: enter; player {player} maximises utility {player}, best = none").format(
+                who=_who(step), player=player)
         if kind is UPDATE:
             return _update_caption(step, player - 1)
         if kind is CUTOFF:
             return self._cutoff_caption(step, player - 1)
-        end = ": the value of the tree" if node.parent is None else ""
-        return f"{_who(step)} returns {vector_text(step.v)}{end}"  # type: ignore[arg-type]
+        said = vector_text(step.v)  # type: ignore[arg-type]
+        if node.parent is None:
+            return _("{who} returns {vector}: the value of the tree").format(who=_who(step), vector=said)
+        return _("{who} returns {vector}").format(who=_who(step), vector=said)
 
     def _cutoff_caption(self, step: Step, i: int) -> str:
         low, total = step.alpha, self.total  # shallow pruning keeps the bound as alpha
         assert total is not None  # a shallow cut has its S
         count = len(step.pruned)
         v: Any = step.v
-        return (f"{_who(step)}: the player above gets at most {fmt(total)} - {fmt(v[i])} = "
-                f"{fmt(total - v[i])} here, no more than the {fmt(low)} it has; prune {count} "
-                f"{'child' if count == 1 else 'children'} ({_pruned_text(step.pruned)})")
+        return ngettext("{who}: the player above gets at most {formula} here, no more than the {low} "
+                        "it has; prune {count} child ({nodes})",
+                        "{who}: the player above gets at most {formula} here, no more than the {low} "
+                        "it has; prune {count} children ({nodes})", count).format(
+            who=_who(step), formula=f"{fmt(total)} - {fmt(v[i])} = {fmt(total - v[i])}", low=fmt(low),
+            count=count, nodes=_pruned_text(step.pruned))
 
 
 def _who(step: Step) -> str:
     """``player 2 at C``."""
-    return f"{step.node.agent} at {step.node.name}"
+    player = step.node.agent.split()[-1]  # "player 2"
+    return _("player {number} at {name}").format(number=player, name=step.node.name)
 
 
 def _update_caption(step: Step, i: int) -> str:
@@ -466,22 +476,29 @@ def _update_caption(step: Step, i: int) -> str:
     old: Any = step.before.v if step.before is not None else None  # vectors here
     u: Any = step.value
     if old is None:
-        return f"{_who(step)} picks {vector_text(u)}: the first child, {step.child.name}"  # type: ignore[union-attr]
+        return _("{who} picks {vector}: the first child, {child}").format(
+            who=_who(step), vector=vector_text(u), child=step.child.name)  # type: ignore[union-attr]
     if u[i] > old[i]:  # the search's own test
-        return f"{_who(step)} picks {vector_text(u)}: {fmt(u[i])} > {fmt(old[i])}"
-    tie = " (a tie keeps the leftmost)" if u[i] == old[i] else ""
-    return (f"{_who(step)} keeps {vector_text(old)}: {fmt(u[i])} is not > "
-            f"{fmt(old[i])}{tie}")
+        return _("{who} picks {vector}: {new} > {old}").format(
+            who=_who(step), vector=vector_text(u), new=fmt(u[i]), old=fmt(old[i]))
+    if u[i] == old[i]:
+        return _("{who} keeps {vector}: {new} is not > {old} (a tie keeps the leftmost)").format(
+            who=_who(step), vector=vector_text(old), new=fmt(u[i]), old=fmt(old[i]))
+    return _("{who} keeps {vector}: {new} is not > {old}").format(
+        who=_who(step), vector=vector_text(old), new=fmt(u[i]), old=fmt(old[i]))
 
 
 def _pruned_text(nodes: Sequence[Node]) -> str:
     """``leaf G``, ``leaves G and H``, ``subtree C``, ``leaf G and subtree H``:
     by name, since a max^n leaf has no single score to quote."""
     if all(node.is_leaf for node in nodes):
-        return ("leaf " if len(nodes) == 1 else "leaves ") + join_names(n.name for n in nodes)
+        return ngettext("leaf {names}", "leaves {names}", len(nodes)).format(
+            names=join_names(n.name for n in nodes))
     if not any(node.is_leaf for node in nodes):
-        return ("subtree " if len(nodes) == 1 else "subtrees ") + join_names(n.name for n in nodes)
-    return join_names(f"{'leaf' if n.is_leaf else 'subtree'} {n.name}" for n in nodes)
+        return ngettext("subtree {names}", "subtrees {names}", len(nodes)).format(
+            names=join_names(n.name for n in nodes))
+    return join_names((_("leaf {name}") if n.is_leaf else _("subtree {name}")).format(name=n.name)
+                      for n in nodes)
 
 
 class MaxnTrace(Trace):
@@ -517,9 +534,9 @@ class MaxnTrace(Trace):
         """``Max^n (3 players)``, or with shallow pruning ``Max^n with shallow
         pruning (utilities add up to at most 10)``."""
         if self.total is None:
-            return f"Max^n ({self.game.players} players)"
-        return (f"Max^n with shallow pruning ({self.game.players} players, utilities adding up "
-                f"to at most {fmt(self.total)})")
+            return _("Max^n ({count} players)").format(count=self.game.players)
+        return _("Max^n with shallow pruning ({count} players, utilities adding up to at most "
+                 "{total})").format(count=self.game.players, total=fmt(self.total))
 
     def _repr_png_(self) -> tuple[bytes, dict[str, str]] | None:
         """A picture of the finished search for notebooks, with its alt

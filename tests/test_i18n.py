@@ -163,7 +163,7 @@ STEPPER = {
     "en": ("previous", "next", "next cutoff", "speed",
            "Step 13 of 25: MIN node C: alpha = 3 >= beta = 2, prune 2 children (leaves 4, 6)",
            "evaluated 4 of 9 leaves (a full search needs at least 5)"),
-    "da": ("forrige", "næste", "næste afskæring", "hastighed",
+    "da": ("forrige", "næste", "næste afskæring", "tempo",
            "Trin 13 af 25: " + AIMA_CUTOFF["da"],
            "evalueret 4 af 9 blade (en fuld søgning kræver mindst 5)"),
     "hi": ("पिछला", "अगला", "अगला कटऑफ़", "गति",
@@ -313,3 +313,197 @@ def test_a_pdf_in_hindi_and_korean_embeds_its_font(tmp_path, code):
     fonts = {line.split()[0].split("+")[-1]: line.split()[-5] for line in table}
     assert any(name.startswith(wanted) for name in fonts), table
     assert all(embedded == "yes" for embedded in fonts.values()), table
+
+
+@pytest.mark.parametrize("code", ["hi", "ko"])
+def test_the_shipped_font_subset_has_every_character_of_its_catalog(code):
+    """A message translated after the Noto subsets were cut would draw as
+    empty boxes: the subset's character map holds every character of the
+    catalog (gametree/fonts/README.md says how to cut them again)."""
+    from fontTools.ttLib import TTFont
+    from matplotlib import font_manager
+
+    from gametree.view.fonts import FONT_DIR, FONTS
+
+    (_, name), = FONTS[code]
+    with TTFont(FONT_DIR / name, lazy=True) as font:
+        mapped = set(font.getBestCmap())
+    with TTFont(font_manager.findfont("DejaVu Sans"), lazy=True) as font:  # Latin, digits, symbols
+        mapped |= set(font.getBestCmap())
+    used = set()
+    for message in catalog(code):
+        if message.id:
+            strings = message.string if message.pluralizable else (message.string,)
+            used |= {ord(char) for char in "".join(strings) if not char.isspace()}
+    assert not {chr(point) for point in used - mapped}
+
+
+PSEUDOCODE_CUT = {
+    "en": "      if alpha >= beta: prune the other children; break",
+    "da": "      if alpha >= beta: beskær de øvrige børn; break",
+    "hi": "      if alpha >= beta: बाकी चाइल्ड नोड्स की प्रूनिंग; break",
+    "ko": "      if alpha >= beta: 나머지 자식은 가지치기; break",
+}
+
+
+@pytest.mark.parametrize("code", sorted(PSEUDOCODE_CUT))
+def test_the_pseudocode_line_of_aimas_13th_step_in_each_language(aima, code):
+    """The line step 13 runs reads in the stepper's language around the
+    keywords and code, which stay; the trace's own listing stays English."""
+    from gametree.view.steps import TraceSteps
+
+    with using(code):
+        steps = TraceSteps(aima)
+    assert [steps.code[n - 1] for n in steps.lines(13)] == [PSEUDOCODE_CUT[code]]
+    assert steps.code[0] == "function ALPHA-BETA(node, alpha, beta)"
+    assert aima.code == steps.listing.code and aima.code[14] == PSEUDOCODE_CUT["en"]
+
+
+def test_a_pacman_pseudocode_says_whose_turn_in_hindi():
+    """The turns comment of a ghost tree follows the language, ghosts' names too."""
+    with using("hi"):
+        code = gametree.trace_alpha_beta([[[3, 12], [8, 2]], [[4, 6], [14, 5]]],
+                                         players=("MAX", "MIN", "MIN")).listing.shown()
+    assert code[0] == ("function ALPHA-BETA(node, alpha, beta)  # बारी: MAX, MIN (भूत 1), "
+                       "MIN (भूत 2), फिर दोबारा")
+
+
+def test_a_predicted_step_gets_its_verdict_in_danish(aima):
+    """PredictStepper(lang="da"): the question, a wrong answer's verdict with
+    its reason, the word for none read as none, and the score, in Danish."""
+    from gametree.widgets import PredictStepper
+
+    stepper = PredictStepper(aima, lang="da", predict=True)
+    stepper.slider.value = 11
+    stepper.next_button.click()  # C takes H's 2: asks for v
+    assert stepper.question_prompt == "H returnerede 2. Hvad er v ved MIN-knude C nu?"
+    stepper.answer("3")
+    assert stepper.verdict_text == ("Ikke helt: du svarede 3, søgningen siger 2. MIN-knude C: "
+                                    "v = min(+∞, 2) = 2, beta = min(+∞, 2) = 2.")
+    stepper.next_button.click()  # the cut test at C
+    assert stepper.question_prompt.startswith("Hvilke børn af MIN-knude C beskæres nu?")
+    stepper.answer("ingen")  # Danish for none: read, and wrong (I and J are pruned)
+    assert stepper.verdict_text.startswith("Ikke helt: du svarede ingen, søgningen siger I og J.")
+    assert stepper.score_label.value == "0 af 2 forudsigelser rigtige"
+
+
+def test_the_legend_and_alt_text_of_a_drawing_in_korean(aima):
+    """A drawing made in Korean: its legend and its alt text (search, tree,
+    step, caption and counter) in Korean, numbers and names as they are."""
+    from gametree.view.draw import TracePlot, draw
+
+    with using("ko"):
+        plot = TracePlot(aima).show(13)
+        alt = plot.alt_text()
+    assert [text.get_text() for text in plot._header.legend.get_texts()] == \
+        ["MAX", "MIN", "평가한 리프", "현재 노드와 경로", "가지치기됨"]
+    assert alt == ("게임 트리(리프 9개, 분기 수 3, 깊이 2)에서 알파-베타 (alpha >= beta일 때 가지치기), "
+                   "단계 13/25: " + AIMA_CUTOFF["ko"] + ". 리프 9개 중 4개 평가 (완전한 탐색에도 최소 "
+                   "5개는 필요).")
+    assert draw(aima, 13, lang="ko").alt_text == alt  # lang= where a drawing is made
+    with pytest.raises(UnknownLanguageError, match="choose one of"):
+        draw(aima, 13, lang="fr")
+
+
+def test_the_practice_widget_checks_an_answer_in_hindi():
+    """PracticeWidget(lang="hi"): the task, the buttons, a wrong value's
+    verdict with the checker's reason, and a typo's message, in Hindi."""
+    from gametree.practice import Answer, Exercise
+    from gametree.widgets import PracticeWidget
+
+    widget = PracticeWidget(Exercise((3, 5, 2, 9), 2), lang="hi")
+    assert widget.check_button.description == "जाँचें"
+    assert widget.task_text.value.startswith("<p style='margin:4px 0'>इस ट्री को अल्फ़ा-बीटा से खोजें")
+    widget.fill(Answer(values={"A": 3, "B": 3, "C": 9}, pruned={"G"}))  # C is 2
+    widget.check()
+    first, *reasons = widget.feedback_text.splitlines()
+    assert first == "1 गलती, चित्र में लाल घेरे में:"
+    assert reasons and reasons[0].startswith("C (")
+    widget.value_boxes["B"].value = "l2"
+    widget.check()
+    assert widget.feedback_text.startswith("पहले यह बॉक्स ठीक करें: ")
+
+
+def _chance():
+    from gametree.chance import trace_expectiminimax
+
+    return trace_expectiminimax([[(0.5, [3, 5]), (0.5, [1, 9])], [(0.25, [6, 2]), (0.75, [4, 8])]])
+
+
+def _mtdf():
+    from gametree.games.windows import trace_mtdf
+
+    return trace_mtdf(gametree.Tree.from_leaves([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), guess=5)
+
+
+def _maxn():
+    return gametree.trace_maxn([[(4, 3, 1), (1, 5, 2), (9, 5, 0)], [(2, 2, 2)]])
+
+
+def _mcts():
+    from gametree.games import TicTacToe, TicTacToeState, uct_search
+
+    result = uct_search(TicTacToe(), TicTacToeState.from_text("XO. .X. O.."), iterations=1, seed=1)
+
+    class Steps:  # a result's steps are said when asked for, in the language in force then
+        def __getitem__(self, index):
+            return result.step(index)
+    return Steps()
+
+
+OTHER_SEARCHES = [
+    (_chance, "ko", 16, "확률 노드 B: v = 0.5 × 3 + 0.5 × 1 = 2 반환",
+     "chance node B returns v = 0.5 × 3 + 0.5 × 1 = 2"),
+    (_mtdf, "da", 0, "MTD(f) gennemløb 1: test med vinduet (4, 5)",
+     "MTD(f) pass 1: test with the window (4, 5)"),
+    (_maxn, "hi", 7, "B पर खिलाड़ी 2 (1, 5, 2) रखता है: 5, 5 से बड़ा नहीं है (बराबरी पर सबसे बायाँ रहता है)",
+     "player 2 at B keeps (1, 5, 2): 5 is not > 5 (a tie keeps the leftmost)"),
+    (_mcts, "ko", 1, "반복 1, select: 선택은 곧바로 루트 A에서 멈춥니다: 아직 두어 보지 않은 수가 있음.",
+     "Iteration 1, select: selection stops at the root A at once: it has a move not yet tried."),
+]
+
+
+@pytest.mark.parametrize(("search", "code", "step", "caption", "english"), OTHER_SEARCHES,
+                         ids=["chance-ko", "mtdf-da", "maxn-hi", "mcts-ko"])
+def test_the_other_searches_captions_in_a_language(search, code, step, caption, english):
+    """Expectiminimax, MTD(f), max^n and MCTS say their steps in the
+    language in force (numbers, names and formulas as they are), and in
+    English as before outside it."""
+    steps = search()
+    with using(code):
+        assert steps[step].caption == caption
+    assert steps[step].caption == english
+
+
+def test_the_drill_says_its_level_and_verdict_in_korean():
+    """DrillWidget(lang="ko"): the level, the buttons and an empty answer's
+    message in Korean; the record keeps the level's English name."""
+    from gametree.widgets import DrillWidget
+
+    drill = DrillWidget(seed=3, lang="ko", timer=False)
+    assert drill.next_button.description == "다음 트리"
+    assert "<b>단계 1/9</b>: 깊이 2, 분기 수 2" in drill.status.value
+    drill.check()
+    assert drill.message_text == "먼저 트리를 채우세요. 빈 답은 세지 않습니다."
+    assert drill.record()["level"] == "depth 2, branching 2"
+
+
+def test_the_tic_tac_toe_board_speaks_danish():
+    """TicTacToeBoard(lang="da"): its opening line, a refused click and the
+    game controls in Danish."""
+    from gametree.widgets import TicTacToeBoard
+
+    board = TicTacToeBoard(lang="da", start="XO. .X. O..")
+    assert board.status.text == "Du er X og trækker først: klik på et felt."
+    board.play(0)
+    assert board.status.text == "Felt 0 er allerede taget; klik på et tomt felt."
+    assert board.new_game_button.description == "Nyt spil"
+
+
+def test_the_kalah_board_speaks_hindi():
+    """KalahBoard(lang="hi"): whose side and row, in Hindi."""
+    from gametree.widgets import KalahBoard
+
+    board = KalahBoard(2, 2, lang="hi")
+    assert board.status_text == ("आप दक्षिण से खेलते हैं (नीचे वाली पंक्ति) और पहली चाल आपकी है: "
+                                 "अपने किसी गड्ढे पर क्लिक करें।")

@@ -62,6 +62,10 @@ def _mtdf_passes():
     return trace_mtdf(Tree.from_leaves(gametree.random_leaves(2, 4, seed=31, high=9), 2), guess=5)
 
 
+EXAM = [[[3, 12], [8, 2]], [[4, 6], [14, 5]], [[2, 9], [1, 7]]]
+"""10's exam tree: Pacman's three moves, then ghost 1's two, then ghost 2's two."""
+GHOSTS = ("MAX", "MIN", "MIN")
+
 TREES = {
     "textbook": lambda: trace_alpha_beta([3, 12, 8, 2, 4, 6, 14, 5, 2], 3),
     "81 leaves": lambda: trace_alpha_beta(random_tree(3, 4, seed=11)),
@@ -307,3 +311,42 @@ def test_every_name_of_a_row_takes_one_spot(name):
         plot.show(step)
         mixed = {row: found for row, found in _name_spots(plot).items() if len(found) > 1}
         assert mixed == {}, f"step {step}: {mixed}"
+
+
+PACMAN_LEVELS = {
+    "en": ["MAX: Pacman", "MIN: ghost 1", "MIN: ghost 2"],
+    "hi": ["MAX: पैकमैन", "MIN: भूत 1", "MIN: भूत 2"],
+    "ko": ["MAX: 팩맨", "MIN: 유령 1", "MIN: 유령 2"],
+    "da": ["MAX: Pacman", "MIN: spøgelse 1", "MIN: spøgelse 2"],
+}
+
+
+@functools.cache
+def _pacman_exam():
+    return trace_alpha_beta(Tree.from_nested(EXAM, players=GHOSTS))
+
+
+@pytest.mark.parametrize("lang", sorted(PACMAN_LEVELS))
+def test_a_pacman_trees_levels_name_their_agents_in_each_language(lang):
+    """Beside a tree of Pacman and two ghosts each level names its agent,
+    in the drawing's language, level with its nodes, legible (with every
+    other label of the picture), left of every node, and in the alt text;
+    a random ghost's level says CHANCE; a two-player tree names no agents."""
+    with gametree.i18n.using(lang):
+        plot = TracePlot(_pacman_exam()).show(9)
+        alt = plot.alt_text()
+    levels = [label for label in check_legible(plot) if label.kind == "level"]
+    assert [label.text for label in levels] == PACMAN_LEVELS[lang]
+    leftmost = min(plot.marker_box(node)[0] for node in plot.tree)
+    for label in levels:  # left of the tree, level with the nodes of its depth
+        assert label.box[2] < leftmost
+        node = next(node for node in plot.tree if node.depth == label.node)
+        y = plot.ax.transData.transform(plot.positions[node.id])[1]
+        assert abs((label.box[1] + label.box[3]) / 2 - y) < 3, label.text
+    assert all(text in alt for text in PACMAN_LEVELS[lang])
+    if lang == "en":
+        random_ghosts = TracePlot(Tree.from_nested(EXAM, players=("MAX", "MIN", "CHANCE")))
+        assert [label.text for label in random_ghosts.label_boxes() if label.kind == "level"][2] == \
+            "CHANCE: ghost 2"
+        assert not [label for label in TracePlot(TREES["textbook"]()).label_boxes()
+                    if label.kind == "level"]

@@ -82,6 +82,8 @@ from dataclasses import dataclass
 from typing import Generic, NamedTuple
 
 from ..checks import check_step
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..text import describe, fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Player, Value, node_name
 from .base import Game, M, S, check_game, check_whole, short
@@ -542,91 +544,113 @@ class MctsResult(Generic[S, M]):
 
 
 def _opening(root: MctsNode[S, M]) -> str:
-    return (f"Before the first iteration: the tree is the root {root.name} alone "
-            f"({root.player} to move), with no playouts.")
+    return _("Before the first iteration: the tree is the root {name} alone ({player} to move), "
+             "with no playouts.").format(name=root.name, player=root.player)
 
 
 def _caption(it: Iteration, phase: Phase, tree: MctsTree[S, M],
              scores: tuple[Value, Value] | None = None) -> str:
     """What iteration ``it`` did in ``phase``, in words (``tree``: the tree
     as the step shows it; ``scores``: the search's)."""
-    head = f"Iteration {it.number}, {phase}: "
     if phase is Phase.SELECT:
-        return head + _select_words(it, tree.nodes)
-    if phase is Phase.EXPAND:
-        return head + _expand_words(it, tree.nodes)
-    if phase is Phase.SIMULATE:
-        return head + _simulate_words(it, tree.nodes)
-    return head + _back_propagate_words(it, tree.nodes, scores)
+        words = _select_words(it, tree.nodes)
+    elif phase is Phase.EXPAND:
+        words = _expand_words(it, tree.nodes)
+    elif phase is Phase.SIMULATE:
+        words = _simulate_words(it, tree.nodes)
+    else:
+        words = _back_propagate_words(it, tree.nodes, scores)
+    return _("Iteration {number}, {phase}: {words}").format(number=it.number, phase=phase.value,
+                                                            words=words)
 
 
 def _why_stop(stop: MctsNode[S, M], untried: str) -> str:
     """Why SELECT stopped at ``stop`` (``untried``: the words for a node with
     moves not yet tried)."""
     if stop.over:
-        return "the game is over there"
+        return _("the game is over there")
     if stop.player is CHANCE:
-        return "the dice are rolled there, for an outcome not yet tried"
+        return _("the dice are rolled there, for an outcome not yet tried")
     return untried
 
 
 def _select_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
     stop = nodes[it.path[-1]]
     if len(it.path) == 1:
-        return f"selection stops at the root {stop.name} at once: " \
-               f"{_why_stop(stop, 'it has a move not yet tried')}."
-    walked = [f"{nodes[i].name} ({nodes[i].label}, " + ("rolled)" if math.isnan(u) else f"UCB1 {u:.2f})")
+        return _("selection stops at the root {name} at once: {why}.").format(
+            name=stop.name, why=_why_stop(stop, ngettext("it has a move not yet tried",
+                                                          "it has moves not yet tried", 1)))
+    walked = [_("{name} ({move}, rolled)").format(name=nodes[i].name, move=nodes[i].label)
+              if math.isnan(u) else
+              _("{name} ({move}, UCB1 {ucb})").format(name=nodes[i].name, move=nodes[i].label,
+                                                     ucb=f"{u:.2f}")
               for i, u in zip(it.path[1:], it.ucb, strict=True)]
     if len(walked) > 6:
-        walked = walked[:2] + [f"... {len(walked) - 4} more ..."] + walked[-2:]
-    why = _why_stop(stop, f"it has {'a move' if stop.moves - len(stop.children) == 1 else 'moves'} "
-                          f"not yet tried")
+        walked = walked[:2] + [_("... {count} more ...").format(count=len(walked) - 4)] + walked[-2:]
+    untried = stop.moves - len(stop.children)
+    why = _why_stop(stop, ngettext("it has a move not yet tried", "it has moves not yet tried",
+                                   untried))
     if len(it.path) == 2:
-        lead = "every move at the root has been tried, so the root's child with the highest UCB1"
-    else:
-        lead = "from the root, each time the child with the highest UCB1"
-    return f"{lead}: {', '.join(walked)}; stop at {stop.name}: {why}."
+        return _("every move at the root has been tried, so the root's child with the highest "
+                 "UCB1: {walked}; stop at {name}: {why}.").format(
+            walked=", ".join(walked), name=stop.name, why=why)
+    return _("from the root, each time the child with the highest UCB1: {walked}; stop at {name}: "
+             "{why}.").format(walked=", ".join(walked), name=stop.name, why=why)
 
 
 def _expand_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
     stop = nodes[it.path[-1]]
     if it.expanded is None:
-        return f"the game is over at {stop.name}, so there is nothing to add; its score is the result."
+        return _("the game is over at {name}, so there is nothing to add; its score is the "
+                 "result.").format(name=stop.name)
     new = nodes[it.expanded]
     if stop.player is CHANCE:
-        return f"add {new.name} below {stop.name} for the roll {new.label}, drawn with its probability."
-    return f"add {new.name} below {stop.name} for {new.label}, the first move {stop.name} has not tried."
+        return _("add {new} below {name} for the roll {roll}, drawn with its probability.").format(
+            new=new.name, name=stop.name, roll=new.label)
+    return _("add {new} below {name} for {move}, the first move {name} has not tried.").format(
+        new=new.name, name=stop.name, move=new.label)
 
 
 def _simulate_words(it: Iteration, nodes: Sequence[MctsNode[S, M]]) -> str:
     start = nodes[it.start]
-    outcome = "a draw" if it.winner is None else f"{it.winner} won"
-    score = f"score {'+' if it.score > 0 else ''}{fmt(it.score)}"
+    outcome = _("a draw") if it.winner is None else _("{player} won").format(player=it.winner)
+    score = _("score {score}").format(score=f"{'+' if it.score > 0 else ''}{fmt(it.score)}")
     if not it.playout:
-        return f"the game is over at {start.name} ({score}): {outcome}."
+        return _("the game is over at {name} ({score}): {outcome}.").format(
+            name=start.name, score=score, outcome=outcome)
     moves = list(it.playout)
     if len(moves) > 8:
         moves = moves[:6] + ["...", moves[-1]]
-    count = f"{len(it.playout)} random move{'s' if len(it.playout) != 1 else ''}"
-    return f"{count} from {start.name} to the end ({' '.join(moves)}), {score}: {outcome}."
+    return ngettext("{count} random move from {name} to the end ({moves}), {score}: {outcome}.",
+                    "{count} random moves from {name} to the end ({moves}), {score}: {outcome}.",
+                    len(it.playout)).format(count=len(it.playout), name=start.name,
+                                            moves=" ".join(moves), score=score, outcome=outcome)
 
 
 def _back_propagate_words(it: Iteration, nodes: Sequence[MctsNode[S, M]],
                           scores: tuple[Value, Value] | None) -> str:
     names = [nodes[u.node].name for u in it.updated]
-    every = "each get" if len(names) > 1 else "gets"
+    count, listed = len(names), join_names(names)
     if scores is not None:
-        return (f"{join_names(names)} {every} 1 more playout and its score rescaled to "
-                f"{fmt(round(it.result, 3))} for MAX ({fmt(round(1 - it.result, 3))} for MIN) "
-                f"added to their wins.")
+        return ngettext("{names} gets 1 more playout and its score rescaled to {max} for MAX ({min} "
+                        "for MIN) added to their wins.",
+                        "{names} each get 1 more playout and its score rescaled to {max} for MAX "
+                        "({min} for MIN) added to their wins.", count).format(
+            names=listed, max=fmt(round(it.result, 3)), min=fmt(round(1 - it.result, 3)))
     if it.winner is None:
-        return f"{join_names(names)} {every} 1 more playout and half a win (a draw)."
+        return ngettext("{names} gets 1 more playout and half a win (a draw).",
+                        "{names} each get 1 more playout and half a win (a draw).", count).format(
+            names=listed)
     gained = [nodes[u.node].name for u in it.updated if nodes[u.node].counts_for is it.winner]
     if not gained:
-        return f"{join_names(names)} {every} 1 more playout; none counts {it.winner}'s wins."
-    which = "which count" if len(gained) > 1 else "which counts"
-    return (f"{join_names(names)} {every} 1 more playout; {join_names(gained)}, {which} "
-            f"{it.winner}'s wins, get{'s' if len(gained) == 1 else ''} 1 more win.")
+        return ngettext("{names} gets 1 more playout; none counts {player}'s wins.",
+                        "{names} each get 1 more playout; none counts {player}'s wins.",
+                        count).format(names=listed, player=it.winner)
+    more = ngettext("{gained}, which counts {player}'s wins, gets 1 more win.",
+                    "{gained}, which count {player}'s wins, get 1 more win.", len(gained)).format(
+        gained=join_names(gained), player=it.winner)
+    return ngettext("{names} gets 1 more playout; {more}", "{names} each get 1 more playout; {more}",
+                    count).format(names=listed, more=more)
 
 
 # --- the search ------------------------------------------------------------------------

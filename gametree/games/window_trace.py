@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from math import inf
 from typing import NamedTuple, Protocol
 
-from ..listing import Listing
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..listing import Listing, shown_line
 from ..replay import (
     ENTER,
     LEAF,
@@ -123,15 +125,16 @@ def _table_caption(step: Step) -> str:
     node, value = step.node, fmt(step.v)
     bound = step.detail.bound
     if bound == "exact":
-        held, why = f"{node.name} = {value} (exact)", ""
-    elif bound == "lower":
-        held = f"{node.name} >= {value} (a lower bound)"
-        why = f", and {value} >= beta = {fmt(step.beta)}"
-    else:
-        held = f"{node.name} <= {value} (an upper bound)"
-        why = f", and {value} <= alpha = {fmt(step.alpha)}"
-    return (f"{node.title}: the table holds {held}{why}: return {value} without "
-            f"searching {node.name}")
+        said = _("{node}: the table holds {name} = {value} (exact): return {value} without "
+                 "searching {name}")
+        return said.format(node=node.title, name=node.name, value=value)
+    if bound == "lower":
+        said = _("{node}: the table holds {name} >= {value} (a lower bound), and {value} >= beta = "
+                 "{beta}: return {value} without searching {name}")
+        return said.format(node=node.title, name=node.name, value=value, beta=fmt(step.beta))
+    said = _("{node}: the table holds {name} <= {value} (an upper bound), and {value} <= alpha = "
+             "{alpha}: return {value} without searching {name}")
+    return said.format(node=node.title, name=node.name, value=value, alpha=fmt(step.alpha))
 
 
 def _research_caption(step: Step) -> str:
@@ -140,9 +143,10 @@ def _research_caption(step: Step) -> str:
     assert child is not None
     window = (f"({got}, {fmt(step.beta)})" if node.player is MAX
               else f"({fmt(step.alpha)}, {got})")
-    return (f"{node.title}: {child.name}'s null-window test returned {got}, and alpha = "
-            f"{fmt(step.alpha)} < {got} < beta = {fmt(step.beta)}: search {child.name} again "
-            f"with the window {window}")
+    return _("{node}: {child}'s null-window test returned {got}, and alpha = {alpha} < {got} < "
+             "beta = {beta}: search {child} again with the window {window}").format(
+        node=node.title, child=child.name, got=got, alpha=fmt(step.alpha), beta=fmt(step.beta),
+        window=window)
 
 
 def _pass_caption(step: Step) -> str:
@@ -150,17 +154,20 @@ def _pass_caption(step: Step) -> str:
     phase = step.phase
     assert phase is not None
     known = _known(phase.lower, phase.upper)
-    return f"{phase.label}" + (f"; so far {known}" if known else "")
+    label = shown_line(phase.label)
+    return _("{label}; so far {known}").format(label=label, known=known) if known else label
 
 
 _PHASE_CAPTIONS = {TABLE: _table_caption, RESEARCH: _research_caption, PASS: _pass_caption}
 
+_WINDOW_WORDS = {PhaseKind.PASS: N_("the window under test"), PhaseKind.TEST: N_("a null window"),
+                 PhaseKind.RESEARCH: N_("the re-search's window")}
+
 
 def _phase_enter_caption(step: Step, phase: Phase) -> str:
-    what = {PhaseKind.PASS: "the window under test", PhaseKind.TEST: "a null window",
-            PhaseKind.RESEARCH: "the re-search's window"}
-    return (f"{step.node.title}: enter with alpha = {fmt(step.alpha)}, beta = {fmt(step.beta)} "
-            f"({what[phase.kind]}); v = {fmt(step.v)}")
+    return _("{node}: enter with alpha = {alpha}, beta = {beta} ({window}); v = {v}").format(
+        node=step.node.title, alpha=fmt(step.alpha), beta=fmt(step.beta),
+        window=_(_WINDOW_WORDS[phase.kind]), v=fmt(step.v))
 
 
 def _phase_end_caption(step: Step, phase: Phase, narrows: bool) -> str:
@@ -168,25 +175,35 @@ def _phase_end_caption(step: Step, phase: Phase, narrows: bool) -> str:
     says, against the phase's window."""
     node, r = step.node, step.value
     assert r is not None
-    said = (f"{node.title} returns v = {fmt(r)}" if step.kind is RETURN
-            else f"Leaf {node.name}: evaluate, score {fmt(r)}")
+    said = (_("{node} returns v = {value}").format(node=node.title, value=fmt(r))
+            if step.kind is RETURN else
+            _("Leaf {name}: evaluate, score {score}").format(name=node.name, score=fmt(r)))
     if phase.kind is PhaseKind.RESEARCH:
-        return f"{said}, searched again with ({fmt(phase.alpha)}, {fmt(phase.beta)})"
-    subject = "the value" if phase.kind is PhaseKind.PASS else f"{phase.node.name}'s value"
+        return _("{said}, searched again with ({alpha}, {beta})").format(
+            said=said, alpha=fmt(phase.alpha), beta=fmt(phase.beta))
+    whose = phase.kind is not PhaseKind.PASS
     if r >= phase.beta:
-        verdict = (f"{said} >= beta = {fmt(phase.beta)}: it fails high, so "
-                   f"{subject} is at least {fmt(r)}")
+        verdict = (_("{said} >= beta = {beta}: it fails high, so {name}'s value is at least {r}")
+                   if whose else
+                   _("{said} >= beta = {beta}: it fails high, so the value is at least {r}")).format(
+            said=said, beta=fmt(phase.beta), name=phase.node.name, r=fmt(r))
         lower, upper = r, phase.upper
     elif r <= phase.alpha:
-        verdict = (f"{said} <= alpha = {fmt(phase.alpha)}: it fails low, so "
-                   f"{subject} is at most {fmt(r)}")
+        verdict = (_("{said} <= alpha = {alpha}: it fails low, so {name}'s value is at most {r}")
+                   if whose else
+                   _("{said} <= alpha = {alpha}: it fails low, so the value is at most {r}")).format(
+            said=said, alpha=fmt(phase.alpha), name=phase.node.name, r=fmt(r))
         lower, upper = phase.lower, r
     else:
-        verdict = f"{said}, inside the window: it is {subject}"
+        verdict = (_("{said}, inside the window: it is {name}'s value") if whose else
+                   _("{said}, inside the window: it is the value")).format(said=said,
+                                                                           name=phase.node.name)
         lower = upper = r
     if phase.kind is PhaseKind.PASS and narrows:
-        verdict += f" (now {_known(lower, upper)})" if lower < upper else \
-            f": lower bound = upper bound = {fmt(r)}, the value of the tree"
+        verdict = (_("{verdict} (now {known})").format(verdict=verdict, known=_known(lower, upper))
+                   if lower < upper else
+                   _("{verdict}: lower bound = upper bound = {value}, the value of the tree").format(
+                       verdict=verdict, value=fmt(r)))
     return verdict
 
 
@@ -195,10 +212,10 @@ def _known(lower: Value, upper: Value) -> str:
     if lower == -inf and upper == inf:
         return ""
     if upper == inf:
-        return f"value >= {fmt(lower)}"
+        return _("value >= {low}").format(low=fmt(lower))
     if lower == -inf:
-        return f"value <= {fmt(upper)}"
-    return f"{fmt(lower)} <= value <= {fmt(upper)}"
+        return _("value <= {high}").format(high=fmt(upper))
+    return _("{low} <= value <= {high}").format(low=fmt(lower), high=fmt(upper))
 
 
 class WindowTrace(Trace):

@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from math import inf, isfinite
 from typing import cast
 
-from ..listing import Listing
+from ..i18n import N_
+from ..listing import Listing, phrase
 from ..replay import MAX_TRACE_NODES, PhaseKind, StepKind, Trace
 from ..rules import CutRule
 from ..text import describe, fmt
@@ -165,17 +166,17 @@ def _ab_lines(table: bool) -> list[tuple[str, str]]:
     (with ``table``, Plaat's AlphaBetaWithMemory); each name starts ``AB``."""
     return [
         ("", "function AB(node, alpha, beta)"),
-        ("AB leaf", "  if node is a leaf: return its score"),
-        *([("AB table", "  if table settles it: return that")] if table else []),
-        ("AB start", "  v = −∞ if node is MAX else +∞"),
-        ("", "  for each child c, left to right:"),
+        ("AB leaf", "  " + N_("if node is a leaf: return its score")),
+        *([("AB table", "  " + N_("if table settles it: return that"))] if table else []),
+        ("AB start", "  " + N_("v = −∞ if node is MAX else +∞")),
+        ("", "  " + N_("for each child c, left to right:")),
         ("AB search child", "    r = AB(c, alpha, beta)"),
         ("AB max v", "    if MAX: v = max(v, r)"),
         ("AB update alpha", "            alpha = max(alpha, v)"),
         ("AB min v", "    else:   v = min(v, r)"),
         ("AB update beta", "            beta = min(beta, v)"),
-        ("AB cut", "    if alpha >= beta: break  # prune"),
-        *([("AB store", "  store v and its bound in the table")] if table else []),
+        ("AB cut", phrase("    ", N_("if {test}: break  # prune"), test="alpha >= beta")),
+        *([("AB store", "  " + N_("store v and its bound in the table"))] if table else []),
         ("AB return", "  return v"),
     ]
 
@@ -201,10 +202,10 @@ def _ab_steps(table: bool) -> dict[object, Names]:
 TEST_LISTING = Listing.of("NULL-WINDOW", [
     ("null-window", "function NULL-WINDOW(root, beta)"),
     ("test", "  g = AB(root, beta - 1, beta)"),
-    ("fails high", "  if g >= beta:  # fails high"),
-    ("at least", "    the value is at least g"),
-    ("fails low", "  else:  # fails low"),
-    ("at most", "    the value is at most g"),
+    ("fails high", "  " + N_("if g >= beta:  # fails high")),
+    ("at least", "    " + N_("the value is at least g")),
+    ("fails low", "  " + N_("else:  # fails low")),
+    ("at most", "    " + N_("the value is at most g")),
     ("", ""),
     *_ab_lines(table=False),
 ])
@@ -269,8 +270,8 @@ def null_window_test(game: Game[S, M], state: S | None = None, *, beta: Value,
     passes = None
     if recorder is not None:
         passes = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
-                                f"null-window test: is the value >= {fmt(beta)}? "
-                                f"window ({fmt(beta - 1)}, {fmt(beta)})")
+                                phrase("", N_("null-window test: is the value >= {beta}? window "
+                                              "({low}, {beta})"), beta=fmt(beta), low=fmt(beta - 1)))
         recorder.step(PASS, state, -inf, beta - 1, beta, names=TEST_STEPS["pass"])
     result = alpha_beta(game, state, table=table, depth=depth, evaluate=evaluate,
                         max_nodes=max_nodes, window=(beta - 1, beta), recorder=recorder)
@@ -290,12 +291,12 @@ def pvs_listing(rule: CutRule = CutRule.TIES) -> Listing:
     """
     return Listing.of("PVS", [
         ("", "function PVS(node, alpha, beta)"),
-        ("leaf", "  if node is a leaf: return its score"),
-        ("start", "  v = −∞ if node is MAX else +∞"),
-        ("", "  for each child c, left to right:"),
-        ("", "    if c is the first:"),
+        ("leaf", "  " + N_("if node is a leaf: return its score")),
+        ("start", "  " + N_("v = −∞ if node is MAX else +∞")),
+        ("", "  " + N_("for each child c, left to right:")),
+        ("", "    " + N_("if c is the first:")),
         ("first", "      r = PVS(c, alpha, beta)"),
-        ("", "    else if node is MAX:"),
+        ("", "    " + N_("else if node is MAX:")),
         ("max test", "      r = PVS(c, alpha, alpha + 1)"),
         ("max fails high", "      if alpha < r < beta:"),
         ("max re-search", "        r = PVS(c, r, beta)"),
@@ -307,7 +308,7 @@ def pvs_listing(rule: CutRule = CutRule.TIES) -> Listing:
         ("update alpha", "            alpha = max(alpha, v)"),
         ("min v", "    else:   v = min(v, r)"),
         ("update beta", "            beta = min(beta, v)"),
-        ("cut", f"    if {rule.test}: break  # prune"),
+        ("cut", phrase("    ", N_("if {test}: break  # prune"), test=rule.test)),
         ("return", "  return v"),
     ])
 
@@ -443,8 +444,10 @@ def pvs(game: Game[S, M], state: S | None = None, *, depth: int | None = None,
                     again = (r, beta) if maximizing else (alpha, r)
                     if recorder is not None:
                         phase = recorder.begin(PhaseKind.RESEARCH, child, *again,
-                                               f"PVS: re-search of {_name(child)} with the "
-                                               f"window ({fmt(again[0])}, {fmt(again[1])})")
+                                               phrase("", N_("PVS: re-search of {child} with the "
+                                                             "window ({low}, {high})"),
+                                                      child=_name(child), low=fmt(again[0]),
+                                                      high=fmt(again[1])))
                         recorder.step(RESEARCH, state, v, alpha, beta,
                                       names=_pvs_names(RESEARCH, maximizing))
                     r, below = search(child, depth - 1, *again)
@@ -482,8 +485,8 @@ def _name(state: State) -> str:
 
 def _test_label(child: State, test: tuple[Value, Value], maximizing: bool) -> str:
     question = f"> {fmt(test[0])}" if maximizing else f"< {fmt(test[1])}"
-    return (f"PVS: null-window test of {_name(child)} with ({fmt(test[0])}, {fmt(test[1])}): "
-            f"is it {question}?")
+    return phrase("", N_("PVS: null-window test of {child} with ({low}, {high}): is it {question}?"),
+                  child=_name(child), low=fmt(test[0]), high=fmt(test[1]), question=question)
 
 
 # --- MTD(f) -------------------------------------------------------------------------
@@ -609,8 +612,9 @@ def _begin_pass(recorder: WindowRecorder[S] | None, state: S, number: int, g: Va
     if recorder is None:
         return None
     phase = recorder.begin(PhaseKind.PASS, state, beta - 1, beta,
-                           f"MTD(f) pass {number}: test with the window "
-                           f"({fmt(beta - 1)}, {fmt(beta)})", lower=lower, upper=upper)
+                           phrase("", N_("MTD(f) pass {number}: test with the window ({low}, {beta})"),
+                                  number=number, low=fmt(beta - 1), beta=fmt(beta)),
+                           lower=lower, upper=upper)
     recorder.step(PASS, state, g, beta - 1, beta,
                   names=MTDF_STEPS["first pass" if number == 1 else "pass"])
     return phase

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..chance import ChanceTrace, expected_values, random_chance_tree, trace_expectiminimax
 from ..checks import check_int
+from ..i18n import gettext as _
 from ..rules import CutRule
 from ..text import fmt, join_names
 from ..tree import CHANCE, MAX, MIN, Node, Tree, Value, as_tree
@@ -142,10 +143,10 @@ class ChanceExercise:
     @property
     def text(self) -> str:
         """What to do, in one paragraph."""
-        return ("Work out expectiminimax: write the value of every MAX, MIN and chance node. A MAX "
-                "node takes the largest value of its children, a MIN node the smallest, and a "
-                "chance node adds up probability × value over its children. Write values to two "
-                "decimals where they do not come out whole.")
+        return _("Work out expectiminimax: write the value of every MAX, MIN and chance node. A MAX "
+                 "node takes the largest value of its children, a MIN node the smallest, and a "
+                 "chance node adds up probability × value over its children. Write values to two "
+                 "decimals where they do not come out whole.")
 
     def solution(self) -> Answer:
         """The right answer: every internal node's value (exact; a float
@@ -213,8 +214,8 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
                          "no alpha or beta, so leave alphas and betas out")
     if not (answer.values or answer.pruned):
         return [Mistake(tree.root.name, MistakeKind.EMPTY, "answer",
-                        "Nothing is filled in yet: write the value of every MAX, MIN and chance "
-                        "node, then check again.")]
+                        _("Nothing is filled in yet: write the value of every MAX, MIN and chance "
+                          "node, then check again."))]
     given = _given_values(tree, answer)
     crossed = sorted({node_named(tree, name, "pruned").id for name in answer.pruned})
     found = _value_mistakes(exercise, given)
@@ -223,9 +224,9 @@ def check_chance(exercise: ChanceExercise, answer: Answer) -> list[Mistake]:
             continue  # under another cross: marked once
         node = tree[node_id]
         found.append(Mistake(node.name, MistakeKind.OVER_PRUNED, "pruned",
-                             f"{node.name} must be searched: expectiminimax without bounds on the "
-                             f"leaves prunes nothing, since an outcome not yet seen could be worth "
-                             f"anything."))
+                             _("{name} must be searched: expectiminimax without bounds on the "
+                               "leaves prunes nothing, since an outcome not yet seen could be worth "
+                               "anything.").format(name=node.name)))
     order = {node.name: node.id for node in tree}
     return sorted(found, key=lambda m: (order[m.node], m.field != "value"))
 
@@ -257,8 +258,9 @@ def _value_mistakes(exercise: ChanceExercise, given: Mapping[int, Value]) -> lis
         written = given.get(node.id)
         if written is None:
             found.append(Mistake(node.name, MistakeKind.WRONG_VALUE, "value",
-                                 f"{node.title} has no value: expectiminimax searches every node, "
-                                 f"so write the value of {node.name}."))
+                                 _("{node} has no value: expectiminimax searches every node, so "
+                                   "write the value of {name}.").format(node=node.title,
+                                                                        name=node.name)))
             continue
         follows = _follows(tree, node, resolved)
         if _close(written, exercise.values[node.id]) or _close(written, follows):
@@ -299,13 +301,16 @@ def _reason(tree: Tree, node: Node, given: Value, follows: Any, resolved: list[A
     children = [tree[c] for c in node.children]
     if node.player is CHANCE:
         terms = " + ".join(f"{fmt(c.probability)} {TIMES} {fmt(resolved[c.id])}" for c in children)
-        return (f"{node.title}: {terms} = {fmt(_rounded(follows))}, not {fmt(given)} (a chance "
-                f"node adds up probability {TIMES} value over its children).")
-    pick, word = ("max", "largest") if node.player is MAX else ("min", "smallest")
+        return _("{node}: {terms} = {value}, not {given} (a chance node adds up probability × value "
+                 "over its children).").format(node=node.title, terms=terms,
+                                               value=fmt(_rounded(follows)), given=fmt(given))
     inputs = ", ".join(fmt(resolved[c.id]) for c in children)
-    return (f"{node.title} takes the {word} value of its children "
-            f"({join_names(c.name for c in children)}): {pick}({inputs}) = {fmt(follows)}, "
-            f"not {fmt(given)}.")
+    said = (_("{node} takes the largest value of its children ({children}): max({inputs}) = {value}, "
+              "not {given}.") if node.player is MAX else
+            _("{node} takes the smallest value of its children ({children}): min({inputs}) = "
+              "{value}, not {given}."))
+    return said.format(node=node.title, children=join_names(c.name for c in children),
+                       inputs=inputs, value=fmt(follows), given=fmt(given))
 
 
 def _rounded(value: Any) -> Any:

@@ -28,6 +28,7 @@ from ..checks import (
     complete_depth,
 )
 from ..generate import best_order, knuth_moore_minimum, random_leaves, worst_order
+from ..i18n import gettext as _
 from ..rules import CutRule
 from ..text import describe, join_names, shown
 from ..trace import Status, Trace, trace_alpha_beta, turns
@@ -341,22 +342,21 @@ class Exercise:
     def text(self) -> str:
         """What to do, in one paragraph (for the widget and printed sheets)."""
         if self.task == "reorder":
-            return (f"Reorder the children of the nodes (every leaf stays under its parent) so "
-                    f"that alpha-beta, searching left to right, evaluates as few leaves as "
-                    f"possible. It can be done with {self.minimum} of {len(self.leaves)} "
-                    f"leaves (the Knuth-Moore minimum).")
+            return _("Reorder the children of the nodes (every leaf stays under its parent) so that "
+                     "alpha-beta, searching left to right, evaluates as few leaves as possible. It can "
+                     "be done with {minimum} of {count} leaves (the Knuth-Moore minimum).").format(
+                minimum=self.minimum, count=len(self.leaves))
         asked = ""
         if self.ask_bounds:
-            where = join_names(self.ask_bounds)
-            asked = (f" At {where}, also write alpha and beta when the node returns "
-                     f"(leave them blank if the node is pruned).")
-        top = (f" The root {self.tree.root.name} is a MIN node: MIN moves first."
+            asked = " " + _("At {nodes}, also write alpha and beta when the node returns (leave "
+                            "them blank if the node is pruned).").format(nodes=join_names(self.ask_bounds))
+        top = (" " + _("The root {name} is a MIN node: MIN moves first.").format(name=self.tree.root.name)
                if self.root is not MAX else "")
         if self.players is not None:
-            top = f" The levels take turns: {turns(self.players)}."
-        return (f"Search the tree with alpha-beta, children left to right, cutting when "
-                f"{self.rule}.{top} Write the value alpha-beta returns at every node it "
-                f"searches and cross out every pruned branch.{asked}")
+            top = " " + _("The levels take turns: {turns}.").format(turns=turns(self.players))
+        return _("Search the tree with alpha-beta, children left to right, cutting when {rule}.{top} "
+                 "Write the value alpha-beta returns at every node it searches and cross out every "
+                 "pruned branch.{asked}").format(rule=self.rule, top=top, asked=asked)
 
     def solution(self) -> Answer:
         """The right answer: values and bounds from the real search, and

@@ -46,6 +46,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..rules import CutRule
 from ..text import TYPE_INFINITY, describe, fmt, join_names, ordinal, shown
 from ..trace import Status, StepKind, Trace
@@ -126,8 +128,9 @@ class Verdict(NamedTuple):
     def message(self) -> str:
         """One line for the widget: ``Right: I and J. MIN node C: ...``."""
         if self.right:
-            return f"Right: {self.said}. {self.reason}."
-        return f"Not quite: you said {self.said}, the search says {self.expected}. {self.reason}."
+            return _("Right: {said}. {reason}.").format(said=self.said, reason=self.reason)
+        return _("Not quite: you said {said}, the search says {expected}. {reason}.").format(
+            said=self.said, expected=self.expected, reason=self.reason)
 
 
 class Score(NamedTuple):
@@ -147,8 +150,9 @@ class Score(NamedTuple):
     def text(self) -> str:
         """``7 of 9 predictions right`` (``no predictions yet`` before the first)."""
         if not self.asked:
-            return "no predictions yet"
-        return f"{self.right} of {self.asked} prediction{'s' if self.asked != 1 else ''} right"
+            return _("no predictions yet")
+        return ngettext("{right} of {asked} prediction right", "{right} of {asked} predictions right",
+                        self.asked).format(right=self.right, asked=self.asked)
 
 
 def check_ask(ask: object) -> frozenset[Ask]:
@@ -255,15 +259,15 @@ def _leaf_question(trace: Trace, step: int) -> Question:
     choices = tuple(n.name for n in trace.tree.leaves if before.status[n.id] is Status.UNVISITED)
     if _cut_test(trace, step - 1):
         test = _test_words(trace, step)
-        follow = (f"the next leaf evaluated is {leaf.name}" if leaf is not None
-                  else "no leaf is evaluated after this")
+        follow = (_("the next leaf evaluated is {name}").format(name=leaf.name) if leaf is not None
+                  else _("no leaf is evaluated after this"))
         reason = f"{test}; {follow}"
     else:
         parent = trace.tree[now.node.parent]
         position = parent.children.index(now.node.id)
-        reason = (f"{_title(parent)} searches its children left to right, and {now.node.name} "
-                  f"is its {ordinal(position + 1)}")
-    return Question(step, Ask.LEAF, node, "Which leaf is evaluated next? Click it, or answer none.",
+        reason = _("{parent} searches its children left to right, and {name} is its {ordinal}").format(
+            parent=_title(parent), name=now.node.name, ordinal=ordinal(position + 1))
+    return Question(step, Ask.LEAF, node, _("Which leaf is evaluated next? Click it, or answer none."),
                     None if leaf is None else leaf.name, choices, reason, trace.tree)
 
 
@@ -271,7 +275,8 @@ def _update_question(trace: Trace, step: int) -> Question:
     now = trace[step]
     child = now.child
     assert child is not None and now.value is not None  # an update has both
-    prompt = f"{child.name} returned {fmt(now.value)}. What is v at {_title(now.node)} now?"
+    prompt = _("{child} returned {value}. What is v at {node} now?").format(
+        child=child.name, value=fmt(now.value), node=_title(now.node))
     return Question(step, Ask.UPDATE, now.node, prompt, now.v, (), now.caption, trace.tree)
 
 
@@ -282,8 +287,8 @@ def _cutoff_question(trace: Trace, step: int) -> Question:
     left = node.children[node.children.index(update.child.id) + 1:]
     now = trace[step]
     pruned = frozenset(n.name for n in now.pruned) if now.kind is StepKind.CUTOFF else frozenset()
-    prompt = (f"Which children of {_title(node)} are pruned now? Click their edges, "
-              f"or answer none.")
+    prompt = _("Which children of {node} are pruned now? Click their edges, or answer none.").format(
+        node=_title(node))
     return Question(step, Ask.CUTOFF, node, prompt, pruned,
                     tuple(trace.tree[i].name for i in left), _test_words(trace, step), trace.tree)
 
@@ -327,13 +332,13 @@ def read_answer(question: Question, text: object) -> Prediction:
         raise TypeError(f"the answer must be text, not {describe(text)}")
     body = " ".join(text.split())
     if not body:
-        raise ValueError("the answer is blank; " + _how(question))
+        raise ValueError(_("the answer is blank; {how}").format(how=_how(question)))
     if question.kind is Ask.UPDATE:
         value = parse_value(body, f"v at {question.node.name}")
         if value is None:  # pragma: no cover - a blank body was refused above
             raise ValueError("the answer is blank; " + _how(question))
         return value
-    if body.lower() in _NONE_WORDS:
+    if body.lower() in _NONE_WORDS or body.lower() == _("none").lower():
         return None if question.kind is Ask.LEAF else frozenset()
     nodes = _named_nodes(question, body)
     if question.kind is Ask.LEAF:
@@ -342,8 +347,9 @@ def read_answer(question: Question, text: object) -> Prediction:
     for node in nodes:
         if node.parent != tested.id:
             children = join_names(tree[i].name for i in tested.children)
-            raise ValueError(f"{node.name} is not a child of {_title(tested)}; name some of "
-                             f"{tested.name}'s children {children}, or none")
+            raise ValueError(_("{name} is not a child of {node}; name some of {parent}'s children "
+                               "{children}, or none").format(name=node.name, node=_title(tested),
+                                                             parent=tested.name, children=children))
     return frozenset(node.name for node in nodes)
 
 
@@ -357,28 +363,31 @@ def _named_nodes(question: Question, body: str) -> list[Node]:
             nodes.append(tree.node(name, "the answer"))
         except NoSuchNode:
             last = tree[len(tree) - 1].name
-            raise ValueError(f"there is no node {shown(name)}; the nodes are named A to {last}; "
-                             + _how(question)) from None
+            raise ValueError(_("there is no node {name}; the nodes are named A to {last}; {how}").format(
+                name=shown(name), last=last, how=_how(question))) from None
     return nodes
 
 
 def _one_leaf(question: Question, nodes: list[Node]) -> str:
     """The name of the one leaf a leaf question's answer names."""
     if len(nodes) != 1:
-        raise ValueError(f"name one leaf, not {len(nodes)} nodes; " + _how(question))
+        raise ValueError(_("name one leaf, not {count} nodes; {how}").format(count=len(nodes),
+                                                                            how=_how(question)))
     (node,) = nodes
     if not node.is_leaf:
-        raise ValueError(f"{node.name} is a {node.player} node, not a leaf; " + _how(question))
+        raise ValueError(_("{name} is a {player} node, not a leaf; {how}").format(
+            name=node.name, player=node.player, how=_how(question)))
     return node.name
 
 
 def _how(question: Question) -> str:
     if question.kind is Ask.UPDATE:
-        return f"type a number such as 3 ({TYPE_INFINITY})"
+        return _("type a number such as 3 ({infinity})").format(infinity=TYPE_INFINITY)
     if question.kind is Ask.LEAF:
-        return "name a leaf such as " + (question.choices[0] if question.choices else "E") + \
-               ", or none"
-    return "name children such as " + join_names(question.choices[:2] or ("E",)) + ", or none"
+        return _("name a leaf such as {leaf}, or none").format(
+            leaf=question.choices[0] if question.choices else "E")
+    return _("name children such as {names}, or none").format(
+        names=join_names(question.choices[:2] or ("E",)))
 
 
 def judge(question: Question, answer: Prediction) -> Verdict:
@@ -416,6 +425,6 @@ def _said(kind: Ask, answer: Prediction) -> str:
     if kind is Ask.UPDATE:
         return fmt(answer)  # type: ignore[arg-type]  # a number
     if kind is Ask.LEAF:
-        return "no leaf" if answer is None else str(answer)
+        return _("no leaf") if answer is None else str(answer)
     names = sorted(answer, key=lambda name: (len(name), name))  # type: ignore[arg-type]
-    return join_names(names) if names else "none"
+    return join_names(names) if names else _("none")

@@ -50,14 +50,19 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.transforms import blended_transform_factory
 from PIL import Image
 
 from ..checks import check_step
+from ..i18n import get_language, ngettext, using
+from ..i18n import gettext as _
+from ..listing import shown_line
 from ..solve import trace_search
 from ..trace import Snapshot, Status, Trace
-from ..tree import Tree, as_tree
+from ..tree import Tree, as_tree, level_agents
 from . import labels
 from .artists import SHAPES, TreeArtists
+from .fonts import families_for
 from .header import CAPTION_FONT, Header, HeaderArtists, header, legend_entries, legend_rows
 from .layout import tidy_layout
 from .look import DRAWING_KEYS, Look, Looks, Room, counter_text, current_pass, passes
@@ -82,6 +87,10 @@ CELL_WIDTH = 1100
 """Width in pixels of a JupyterLab cell's output at 1280x720."""
 CELL_HEIGHT = 560
 """Height in pixels of JupyterLab's notebook area at 1280x720."""
+LEVEL_FONT = 13.0
+"""Font size of the agent names beside the levels of a Pacman tree."""
+_LEVEL_GAP = 14
+"""Pixels between the agent names and the tree."""
 MAX_WIDTH = 2400
 """Widest figure made for a tree that needs more than a cell (it scrolls)."""
 
@@ -190,14 +199,41 @@ def _window_extent(artist, renderer, layouts: dict):
     return layout.translated(x, y)
 
 
+def level_names(tree: Tree) -> dict[int, str]:
+    """The agent named beside each level (depth) of ``tree`` that has a
+    node to move, in the language in force: for a Pacman tree
+    (:func:`gametree.tree.level_agents`) ``{0: "MAX: Pacman", 1: "MIN:
+    ghost 1", ...}``, else ``{}``.
+
+    >>> from gametree import Tree
+    >>> level_names(Tree.from_nested([[[1, 2], [3, 4]]], players=("MAX", "MIN", "CHANCE")))
+    {0: 'MAX: Pacman', 1: 'MIN: ghost 1', 2: 'CHANCE: ghost 2'}
+    """
+    agents = level_agents(tree.players) if tree.players else ()
+    if not agents:
+        return {}
+    moving = sorted({node.depth for node in tree if not node.is_leaf})
+    return {depth: agents[depth % len(agents)] for depth in moving}
+
+
+def _level_margin(names: dict[int, str]) -> float:
+    """Pixels a figure keeps at its left for the level names (0 for none)."""
+    if not names:
+        return 0.0
+    family = tuple(families_for(get_language()))
+    return max(extent(name, LEVEL_FONT, family=family)[0] for name in names.values()) + _LEVEL_GAP
+
+
 def figure_size(tree: Tree, title: bool = True, caption: bool = True) -> tuple[float, float]:
     """The default size in inches of a figure of ``tree``: wide enough for
-    every label, at most a JupyterLab cell at 1280x720, no taller than the
-    screen has room for."""
+    every label (and the agents' names beside a Pacman tree's levels), at
+    most a JupyterLab cell at 1280x720, no taller than the screen has room
+    for."""
     leaves = len(tree.leaves)
     positions = tidy_layout(tree)
-    need = labels.needed_width(tree, positions, labels.SCREEN_FONTS[-1]) + 8
-    width = min(max(leaves * 80 + 160, 560, min(need, CELL_WIDTH)), CELL_WIDTH)
+    margin = _level_margin(level_names(tree))
+    need = labels.needed_width(tree, positions, labels.SCREEN_FONTS[-1]) + 8 + margin
+    width = min(max(leaves * 80 + 160 + margin, 560, min(need, CELL_WIDTH)), CELL_WIDTH)
     top = header(title, caption, legend_rows(tree, width)).height
     height = top + min(CELL_HEIGHT - 20 - top, 90 + 130 * tree.depth)
     return width / SCREEN_DPI, height / SCREEN_DPI
@@ -344,6 +380,7 @@ class TracePlot:
         self._pass_cache: list[tuple] | None = None  # see _passes
         self._nodes = self.tree.nodes
         self.positions = tidy_layout(self.tree)
+        self.levels = level_names(self.tree)
         self._with_caption = caption
         self._with_counter = counter
         size = figsize or figure_size(self.tree, counter, caption)
@@ -380,7 +417,27 @@ class TracePlot:
                                      label_font=self.plan.fonts.label, theme=self.theme)
         self._header.caption.set_visible(self._with_caption)
         self._header.title.set_visible(self._with_counter)
+        self._level_texts = self._name_levels(figure, ax, own)
         self._write_legend(None)
+
+    def _name_levels(self, figure, ax, own: bool) -> dict:
+        """The agents' names at the left of the levels of a Pacman tree
+        (see :func:`level_names`), level with its nodes, in a figure of
+        the plot's own; static, so drawn once with the legend."""
+        if not own:
+            return {}
+        width = figure.get_size_inches()[0] * 72
+        beside = blended_transform_factory(figure.transFigure, ax.transData)
+        depth_y: dict[int, float] = {}
+        for node in self._nodes:
+            depth_y.setdefault(node.depth, self.positions[node.id].y)
+        texts = {}
+        families = families_for(get_language()) if self.levels else []
+        for depth, name in self.levels.items():
+            texts[depth] = figure.text(4 / width, depth_y[depth], name, transform=beside,
+                                       ha="left", va="center", fontsize=LEVEL_FONT,
+                                       fontfamily=families, color=self.theme["text"])
+        return texts
 
     def _axes(self, ax, figsize):
         """The figure and Axes to draw in, the Axes' rectangle in figure
@@ -394,7 +451,8 @@ class TracePlot:
         FigureCanvasAgg(figure)
         width, height = figsize[0] * 72, figsize[1] * 72
         top = self._strip.header.height
-        rect = (4 / width, 4 / height, 1 - 8 / width, 1 - (top + 4) / height)
+        left = 4 + _level_margin(self.levels)
+        rect = (left / width, 4 / height, 1 - (left + 4) / width, 1 - (top + 4) / height)
         return figure, figure.add_axes(rect), rect, True
 
     # --- showing a step ----------------------------------------------------
@@ -519,7 +577,7 @@ class TracePlot:
         if self._layouts[0] is not renderer:
             self._layouts = (renderer, {})
         groups = (*self._artists.texts(), ("title", {None: self._header.title}),
-                  ("caption", {None: self._header.caption}))
+                  ("caption", {None: self._header.caption}), ("level", self._level_texts))
         found = []
         for kind, artists in groups:
             for i, artist in artists.items():
@@ -562,23 +620,34 @@ class TracePlot:
         Evaluated 2 of 4 leaves (a full search needs at least 3).
         """
         tree = self.tree
-        shape = _leaves(len(tree.leaves))
+        count = len(tree.leaves)
+        leaves = ngettext("{count} leaf", "{count} leaves", count).format(count=count)
         if tree.branching is not None:
-            shape += f", branching {tree.branching} and depth {tree.depth}"
+            shape = _("{leaves}, branching {branching} and depth {depth}").format(
+                leaves=leaves, branching=tree.branching, depth=tree.depth)
         else:
-            shape += f", depth {tree.depth}"
+            shape = _("{leaves}, depth {depth}").format(leaves=leaves, depth=tree.depth)
         if tree.has_chance:
-            shape += ", with chance nodes"
+            shape = _("{shape}, with chance nodes").format(shape=shape)
+        levels = self._levels_in_words()
         if self.snapshot is None:
-            return f"A game tree of {shape}, root {tree.root.name} a {tree.root.player} node."
+            return _("A game tree of {shape}, root {name} a {player} node.").format(
+                shape=shape, name=tree.root.name, player=tree.root.player) + levels
         trace = self.search()  # the trace the snapshot is a step of
         step = self.snapshot.step
         counter = counter_text(trace, self.snapshot.evaluated)
-        during = "" if step.phase is None else f" ({step.phase.label})"
+        algorithm = trace.algorithm
+        if step.phase is None:
+            said = _("{algorithm} on a game tree of {shape}, step {index} of {last}: {caption}.").format(
+                algorithm=algorithm, shape=shape, index=step.index, last=len(trace) - 1,
+                caption=step.caption)
+        else:
+            said = _("{algorithm} on a game tree of {shape}, step {index} of {last} ({phase}): "
+                     "{caption}.").format(algorithm=algorithm, shape=shape, index=step.index,
+                                          last=len(trace) - 1, phase=shown_line(step.phase.label),
+                                          caption=step.caption)
         learnt = self._learnt_in_words()
-        return (f"{trace.algorithm} on a game tree of {shape}, step {step.index} "
-                f"of {len(trace) - 1}{during}: {step.caption}. "
-                f"{counter[0].upper()}{counter[1:]}.{learnt}")
+        return f"{said} {counter[0].upper()}{counter[1:]}.{learnt}{levels}"
 
     def _learnt_in_words(self) -> str:
         """What the picture shows of earlier passes (see
@@ -589,7 +658,16 @@ class TracePlot:
             return ""
         entries = [f"{self.tree[i].name} {text}" for i, text in sorted(found[1].items())
                    if snap.status[i] is Status.UNVISITED]
-        return f" The table holds {', '.join(entries)}." if entries else ""
+        if not entries:
+            return ""
+        return " " + _("The table holds {entries}.").format(entries=", ".join(entries))
+
+    def _levels_in_words(self) -> str:
+        """The agents named beside the levels, as a sentence; "" if none."""
+        if not self.levels:
+            return ""
+        return " " + _("Who moves, level by level from the root: {levels}.").format(
+            levels="; ".join(self.levels.values()))
 
     # --- rendering -----------------------------------------------------------
 
@@ -679,10 +757,6 @@ class TracePlot:
         self.figure.set_dpi(dpi)
         self._background = None
         self._palette = None
-
-
-def _leaves(count: int) -> str:
-    return f"{count} leaf" if count == 1 else f"{count} leaves"
 
 
 def _rgb(value: str) -> tuple[int, int, int]:
@@ -782,7 +856,7 @@ def screen_dpi(figure: Figure) -> float:
 
 def draw(obj, step: int | None = None, *, branching: int | None = None, strict: bool = False,
          ax=None, caption: bool = True, figsize: tuple[float, float] | None = None,
-         theme=None, **marks) -> Figure:
+         theme=None, lang: str | None = None, **marks) -> Figure:
     """Draw a tree, or alpha-beta's state at one step, as one Figure.
 
     Parameters
@@ -808,6 +882,10 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     theme : Theme, name or mapping, optional
         The colours (see :func:`gametree.view.theme.theme_of`), e.g.
         ``theme={"pruned edge": "#BBBBBB"}`` or ``theme="print"``.
+    lang : str, optional
+        The language of the caption, counter, legend, agents' names and
+        alt text (``"en"``, ``"da"``, ``"hi"``, ``"ko"``); by default the
+        language in force.
     **marks
         Fills, outlines, texts, edge styles, crosses, title and caption
         drawn on top: see :class:`gametree.view.style.Marks`.
@@ -838,6 +916,13 @@ def draw(obj, step: int | None = None, *, branching: int | None = None, strict: 
     >>> figure.get_size_inches() * 72  # pixels on the screen
     array([560., 427.])
     """
+    with using(lang):
+        return _draw(obj, step, branching=branching, strict=strict, ax=ax, caption=caption,
+                     figsize=figsize, theme=theme, **marks)
+
+
+def _draw(obj, step, *, branching, strict, ax, caption, figsize, theme, **marks) -> Figure:
+    """:func:`draw` in the language in force."""
     plain = step is None and not isinstance(obj, Trace)
     if plain and marks.get("caption") is None:
         caption = False  # a plain tree has no caption: no blank line for one

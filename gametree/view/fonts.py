@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..i18n import check_language
 
-__all__ = ["FONTS", "FONT_DIR", "use_fonts", "MissingFontError"]
+__all__ = ["FONTS", "FONT_DIR", "use_fonts", "families_for", "MissingFontError"]
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 """Where the package keeps its fonts."""
@@ -44,11 +44,27 @@ def use_fonts(lang: str) -> tuple[str, ...]:
     if families:
         import matplotlib
 
-        chain = list(matplotlib.rcParams["font.family"])
-        if chain[0] == "sans-serif":
-            chain[0] = matplotlib.rcParams["font.sans-serif"][0]
-        matplotlib.rcParams["font.family"] = chain + [f for f in families if f not in chain]
+        matplotlib.rcParams["font.family"] = families_for(lang)
     return families
+
+
+def families_for(lang: str) -> list[str]:
+    """The font families a text in ``lang`` is written with: ``font.family``
+    (its generic first entry made a real family) with the language's fonts
+    after it, for one text's ``fontfamily=`` (matplotlib falls back glyph
+    by glyph along the list); ``rcParams`` stay as they are.
+
+    >>> families_for("hi")[-1]
+    'Noto Sans Devanagari'
+    """
+    import matplotlib
+
+    families = _register(check_language(lang))
+    generic = {"sans-serif": "font.sans-serif", "serif": "font.serif", "monospace": "font.monospace"}
+    chain = list(matplotlib.rcParams["font.family"])
+    if chain[0] in generic:
+        chain[0] = matplotlib.rcParams[generic[chain[0]]][0]  # type: ignore[index]
+    return chain + [f for f in families if f not in chain]
 
 
 @functools.cache

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 
+from ..i18n import N_, get_language
+from ..i18n import gettext as _
 from ..tree import Tree
+from .fonts import families_for
 from .stamp import StampText, widest, wrap
 from .theme import Theme, theme_of
 
@@ -30,9 +34,21 @@ _LEGEND_ROW = 22
 _CAPTION_LINE = 19
 """Pixels of each line of the caption after the first."""
 
-LEGEND_LABELS = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "evaluated leaf",
-                 "current": "current node and path", "pruned": "pruned"}
-"""The legend's entries, by key, in the order they are listed."""
+LEGEND_LABELS = {"max": "MAX", "min": "MIN", "chance": N_("chance"), "leaf": N_("evaluated leaf"),
+                 "current": N_("current node and path"), "pruned": N_("pruned")}
+"""The legend's entries, by key, in the order they are listed (English;
+:func:`legend_texts` says them in the language in force)."""
+
+
+def legend_texts(keys) -> list[str]:
+    """The legend's entries for ``keys`` in the language in force.
+
+    >>> from gametree.i18n import using
+    >>> with using("da"):
+    ...     legend_texts(["max", "pruned"])
+    ['MAX', 'beskåret']
+    """
+    return [_(LEGEND_LABELS[key]) for key in keys]
 
 _HANDLE, _HANDLE_PAD, _COLUMN_GAP = 1.8, 0.8, 1.4
 """The legend's marker length, gap to its text and gap between columns, in font sizes."""
@@ -85,7 +101,7 @@ def legend_rows(tree: Tree, width: float) -> int:
     it fits inside the figure: 1, or more when one row of every entry a
     search of ``tree`` can show would not fit."""
     keys = ["max", "min", *(["chance"] if tree.has_chance else []), "leaf", "current", "pruned"]
-    texts = [LEGEND_LABELS[key] for key in keys]
+    texts = legend_texts(keys)
     for rows in range(1, len(texts)):
         if legend_width(texts, rows) + 16 <= width:
             return rows
@@ -136,9 +152,15 @@ def _handles(keys, theme: Theme) -> list:
     handles = []
     for key in keys:
         handle = makers[key]()
-        handle.set_label(LEGEND_LABELS[key])
+        handle.set_label(_(LEGEND_LABELS[key]))
         handles.append(handle)
     return handles
+
+
+def _font(size: float) -> FontProperties:
+    """The legend's font: ``size`` points, in the families the language in
+    force is written with (:func:`gametree.view.fonts.families_for`)."""
+    return FontProperties(family=families_for(get_language()), size=size)
 
 
 class HeaderArtists:
@@ -174,18 +196,21 @@ class HeaderArtists:
         self.keys: tuple[str, ...] = ()
         self.caption_text = ""
         text = self.theme["text"]
+        family = families_for(get_language())
         if own:
             height = figure.get_size_inches()[1] * 72
             self.title = StampText(0.5, 1 - strip.title / height, "", ha="center", va="top",
-                                   fontsize=TITLE_FONT, color=text, transform=figure.transFigure)
+                                   fontsize=TITLE_FONT, color=text, transform=figure.transFigure,
+                                   fontfamily=family)
             self.caption = StampText(0.5, 1 - strip.caption / height, "", ha="center", va="top",
-                                     fontsize=CAPTION_FONT, color=text, transform=figure.transFigure)
+                                     fontsize=CAPTION_FONT, color=text, transform=figure.transFigure,
+                                     fontfamily=family)
             figure.add_artist(self.title)
             figure.add_artist(self.caption)
         else:
-            self.title = ax.set_title("", fontsize=label_font + 1, color=text)
+            self.title = ax.set_title("", fontsize=label_font + 1, color=text, fontfamily=family)
             self.caption = ax.text(0.5, 1.0, "", transform=ax.transAxes, ha="center",
-                                   va="bottom", fontsize=label_font, color=text)
+                                   va="bottom", fontsize=label_font, color=text, fontfamily=family)
 
     def show_legend(self, keys: tuple[str, ...]) -> bool:
         """(Re)make the legend of ``keys`` (see :func:`legend_entries`),
@@ -196,7 +221,7 @@ class HeaderArtists:
         if self.legend is not None:
             self.legend.remove()
         handles = _handles(keys, self.theme)
-        texts = [LEGEND_LABELS[key] for key in keys]
+        texts = legend_texts(keys)
         style = dict(frameon=False, handlelength=_HANDLE, handletextpad=_HANDLE_PAD,
                      columnspacing=_COLUMN_GAP)
         if self.own:  # in the rows the header has room for, or fewer if they fit
@@ -205,7 +230,7 @@ class HeaderArtists:
                          if legend_width(texts, rows) + 16 <= width), self.legend_rows)
             self.legend = self.figure.legend(
                 handles=handles, loc="center", bbox_to_anchor=(0.5, 1 - self.strip.legend / height),
-                ncol=-(-len(handles) // rows), fontsize=LEGEND_FONT,
+                ncol=-(-len(handles) // rows), prop=_font(LEGEND_FONT),
                 borderaxespad=0, borderpad=0, **style)
         else:  # under the Axes, where it covers no node, in as few rows as fit its width
             width = self._axes_width()
@@ -213,7 +238,7 @@ class HeaderArtists:
             rows = next((rows for rows in range(1, len(texts))
                          if legend_width(texts, rows, font) + 8 <= width), len(texts))
             self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                                         ncol=-(-len(handles) // rows), fontsize=font,
+                                         ncol=-(-len(handles) // rows), prop=_font(font),
                                          borderaxespad=0.2, **style)
         self.keys = keys
         return True

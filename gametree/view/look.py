@@ -49,6 +49,7 @@ from typing import NamedTuple
 
 from ..generate import knuth_moore_minimum
 from ..i18n import ngettext
+from ..listing import shown_line
 from ..text import brief, pretty
 from ..trace import PhaseKind, Snapshot, Status, StepKind, Trace
 from ..tree import Node, Tree
@@ -549,6 +550,6 @@ def _phase(draft: _Draft, snap: Snapshot, style: Styles) -> None:
     phase = snap.step.phase
     if phase is None:
         return
-    draft.title = phase.label
+    draft.title = shown_line(phase.label)  # in the language in force
     if phase.kind is not PhaseKind.PASS and snap.status[phase.node.id] is not Status.PRUNED:
         draft.outline[phase.node.id] = style.phase

@@ -20,6 +20,9 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform
 
+from ..i18n import get_language
+from .fonts import families_for
+
 if TYPE_CHECKING:
     from matplotlib.font_manager import FontProperties
     from matplotlib.patches import FancyBboxPatch
@@ -32,18 +35,45 @@ __all__ = ["extent", "widest", "wrap", "StampText"]
 _SCRATCH: list = []
 
 
-@lru_cache(maxsize=4096)
-def extent(text: str, size: float, bold: bool = False) -> tuple[float, float]:
-    """Width and height of ``text`` in points, as matplotlib lays it out.
+def extent(text: str, size: float, bold: bool = False,
+           family: tuple[str, ...] | None = None) -> tuple[float, float]:
+    """Width and height of ``text`` in points, as matplotlib lays it out
+    (in ``family``, a tuple of font families; by default, for a text that
+    is not ASCII, the families of the language in force, see
+    :func:`gametree.view.fonts.families_for`).
 
     >>> extent("12", 14.0)
     (18.0, 14.0)
     """
+    if family is None and needs_language_fonts(text):
+        family = tuple(families_for(get_language()))
+    return _extent(text, size, bold, family)
+
+
+_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))
+"""Devanagari and Hangul: the scripts DejaVu Sans lacks that gametree writes."""
+
+
+def needs_language_fonts(text: str) -> bool:
+    """Whether ``text`` has a letter DejaVu Sans cannot write (Devanagari,
+    Hangul), so it is measured and drawn with the language's fonts.
+
+    >>> needs_language_fonts("−∞ ≥ 3"), needs_language_fonts("पत्ती")
+    (False, True)
+    """
+    return not text.isascii() and any(low <= ord(char) <= high for char in text
+                                       for low, high in _SCRIPTS)
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: float, bold: bool, family: tuple[str, ...] | None) -> tuple[float, float]:
     if not _SCRATCH:
         figure = Figure(dpi=72)
         _SCRATCH.append((figure, FigureCanvasAgg(figure).get_renderer()))
     figure, renderer = _SCRATCH[0]
     artist = Text(0, 0, text, fontsize=size, fontweight="bold" if bold else "normal")
+    if family:
+        artist.set_fontfamily(list(family))
     artist.set_figure(figure)
     box = artist.get_window_extent(renderer)
     return float(box.width), float(box.height)

@@ -61,6 +61,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..games.mcts import MctsResult, Phase
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..listing import Listing
 from ..text import fmt
 from ..trace import StepKind, Trace
@@ -195,7 +197,7 @@ class TraceSteps(_Drawn):
         self.trace = trace
         self.title = trace.algorithm
         self.listing: Listing = trace.listing
-        self.code = tuple(trace.code)
+        self.code = trace.listing.shown()  # in the language in force
         jumps = {"cutoffs": tuple(step.index for step in trace.cutoffs)}
         kinds = {"passes": StepKind.PASS, "re-searches": StepKind.RESEARCH}
         for name, kind in kinds.items():
@@ -263,7 +265,7 @@ MCTS_LISTING = Listing.of("MONTE-CARLO-TREE-SEARCH", [
     ("expand", "    child ← EXPAND(leaf)"),
     ("simulate", "    result ← SIMULATE(child)"),
     ("back-propagate", "    BACK-PROPAGATE(result, child)"),
-    ("return", "  return the move with the most playouts"),
+    ("return", "  " + N_("return the move with the most playouts")),
 ])
 """AIMA 4e's MONTE-CARLO-TREE-SEARCH (Figure 5.11), as the widget and the page show it."""
 
@@ -308,7 +310,7 @@ class MctsSteps(_Drawn):
         self.result = result
         self.title = f"Monte-Carlo tree search (UCT, C = {result.exploration:.2f})"
         self.listing = MCTS_LISTING
-        self.code = MCTS_LISTING.code
+        self.code = MCTS_LISTING.shown()
         self.jumps: Mapping[str, tuple[int, ...]] = {"iterations": tuple(range(1, result.steps, 4))}
 
     def __len__(self) -> int:
@@ -322,12 +324,15 @@ class MctsSteps(_Drawn):
         step = self.result.step(index)
         root = step.tree.root
         done = step.iteration - (step.phase is not Phase.BACK_PROPAGATE) if step.phase else 0
-        text = (f"iterations done: {done} of {len(self.result.record)}; root: {root.visits} "
-                f"playout{'s' if root.visits != 1 else ''}")
+        text = ngettext("iterations done: {done} of {count}; root: {visits} playout",
+                        "iterations done: {done} of {count}; root: {visits} playouts",
+                        root.visits).format(done=done, count=len(self.result.record),
+                                            visits=root.visits)
         children = step.tree.children(root)
         if children:
             best = max(children, key=lambda child: child.visits)
-            text += f"; most played move: {best.label} ({fmt(best.wins)}/{best.visits})"
+            text = _("{text}; most played move: {move} ({wins}/{visits})").format(
+                text=text, move=best.label, wins=fmt(best.wins), visits=best.visits)
         return text
 
     def lines(self, index: int) -> tuple[int, ...]:

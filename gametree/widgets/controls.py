@@ -16,15 +16,18 @@
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from typing import NamedTuple
 
 import ipywidgets as widgets
 
+from ..i18n import gettext as _
+from ..i18n import using
 from ..view.theme import theme_of
 
-__all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all",
+__all__ = ["StatusLine", "GameControls", "game_controls", "message_html", "close_all", "speaking",
            "fixed_layout", "play_control", "controls_row", "PLAY_STYLE",
            "HUMAN", "COMPUTER"]
 
@@ -64,7 +67,7 @@ def play_control(last: int, interval: int) -> widgets.Play:
     (9, '3.2em', '0 0 auto')
     """
     play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval,
-                        description="Play", show_repeat=False, tooltip="play / pause",
+                        description=_("Play"), show_repeat=False, tooltip=_("play / pause"),
                         layout=fixed_layout(PLAY_WIDTH))
     play.add_class("gametree-play")
     return play
@@ -133,14 +136,14 @@ def game_controls(*, computer_starts: bool, on_new_game: Callable[[], None],
     2
     """
     starts = widgets.ToggleButtons(
-        options=[("You", HUMAN), ("Computer", COMPUTER)],
+        options=[(_("You"), HUMAN), (_("Computer"), COMPUTER)],
         value=COMPUTER if computer_starts else HUMAN,
-        description="First move:",
+        description=_("First move:"),
         style={"button_width": "90px"},
     )
     starts.add_class(f"{prefix}-starts")
     starts.observe(lambda change: on_new_game(), names="value")
-    button = widgets.Button(description="New game", icon="refresh")
+    button = widgets.Button(description=_("New game"), icon="refresh")
     button.add_class(f"{prefix}-new-game")
     button.on_click(lambda _: on_new_game())
     return GameControls(starts, button, widgets.HBox([button, starts]))
@@ -179,3 +182,14 @@ def close_all(widget: widgets.Widget, keep=frozenset()) -> None:
             if isinstance(model, widgets.Widget):
                 model.close()
         current.close()
+
+
+def speaking(method: Callable) -> Callable:
+    """Run a widget's ``method`` in the widget's language (its ``lang``
+    attribute; the language in force while it has none yet), so what the
+    method writes, a verdict or a label, speaks it whatever the kernel's is."""
+    @functools.wraps(method)
+    def in_language(self, *args, **kwargs):
+        with using(getattr(self, "lang", None)):
+            return method(self, *args, **kwargs)
+    return in_language

@@ -34,6 +34,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..checks import check_flag
+from ..i18n import N_, check_language, get_language, ngettext, using
+from ..i18n import gettext as _
 from ..practice import (
     Answer,
     ChanceExercise,
@@ -44,6 +46,7 @@ from ..practice import (
     parse_value,
 )
 from ..view.theme import Theme, theme_of
+from .controls import speaking
 from .practice import PracticeWidget
 
 __all__ = ["Level", "LEVELS", "Attempt", "DrillWidget"]
@@ -68,19 +71,19 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("depth 2, branching 2", options=(("branching", 2), ("depth", 2), ("bounds", "none"))),
-    Level("depth 2, branching 3", options=(("branching", 3), ("depth", 2), ("bounds", "none"))),
-    Level("depth 3, branching 2", options=(("branching", 2), ("depth", 3), ("bounds", "none"))),
-    Level("depth 3, branching 2, alpha and beta asked",
+    Level(N_("depth 2, branching 2"), options=(("branching", 2), ("depth", 2), ("bounds", "none"))),
+    Level(N_("depth 2, branching 3"), options=(("branching", 3), ("depth", 2), ("bounds", "none"))),
+    Level(N_("depth 3, branching 2"), options=(("branching", 2), ("depth", 3), ("bounds", "none"))),
+    Level(N_("depth 3, branching 2, alpha and beta asked"),
           options=(("branching", 2), ("depth", 3), ("bounds", "some"))),
-    Level("uneven trees", options=(("branching", 3), ("depth", 3), ("uneven", True),
+    Level(N_("uneven trees"), options=(("branching", 3), ("depth", 3), ("uneven", True),
                                    ("bounds", "none"))),
-    Level("MIN at the root", options=(("branching", 3), ("depth", 2), ("root", "MIN"),
+    Level(N_("MIN at the root"), options=(("branching", 3), ("depth", 2), ("root", "MIN"),
                                       ("bounds", "none"))),
-    Level("chance nodes", chance=True, options=(("depth", 1),)),
-    Level("MAX and two ghosts", options=(("branching", 2), ("depth", 3),
+    Level(N_("chance nodes"), chance=True, options=(("depth", 1),)),
+    Level(N_("MAX and two ghosts"), options=(("branching", 2), ("depth", 3),
                                          ("players", ("MAX", "MIN", "MIN")), ("bounds", "none"))),
-    Level("depth 3, branching 3", options=(("branching", 3), ("depth", 3), ("bounds", "none"))),
+    Level(N_("depth 3, branching 3"), options=(("branching", 3), ("depth", 3), ("bounds", "none"))),
 )
 """The levels, easiest first; the last one repeats."""
 
@@ -153,11 +156,20 @@ class DrillWidget(widgets.VBox):
         The colours of the trees (see :func:`gametree.view.theme.theme_of`);
         None: the default.  Every tree, alpha-beta or chance, and the
         practice widget's boxes and messages are drawn in it.
+    lang : str, optional
+        The language of its labels, levels, messages and trees: ``"en"``,
+        ``"da"``, ``"hi"`` or ``"ko"``; by default the language in force
+        when it is made.  A saved record keeps the levels' English names.
     """
 
     def __init__(self, seed: int = 1, *, level: int = 0, streak_to_level: int = 3,
                  timer: bool = True, clock: Callable[[], float] = time.monotonic,
-                 theme: object = None):
+                 theme: object = None, lang: str | None = None):
+        self.lang = get_language() if lang is None else check_language(lang)
+        with using(self.lang):  # its labels, messages and the practice widget in its language
+            self._make(seed, level, streak_to_level, timer, clock, theme)
+
+    def _make(self, seed, level, streak_to_level, timer, clock, theme) -> None:
         self.theme: Theme = theme_of(theme)
         for name, value, low, high in (("seed", seed, 0, 10 ** 9), ("level", level, 0, len(LEVELS) - 1),
                                        ("streak_to_level", streak_to_level, 1, 20)):
@@ -174,7 +186,7 @@ class DrillWidget(widgets.VBox):
         self.exercise: Exercise | ChanceExercise = self.level.exercise(seed)
         self.practice = PracticeWidget(self.exercise if isinstance(self.exercise, Exercise)
                                        else Exercise.random(seed, 2, 2),
-                                       theme=self.theme)
+                                       theme=self.theme, lang=self.lang)
         for control in (self.practice.seed_box, self.practice.branching_box, self.practice.depth_box,
                         self.practice.rule_toggle, self.practice.ordering_box,
                         self.practice.bounds_box, self.practice.shape_box, self.practice.root_toggle,
@@ -184,19 +196,19 @@ class DrillWidget(widgets.VBox):
         self.chance_card: _ChanceCard | None = None
 
         self.status = widgets.HTML()
-        self.timer_box = widgets.Checkbox(value=timer, description="timer", indent=False,
+        self.timer_box = widgets.Checkbox(value=timer, description=_("timer"), indent=False,
                                           layout=widgets.Layout(width="6em"))
         self.clock_text = widgets.HTML()
         self.ticker = widgets.Play(interval=1000, max=10 ** 6, show_repeat=False,
                                    layout=widgets.Layout(display="none"))
-        self.check_button = widgets.Button(description="Check", icon="check", button_style="primary")
-        self.next_button = widgets.Button(description="next tree", icon="forward")
+        self.check_button = widgets.Button(description=_("Check"), icon="check", button_style="primary")
+        self.next_button = widgets.Button(description=_("next tree"), icon="forward")
         self.message = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
         self.summary_text = widgets.HTML()
-        self.save_name = widgets.Text(value="drill.json", description="save as",
+        self.save_name = widgets.Text(value="drill.json", description=_("save as"),
                                       layout=widgets.Layout(width="16em"),
                                       style={"description_width": "initial"})
-        self.save_button = widgets.Button(description="save", icon="save")
+        self.save_button = widgets.Button(description=_("save"), icon="save")
         self.check_button.on_click(lambda _: self.check())
         self.next_button.on_click(lambda _: self.next_tree())
         self.save_button.on_click(lambda _: self._save_clicked())
@@ -232,11 +244,13 @@ class DrillWidget(widgets.VBox):
         self.message.value = ""
         self._show_status()
 
+    @speaking
     def next_tree(self) -> None:
         """Deal a fresh tree (the next seed) at the current level."""
         self.seed += 1
         self._deal(self.level.exercise(self.seed))
 
+    @speaking
     def check(self) -> None:
         """Check the answer; the tree's first readable check counts."""
         if self.chance_card is not None:
@@ -255,13 +269,14 @@ class DrillWidget(widgets.VBox):
             self.practice.check()
             mistakes = self.practice.mistakes
         if [m.kind for m in mistakes] == [MistakeKind.EMPTY]:
-            self._say("Fill in the tree first: an empty answer does not count.")
+            self._say(_("Fill in the tree first: an empty answer does not count."))
             return
-        text = ("All right." if not mistakes else
-                f"{len(mistakes)} mistake{'s' * (len(mistakes) != 1)}: "
-                + "; ".join(str(m) for m in mistakes))
+        text = (_("All right.") if not mistakes else
+                ngettext("{count} mistake: {mistakes}", "{count} mistakes: {mistakes}",
+                         len(mistakes)).format(count=len(mistakes),
+                                               mistakes="; ".join(str(m) for m in mistakes)))
         if self._counted:
-            self._say(text + " (This tree has been counted; press 'next tree' for a fresh one.)")
+            self._say(text + " " + _("(This tree has been counted; press 'next tree' for a fresh one.)"))
             return
         self._count(mistakes)
         self._say(text + self._progress_note(not mistakes))
@@ -288,12 +303,14 @@ class DrillWidget(widgets.VBox):
 
     def _progress_note(self, right: bool) -> str:
         if self._promoted:
-            return f" {self.streak_to_level} in a row: up to the level '{self.level.name}'."
+            return " " + _("{count} in a row: up to the level '{level}'.").format(
+                count=self.streak_to_level, level=_(self.level.name))
         if right:
             left = self.streak_to_level - self.streak % self.streak_to_level
-            return f" Streak {self.streak}; {left} more for the next level." \
-                if self.level_index < len(LEVELS) - 1 else f" Streak {self.streak}."
-        return " The streak starts again."
+            return " " + (_("Streak {streak}; {left} more for the next level.").format(
+                streak=self.streak, left=left) if self.level_index < len(LEVELS) - 1 else
+                _("Streak {streak}.").format(streak=self.streak))
+        return " " + _("The streak starts again.")
 
     # --- what the student sees ----------------------------------------------------
 
@@ -304,17 +321,18 @@ class DrillWidget(widgets.VBox):
     def _summary_html(self) -> str:
         counts = self.mistake_counts()
         if not counts:
-            return "<p>No mistakes so far.</p>"
+            return "<p>" + html.escape(_("No mistakes so far.")) + "</p>"
         items = ", ".join(f"{html.escape(kind)}: {count}" for kind, count in counts)
-        return f"<p><b>Mistakes so far</b>, most common first: {items}</p>"
+        return "<p>" + _("<b>Mistakes so far</b>, most common first: {items}").format(items=items) + "</p>"
 
     def _show_status(self) -> None:
-        self.status.value = (f"<b>level {self.level_index + 1} of {len(LEVELS)}</b>: "
-                             f"{html.escape(self.level.name)} &nbsp; <b>score</b> {self.score} of "
-                             f"{len(self.attempts)} &nbsp; <b>streak</b> {self.streak} "
-                             f"(best {self.best_streak}) &nbsp;")
+        self.status.value = _("<b>level {number} of {levels}</b>: {level} &nbsp; <b>score</b> {score} "
+                              "of {trees} &nbsp; <b>streak</b> {streak} (best {best}) &nbsp;").format(
+            number=self.level_index + 1, levels=len(LEVELS), level=html.escape(_(self.level.name)),
+            score=self.score, trees=len(self.attempts), streak=self.streak, best=self.best_streak)
         self._show_clock()
 
+    @speaking
     def _show_clock(self) -> None:
         on = self.timer_box.value
         self.clock_text.layout.display = None if on else "none"
@@ -323,7 +341,7 @@ class DrillWidget(widgets.VBox):
         elif not self._counted:
             self.ticker.playing = True
         seconds = int(self.clock() - self._started)
-        self.clock_text.value = f"time: {seconds // 60}:{seconds % 60:02d}"
+        self.clock_text.value = _("time: {time}").format(time=f"{seconds // 60}:{seconds % 60:02d}")
 
     def _say(self, text: str) -> None:
         self.message.value = f"<p>{html.escape(text)}</p>"
@@ -351,10 +369,11 @@ class DrillWidget(widgets.VBox):
         path.write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
         return path
 
+    @speaking
     def _save_clicked(self) -> None:
         try:
             saved = self.save(self.save_name.value.strip())
         except (ValueError, OSError) as error:
-            self._say(f"Not saved: {error}")
+            self._say(_("Not saved: {error}").format(error=error))
             return
-        self._say(f"Saved to {saved}.")
+        self._say(_("Saved to {path}.").format(path=saved))

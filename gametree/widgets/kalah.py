@@ -52,10 +52,12 @@ import ipywidgets as widgets
 from ..games.base import Evaluation, check_whole
 from ..games.depth import DepthResult, iterative_deepening, label_line
 from ..games.kalah import House, Kalah, KalahState, kalah_evaluation
+from ..i18n import check_language, get_language, ngettext, using
+from ..i18n import gettext as _
 from ..text import fmt, join_names
 from ..tree import MAX, Player
 from ..view.theme import Theme, theme_of
-from .controls import COMPUTER, StatusLine, game_controls
+from .controls import COMPUTER, StatusLine, game_controls, speaking
 
 __all__ = ["KalahBoard", "MAX_DEPTH", "NODE_BUDGET"]
 
@@ -72,7 +74,12 @@ STORE = 80
 """Width of a store's column, in pixels: its label and the box of its seeds."""
 
 def _side(player: Player) -> str:
-    return "South" if player is MAX else "North"
+    return _("South") if player is MAX else _("North")
+
+
+def _row(player: Player) -> str:
+    """Where a side's houses are on the board: MAX's along the bottom."""
+    return _("bottom") if player is MAX else _("top")
 
 
 class KalahBoard(widgets.VBox):
@@ -97,6 +104,10 @@ class KalahBoard(widgets.VBox):
     theme : optional
         The board's colours (see :func:`gametree.view.theme.theme_of`):
         the stores' border is its ``"pit border"``; None: the default.
+    lang : str, optional
+        The language of its buttons and messages (``"en"``, ``"da"``,
+        ``"hi"``, ``"ko"``); by default the language in force when it is
+        made.
 
     Attributes
     ----------
@@ -131,7 +142,13 @@ class KalahBoard(widgets.VBox):
 
     def __init__(self, houses: int = 6, seeds: int = 4, *, depth: int = 4, computer_starts: bool = False,
                  evaluate: Evaluation[KalahState] = kalah_evaluation,
-                 start: str | KalahState | None = None, theme: object = None):
+                 start: str | KalahState | None = None, theme: object = None,
+                 lang: str | None = None):
+        self.lang = get_language() if lang is None else check_language(lang)
+        with using(self.lang):  # its buttons and messages in the widget's language
+            self._make(houses, seeds, depth, computer_starts, evaluate, start, theme)
+
+    def _make(self, houses, seeds, depth, computer_starts, evaluate, start, theme) -> None:
         self.theme: Theme = theme_of(theme)
         if not isinstance(computer_starts, bool):
             raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
@@ -179,7 +196,7 @@ class KalahBoard(widgets.VBox):
         self.pv.add_class("gametree-kalah-pv")
         self.pv_text = ""
         """The computer's last searches as plain text (what ``pv`` shows)."""
-        self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="Depth:",
+        self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description=_("Depth:"),
                                        continuous_update=False)
         self.depth.add_class("gametree-kalah-depth")
         self.starts, self.new_game_button, controls = game_controls(
@@ -212,7 +229,7 @@ class KalahBoard(widgets.VBox):
 
     def _house(self, pit: int) -> widgets.Button:
         label = self._name(pit)
-        button = widgets.Button(description="", tooltip=f"house {label}",
+        button = widgets.Button(description="", tooltip=_("house {label}").format(label=label),
                                 layout=widgets.Layout(width=f"{HOUSE}px", height=f"{HOUSE}px", margin="2px"))
         button.style.font_size = "20px"
         button.style.font_weight = "bold"
@@ -234,6 +251,7 @@ class KalahBoard(widgets.VBox):
 
     # --- playing ------------------------------------------------------------------
 
+    @speaking
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if it starts."""
         self.state = self.start
@@ -244,26 +262,33 @@ class KalahBoard(widgets.VBox):
             try:
                 moves = self._computer_turn()
             except (TypeError, ValueError) as error:   # a broken evaluation function, say
-                self._show(f"The computer cannot move: {error}")
+                self._show(_("The computer cannot move: {error}").format(error=error))
                 return
-            message = f"The computer plays {_side(self.computer)} and sowed {self._list(moves)}. " \
-                      f"{self._highlighted()} " + (
-                self._result() if self.game.is_over(self.state) else
-                f"You play {_side(self.human)} (the {'bottom' if self.human is MAX else 'top'} row): your move.")
+            then = self._result() if self.game.is_over(self.state) else self._your_side(
+                _("You play {side} (the {row} row): your move."))
+            message = _("The computer plays {side} and sowed {moves}. {highlighted} {then}").format(
+                side=_side(self.computer), moves=self._list(moves), highlighted=self._highlighted(),
+                then=then)
         else:
             self.human, self.computer = mover, mover.other
-            message = (f"You play {_side(self.human)} (the {'bottom' if self.human is MAX else 'top'} row) "
-                       f"and move first: click one of your houses.")
+            message = self._your_side(_("You play {side} (the {row} row) and move first: click one "
+                                        "of your houses."))
         self._show(message)
 
+    def _your_side(self, message: str) -> str:
+        """``message`` with your side and your row filled in."""
+        return message.format(side=_side(self.human), row=_row(self.human))
+
+    @speaking
     def _clicked(self, pit: int, house: House) -> None:
         owner = MAX if pit < self.game.houses else Player.MIN
         if owner is not self.human and not self.game.is_over(self.state):
-            self._say(f"That house is the computer's; click one of yours, in the "
-                      f"{'bottom' if self.human is MAX else 'top'} row.")
+            self._say(_("That house is the computer's; click one of yours, in the {row} row.").format(
+                row=_row(self.human)))
             return
         self.play(house)
 
+    @speaking
     def play(self, house: House) -> None:
         """Your move: sow your house number ``house`` (0 to n-1, in the
         direction of sowing), then the computer's answer.
@@ -273,33 +298,38 @@ class KalahBoard(widgets.VBox):
         n = self.game.houses
         prefix = "S" if self.human is MAX else "N"
         if self.game.is_over(self.state):
-            self._say("The game is over; press New game to play again.")
+            self._say(_("The game is over; press New game to play again."))
             return
         if isinstance(house, bool) or not isinstance(house, int) or not 0 <= house < n:
-            self._say(f"There is no house {house!r}; your houses are numbered 0 to {n - 1}.")
+            self._say(_("There is no house {house}; your houses are numbered 0 to {last}.").format(
+                house=repr(house), last=n - 1))
             return
         if self.state.houses(self.human)[house] == 0:
-            self._say(f"House {prefix}{house} is empty; click a house with seeds.")
+            self._say(_("House {house} is empty; click a house with seeds.").format(
+                house=f"{prefix}{house}"))
             return
         before = self.state
         self.state = self.game.play(self.state, house)
-        said = f"You sowed {prefix}{house}"
+        said = _("You sowed {house}").format(house=f"{prefix}{house}")
         if self.game.is_over(self.state):
             self._show(f"{said}. {self._result()}")
             return
         if self.game.to_move(self.state) is self.human:
             self.searches, self._lines, self._sown = [], [], []
-            self._show(f"{said}: the last seed fell in your store, so you move again.")
+            self._show(_("{said}: the last seed fell in your store, so you move again.").format(said=said))
             return
-        if self.state.store(self.human) - before.store(self.human) > 1:
-            said += f" and captured {self.state.store(self.human) - before.store(self.human)} seeds"
+        captured = self.state.store(self.human) - before.store(self.human)
+        if captured > 1:
+            said = _("You sowed {house} and captured {count} seeds").format(house=f"{prefix}{house}",
+                                                                            count=captured)
         try:
             moves = self._computer_turn()
         except (TypeError, ValueError) as error:   # a broken evaluation function, say
-            self._show(f"{said}. The computer cannot answer: {error}")
+            self._show(_("{said}. The computer cannot answer: {error}").format(said=said, error=error))
             return
-        after = self._result() if self.game.is_over(self.state) else "Your move."
-        self._show(f"{said}. The computer sowed {self._list(moves)}. {self._highlighted()} {after}")
+        after = self._result() if self.game.is_over(self.state) else _("Your move.")
+        self._show(_("{said}. The computer sowed {moves}. {highlighted} {then}").format(
+            said=said, moves=self._list(moves), highlighted=self._highlighted(), then=after))
 
     def _computer_turn(self) -> list[str]:
         """The computer moves until it is your turn or the game is over;
@@ -321,8 +351,9 @@ class KalahBoard(widgets.VBox):
     def _highlighted(self) -> str:
         """The sentence that says what the highlight on the board means."""
         names = [self._name(pit) for pit in self._sown]
-        houses = "the house" if len(names) == 1 else "the houses"
-        return f"Highlighted: {join_names(names)}, {houses} it sowed."
+        return ngettext("Highlighted: {names}, the house it sowed.",
+                        "Highlighted: {names}, the houses it sowed.", len(names)).format(
+            names=join_names(names))
 
     @staticmethod
     def _list(moves: list[str]) -> str:
@@ -334,18 +365,23 @@ class KalahBoard(widgets.VBox):
         >>> KalahBoard._list(["N1", "N4", "N0"])
         'N1 (its last seed fell in its store, so it moved again), then N4 (in its store again), then N0'
         """
-        first, again = "its last seed fell in its store, so it moved again", "in its store again"
-        return ", then ".join([f"{move} ({again if i else first})" for i, move in enumerate(moves[:-1])]
-                              + moves[-1:])
+        said = [(_("{move} (in its store again)") if i else
+                 _("{move} (its last seed fell in its store, so it moved again)")).format(move=move)
+                for i, move in enumerate(moves[:-1])] + moves[-1:]
+        return _(", then ").join(said)
 
     def _result(self) -> str:
         mine, theirs = self.state.store(self.human), self.state.store(self.computer)
-        tally = f"Game over: you {mine}, the computer {theirs}."
         if mine > theirs:
-            return f"{tally} You win! Press New game to play again."
-        if mine < theirs:
-            return f"{tally} The computer wins. Press New game to try again."
-        return f"{tally} A draw. Press New game to play again."
+            said = _("Game over: you {mine}, the computer {theirs}. You win! Press New game to play "
+                     "again.")
+        elif mine < theirs:
+            said = _("Game over: you {mine}, the computer {theirs}. The computer wins. Press New game "
+                     "to try again.")
+        else:
+            said = _("Game over: you {mine}, the computer {theirs}. A draw. Press New game to play "
+                     "again.")
+        return said.format(mine=mine, theirs=theirs)
 
     # --- showing ------------------------------------------------------------------
 
@@ -361,17 +397,19 @@ class KalahBoard(widgets.VBox):
         """The computer's last searches, one line each, as plain text."""
         if not self.searches:
             return ""
-        name = getattr(self.evaluate, "__name__", "its evaluation function")
-        depths = ", then ".join(dict.fromkeys(str(result.depth) for result in self.searches))
-        short = ""
+        name = getattr(self.evaluate, "__name__", None) or _("its evaluation function")
+        depths = _(", then ").join(dict.fromkeys(str(result.depth) for result in self.searches))
         if any(result.depth < self.depth.value and result.stats.evaluated for result in self.searches):
-            short = (f" (not the {self.depth.value} the slider asks for: a deeper search would visit "
-                     f"more than {NODE_BUDGET:,} positions)")
-        lines = [f"The computer searched {depths} moves ahead with {name}{short}:"]
+            head = _("The computer searched {depths} moves ahead with {name} (not the {wanted} the "
+                     "slider asks for: a deeper search would visit more than {budget} positions):")
+        else:
+            head = _("The computer searched {depths} moves ahead with {name}:")
+        lines = [head.format(depths=depths, name=name, wanted=self.depth.value, budget=f"{NODE_BUDGET:,}")]
         for result, line in zip(self.searches, self._lines, strict=True):
             value = result.value
-            lines.append(f"{line[0]}: value {'+' if value > 0 else ''}{fmt(value)} from South's (MAX's) side; "
-                         f"principal variation {' '.join(line)}")
+            lines.append(_("{move}: value {value} from South's (MAX's) side; principal variation "
+                           "{line}").format(move=line[0], value=f"{'+' if value > 0 else ''}{fmt(value)}",
+                                            line=" ".join(line)))
         return "\n".join(lines)
 
     def _show(self, message: str) -> None:

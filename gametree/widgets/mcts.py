@@ -29,6 +29,8 @@ import html
 import ipywidgets as widgets
 
 from ..games.mcts import MctsResult
+from ..i18n import gettext as _
+from ..i18n import using
 from ..text import describe, fmt
 from ..view.draw import CELL_HEIGHT, CELL_WIDTH
 from ..view.mcts import MctsPlot
@@ -143,7 +145,8 @@ class MctsStepper(Stepper):
 
     def _show(self, index: int) -> None:
         super()._show(index)
-        self.table.value = self._table_html()
+        with using(self.lang):
+            self.table.value = self._table_html()
 
     # --- the root's moves --------------------------------------------------------------
 
@@ -167,7 +170,8 @@ class MctsStepper(Stepper):
     def _table_html(self) -> str:
         tree = self.plot.step.tree
         cell = "padding:1px 8px;text-align:right"
-        head = "".join(f'<th style="{cell}">{name}</th>' for name in ("move", "N", "U", "mean", "UCB1"))
+        head = "".join(f'<th style="{cell}">{html.escape(name)}</th>'
+                       for name in (_("move"), "N", "U", _("mean"), "UCB1"))
         body = []
         for label, visits, wins, mean, ucb, chosen in self.table_rows:
             weight = f"font-weight:bold;background:{self.theme['highlight']};" if chosen else ""
@@ -176,12 +180,14 @@ class MctsStepper(Stepper):
                         f'<td style="{cell}">{visits}</td><td style="{cell}">{fmt(wins)}</td>'
                         f'<td style="{cell}">{mean}</td><td style="{cell}">{ucb}</td></tr>')
         more = len(tree.children(tree.root)) - _TABLE_ROWS
-        note = f"<div>and {more} more moves</div>" if more > 0 else ""
+        note = ("<div>" + html.escape(_("and {count} more moves").format(count=more)) + "</div>"
+                if more > 0 else "")
         if not body:
-            return ('<div style="font-size:13px;padding:6px 2px">The root has no children yet: '
-                    'the first iterations add one each.</div>')
-        return (f'<div style="font-size:13px;margin-top:8px"><div><b>The root\'s moves</b> '
-                f'(C = {self.result.exploration:.2f})</div><table style="border-collapse:collapse">'
+            return ('<div style="font-size:13px;padding:6px 2px">' + html.escape(_(
+                "The root has no children yet: the first iterations add one each.")) + '</div>')
+        title = _("<b>The root's moves</b> (C = {c})").format(c=f"{self.result.exploration:.2f}")
+        return (f'<div style="font-size:13px;margin-top:8px"><div>{title}</div>'
+                f'<table style="border-collapse:collapse">'
                 f'<tr>{head}</tr>{"".join(body)}</table>{note}</div>')
 
     # --- reading it --------------------------------------------------------------------

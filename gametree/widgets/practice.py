@@ -31,6 +31,8 @@ import ipywidgets as widgets
 import traitlets
 
 from ..checks import check_branching, check_depth, check_flag, check_leaf_count
+from ..i18n import check_language, get_language, ngettext, using
+from ..i18n import gettext as _
 from ..parse import parse_leaves
 from ..practice import (
     Answer,
@@ -53,7 +55,7 @@ from ..view.look import subtrees
 from ..view.style import COLORS, Line, Marks, node_id, palette
 from ..view.theme import Theme, theme_of
 from .clicks import TreeClicks
-from .controls import close_all, message_html
+from .controls import close_all, message_html, speaking
 from .stepper import Stepper
 
 __all__ = ["PracticeWidget", "draw_answer", "SeedBox", "MISTAKE_COLOR", "MAX_PRACTICE_LEAVES",
@@ -138,7 +140,7 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
     >>> plot.node_look("D").text, plot.edge_look("I").crossed
     ('5', True)
     """
-    theme, _ = themed(colors, theme)
+    theme, _colors = themed(colors, theme)
     plot = TracePlot(exercise.tree, caption=False, theme=theme)
     if answer is None and chosen is None:
         if isinstance(plot.figure, TreeFigure):
@@ -156,11 +158,12 @@ def draw_answer(exercise: Exercise, answer: Answer | None = None,
                                         None if chosen is None else node_id(tree, chosen)))
     plot.show(None, **marks.fields())
     written = ", ".join(f"{tree[i].name} = {shown}" for i, shown in sorted(text.items()))
-    crossed = ", ".join(sorted(answer.pruned)) or "nothing"
+    crossed = ", ".join(sorted(answer.pruned)) or _("nothing")
     if isinstance(plot.figure, TreeFigure):  # it shows this as the picture's alt text
-        plot.figure.alt_text = (f"{plot.alt_text()[:-1]}; {title}. Values written: {written or 'none'}; "
-                                f"crossed out: {crossed}; mistakes at: "
-                                f"{', '.join(m.node for m in mistakes) or 'none'}.")
+        plot.figure.alt_text = _("{picture}; {title}. Values written: {written}; crossed out: "
+                                 "{crossed}; mistakes at: {mistakes}.").format(
+            picture=plot.alt_text()[:-1], title=title, written=written or _("none"), crossed=crossed,
+            mistakes=", ".join(m.node for m in mistakes) or _("none"))
     return plot
 
 
@@ -185,10 +188,11 @@ def _windows_written(tree, answer: Answer, pruned) -> dict[int, str]:
 def _answer_title(answer: Answer, mistakes) -> str:
     """The drawing's title: how many mistakes, or that nothing is filled in."""
     if not (answer.values or answer.pruned or answer.alphas or answer.betas):
-        return "your answer: nothing filled in yet"
+        return _("your answer: nothing filled in yet")
     count = len(mistakes)
-    return ("your answer: no mistakes" if not count else
-            f"your answer: {count} mistake{'s' if count != 1 else ''}, outlined in red")
+    return (_("your answer: no mistakes") if not count else
+            ngettext("your answer: {count} mistake, outlined in red",
+                     "your answer: {count} mistakes, outlined in red", count).format(count=count))
 
 
 def _mistake_marks(tree, mistakes, theme: Theme, pruned=frozenset(), chosen: int | None = None) -> Marks:
@@ -278,9 +282,15 @@ class PracticeWidget(widgets.VBox):
     theme : Theme, name or mapping, optional
         The colours of everything (see :func:`gametree.view.theme.theme_of`);
         ``colors`` is merged over it.
+    lang : str, optional
+        The language of its labels, task, feedback and solution: ``"en"``,
+        ``"da"``, ``"hi"`` or ``"ko"``; by default the language in force
+        when the widget is made.
 
     Attributes
     ----------
+    lang : str
+        The widget's language code.
     exercise : Exercise
         The exercise shown.
     mistakes : list of Mistake
@@ -347,7 +357,15 @@ class PracticeWidget(widgets.VBox):
     def __init__(self, exercise: Exercise | None = None, *, seed: int = 1, branching: int = 3,
                  depth: int = 2, strict: bool = False, ordering: str = "random",
                  bounds: str = "some", task: str = "search", uneven: bool = False,
-                 root: str = "MAX", colors=None, theme=None):
+                 root: str = "MAX", colors=None, theme=None, lang: str | None = None):
+        self.lang = get_language() if lang is None else check_language(lang)
+        with using(self.lang):  # its labels, task and feedback in the widget's language
+            self._make(exercise, seed=seed, branching=branching, depth=depth, strict=strict,
+                       ordering=ordering, bounds=bounds, task=task, uneven=uneven, root=root,
+                       colors=colors, theme=theme)
+
+    def _make(self, exercise, *, seed, branching, depth, strict, ordering, bounds, task, uneven,
+              root, colors, theme) -> None:
         _check_options(seed, branching, depth, strict, ordering, bounds, task, uneven, root)
         self.theme, self.colors = themed(colors, theme)
         if exercise is None:
@@ -371,51 +389,53 @@ class PracticeWidget(widgets.VBox):
         self.chosen: str | None = None
 
         small = {"style": {"description_width": "initial"}}
-        self.seed_box = SeedBox(value=exercise.seed or 0, description="seed",
+        self.seed_box = SeedBox(value=exercise.seed or 0, description=_("seed"),
                                 continuous_update=False,
                                 layout=widgets.Layout(width="13em"), **small)
         self.branching_box = widgets.Dropdown(options=[2, 3, 4, 5], value=min(exercise.branching, 5),
-                                              description="branching",
+                                              description=_("branching"),
                                               layout=widgets.Layout(width="9.5em"), **small)
         self.depth_box = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=min(exercise.depth, 5),
-                                          description="depth", layout=widgets.Layout(width="8em"),
+                                          description=_("depth"), layout=widgets.Layout(width="8em"),
                                           **small)
         self.rule_toggle = widgets.ToggleButtons(
-            options=[("cut when alpha >= beta", False), ("cut when alpha > beta", True)],
+            options=[(_("cut when {test}").format(test="alpha >= beta"), False),
+                     (_("cut when {test}").format(test="alpha > beta"), True)],
             value=exercise.strict, style={"button_width": "auto"})
         self.ordering_box = widgets.Dropdown(
-            options=[("children in random order", "random"), ("best first", "best"),
-                     ("worst first", "worst")], value=exercise.ordering,
+            options=[(_("children in random order"), "random"), (_("best first"), "best"),
+                     (_("worst first"), "worst")], value=exercise.ordering,
             layout=widgets.Layout(width="14em"))
         self.bounds_box = widgets.Dropdown(
-            options=[("no alpha, beta", "none"), ("alpha, beta at some nodes", "some"),
-                     ("alpha, beta everywhere", "all")],
+            options=[(_("no alpha, beta"), "none"), (_("alpha, beta at some nodes"), "some"),
+                     (_("alpha, beta everywhere"), "all")],
             value=_bounds_of(exercise), layout=widgets.Layout(width="15em"))
         self.shape_box = widgets.Dropdown(
-            options=[("complete tree", "complete"), ("uneven tree", "uneven")],
+            options=[(_("complete tree"), "complete"), (_("uneven tree"), "uneven")],
             value="complete" if exercise.complete else "uneven",
             layout=widgets.Layout(width="11em"))
         self.root_toggle = widgets.ToggleButtons(
-            options=[(f"{who} at the root", who) for who in ROOTS], value=exercise.root.value,
+            options=[(_("{player} at the root").format(player=who), who) for who in ROOTS],
+            value=exercise.root.value,
             style={"button_width": "auto"})
         self.task_toggle = widgets.ToggleButtons(
-            options=[("search by hand", "search"), ("reorder to prune the most", "reorder")],
+            options=[(_("search by hand"), "search"), (_("reorder to prune the most"), "reorder")],
             value=exercise.task, style={"button_width": "auto"})
-        self.another_button = widgets.Button(description="another tree", icon="random",
-                                             tooltip="the next seed",
+        self.another_button = widgets.Button(description=_("another tree"), icon="random",
+                                             tooltip=_("the next seed"),
                                              layout=widgets.Layout(width="auto"))
         self.task_text = widgets.HTML()
         self.image = widgets.Image(format="png")
         self.clicks = TreeClicks(self.image, self._on_spot, self.colors)
         picture = widgets.Box([self.clicks.box], layout=widgets.Layout(
             max_width="100%", overflow="auto hidden"))
-        self.order_box = widgets.Text(description="your order",
-                                      placeholder="leaf scores left to right",
+        self.order_box = widgets.Text(description=_("your order"),
+                                      placeholder=_("leaf scores left to right"),
                                       layout=widgets.Layout(width="100%"), **small)
-        self.check_button = widgets.Button(description="Check", icon="check",
+        self.check_button = widgets.Button(description=_("Check"), icon="check",
                                            button_style="primary")
-        self.solution_button = widgets.Button(description="Show solution", icon="eye")
-        self.clear_button = widgets.Button(description="Clear", icon="eraser")
+        self.solution_button = widgets.Button(description=_("Show solution"), icon="eye")
+        self.clear_button = widgets.Button(description=_("Clear"), icon="eraser")
         self.feedback = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
         self.solution_area = widgets.Box(layout=widgets.Layout(width="100%"))
         self._answer_area = widgets.VBox(layout=widgets.Layout(width="100%"))
@@ -450,6 +470,7 @@ class PracticeWidget(widgets.VBox):
 
     # --- the exercise ------------------------------------------------------------
 
+    @speaking
     def set_exercise(self, exercise: Exercise) -> None:
         """Show ``exercise`` with an empty answer."""
         self.exercise = exercise
@@ -475,14 +496,16 @@ class PracticeWidget(widgets.VBox):
         self._say("")
         self._draw()
 
+    @speaking
     def _on_control(self, change) -> None:
         if self._busy:
             return
         branching, depth = self.branching_box.value, self.depth_box.value
         if branching**depth > MAX_PRACTICE_LEAVES:
-            self._say(f"branching {branching} and depth {depth} make {branching**depth} leaves; "
-                      f"practice trees have at most {MAX_PRACTICE_LEAVES}, so lower the depth "
-                      f"or the branching", level="error")
+            self._say(_("branching {branching} and depth {depth} make {count} leaves; practice trees "
+                        "have at most {most}, so lower the depth or the branching").format(
+                branching=branching, depth=depth, count=branching**depth, most=MAX_PRACTICE_LEAVES),
+                level="error")
             return
         try:
             exercise = Exercise.random(self.seed_box.seed, branching, depth,
@@ -513,9 +536,9 @@ class PracticeWidget(widgets.VBox):
         self._cards = {}
         if exercise.task == "reorder":
             self.order_box.value = " ".join(fmt(s) for s in exercise.leaves)
-            help_text = widgets.HTML(
-                "<small>Edit the leaf scores into a new order: the children of a node may be "
-                "swapped (keeping whole subtrees together), nothing else.</small>")
+            help_text = widgets.HTML("<small>" + html.escape(_(
+                "Edit the leaf scores into a new order: the children of a node may be swapped "
+                "(keeping whole subtrees together), nothing else.")) + "</small>")
             self._answer_area.children = [self.order_box, help_text]
             return
         tree = exercise.tree
@@ -523,7 +546,7 @@ class PracticeWidget(widgets.VBox):
         rows = []
         for depth in range(tree.depth + 1):
             cards = [self._card(node, text) for node in tree if node.depth == depth]
-            label = "leaves" if depth == tree.depth else f"depth {depth}"
+            label = _("leaves") if depth == tree.depth else _("depth {depth}").format(depth=depth)
             rows.append(widgets.HBox(
                 [widgets.HTML(f"<small>{label}</small>",
                               layout=widgets.Layout(width="4em", flex="0 0 auto")),
@@ -554,7 +577,7 @@ class PracticeWidget(widgets.VBox):
                 store[node.name] = box
                 parts.append(box)
         if node.parent is not None:
-            tick = widgets.Checkbox(value=False, description="pruned", indent=False,
+            tick = widgets.Checkbox(value=False, description=_("pruned"), indent=False,
                                     layout=widgets.Layout(width="auto"))
             tick.add_class("gametree-prune")
             self.prune_boxes[node.name] = tick
@@ -591,11 +614,12 @@ class PracticeWidget(widgets.VBox):
                 if number is not None:
                     store[name] = number
         if problems:
-            head = "Fix this box first: " if len(problems) == 1 else "Fix these boxes first: "
-            raise ValueError(head + "; ".join(problems))
+            raise ValueError(ngettext("Fix this box first: {problems}", "Fix these boxes first: {problems}",
+                                      len(problems)).format(problems="; ".join(problems)))
         pruned = {name for name, tick in self.prune_boxes.items() if tick.value}
         return Answer(values=values, pruned=pruned, alphas=alphas, betas=betas)
 
+    @speaking
     def fill(self, answer: Answer) -> None:
         """Type ``answer`` into the boxes (for demonstrations and tests)."""
         if not isinstance(answer, Answer):
@@ -613,6 +637,7 @@ class PracticeWidget(widgets.VBox):
             self._busy = False
         self._on_answer_changed()
 
+    @speaking
     def _on_answer_changed(self, change=None) -> None:
         """The answer changed: what the last check said is stale, so it goes,
         and the drawing shows the answer as it is now."""
@@ -636,6 +661,7 @@ class PracticeWidget(widgets.VBox):
         self._mark_boxes(())
         self._say("")
 
+    @speaking
     def _on_spot(self, kind: str, name: str) -> None:
         """A click on the drawing: an edge is crossed out (or back in); a node
         gets the cursor in its value box."""
@@ -653,6 +679,7 @@ class PracticeWidget(widgets.VBox):
                 self._draw(self._answer_so_far())  # the node clicked, outlined dashed
             self.value_boxes[name].focus()
 
+    @speaking
     def clear(self) -> None:
         """Empty every box and untick every branch."""
         self.fill(Answer())
@@ -665,6 +692,7 @@ class PracticeWidget(widgets.VBox):
 
     # --- checking ------------------------------------------------------------------
 
+    @speaking
     def check(self) -> None:
         """Check the answer in the boxes, as the Check button does."""
         try:
@@ -690,17 +718,18 @@ class PracticeWidget(widgets.VBox):
             return
         self._mark_boxes(self.mistakes)
         if not self.mistakes:
-            what = ("every value, alpha, beta and pruned branch" if self.exercise.ask_bounds
-                    else "every value and every pruned branch")
-            self._say_html(
-                f"<b style='color:{self.colors['right']}'>All right: {what} is correct.</b><br>"
-                f"Alpha-beta {html.escape(counter_text(trace))}.",
-                f"All right: {what} is correct.\nAlpha-beta {counter_text(trace)}.")
+            right = (_("All right: every value, alpha, beta and pruned branch is correct.")
+                     if self.exercise.ask_bounds else
+                     _("All right: every value and every pruned branch is correct."))
+            counter = _("Alpha-beta {counter}.").format(counter=counter_text(trace))
+            self._say_html(f"<b style='color:{self.colors['right']}'>{html.escape(right)}</b><br>"
+                           f"{html.escape(counter)}", f"{right}\n{counter}")
         else:
             count = len(self.mistakes)
             items = "".join(f"<li><b>{html.escape(m.node)}</b> <i>({m.kind})</i>: "
                             f"{html.escape(m.explanation)}</li>" for m in self.mistakes)
-            head = f"{count} mistake{'s' if count != 1 else ''}, outlined in red on the drawing:"
+            head = ngettext("{count} mistake, outlined in red on the drawing:",
+                            "{count} mistakes, outlined in red on the drawing:", count).format(count=count)
             self._say_html(f"<b style='color:{self.colors['mistake']}'>{head}</b><ul style='margin:2px 0'>"
                            f"{items}</ul>",
                            head + "\n" + "\n".join(str(m) for m in self.mistakes))
@@ -709,8 +738,9 @@ class PracticeWidget(widgets.VBox):
     def _check_reorder(self) -> None:
         leaves = parse_leaves(self.order_box.value)
         if len(leaves) != len(self.exercise.leaves):
-            raise ValueError(f"your order has {len(leaves)} leaf scores, the tree has "
-                             f"{len(self.exercise.leaves)}; reorder them, keep them all")
+            raise ValueError(_("your order has {count} leaf scores, the tree has {leaves}; reorder "
+                               "them, keep them all").format(count=len(leaves),
+                                                             leaves=len(self.exercise.leaves)))
         verdict = self.verdict = check_reorder(self.exercise, leaves)
         self.mistakes = list(verdict.mistakes)
         color = self.colors["right" if verdict.solved else "mistake"]
@@ -740,6 +770,7 @@ class PracticeWidget(widgets.VBox):
 
     # --- the solution ------------------------------------------------------------------
 
+    @speaking
     def toggle_solution(self) -> None:
         """Show the real search step by step (a Stepper), or hide it."""
         if self.stepper is not None:
@@ -752,23 +783,24 @@ class PracticeWidget(widgets.VBox):
 
             best = best_order(exercise.tree)
             best_trace = trace_alpha_beta(best, strict=exercise.strict)
-            self.stepper = Stepper(best_trace)
-            note = (f"Best first everywhere: alpha-beta evaluates {best_trace.evaluated} "
-                    f"leaves (the Knuth-Moore minimum is {exercise.minimum}).")
+            self.stepper = Stepper(best_trace, lang=self.lang)
+            note = _("Best first everywhere: alpha-beta evaluates {count} leaves (the Knuth-Moore "
+                     "minimum is {minimum}).").format(count=best_trace.evaluated,
+                                                      minimum=exercise.minimum)
         else:
-            self.stepper = Stepper(exercise.trace)
-            note = "The real search; drag the slider or press Play."
+            self.stepper = Stepper(exercise.trace, lang=self.lang)
+            note = _("The real search; drag the slider or press Play.")
         self.stepper.step_to(-1)
         self.solution_area.children = [widgets.VBox([widgets.HTML(f"<p>{html.escape(note)}</p>"),
                                                      self.stepper])]
-        self.solution_button.description = "Hide solution"
+        self.solution_button.description = _("Hide solution")
 
     def _hide_solution(self) -> None:
         for child in self.solution_area.children:
             close_all(child)
         self.stepper = None
         self.solution_area.children = []
-        self.solution_button.description = "Show solution"
+        self.solution_button.description = _("Show solution")
 
     # --- messages and the drawing ---------------------------------------------------------
 

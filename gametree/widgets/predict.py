@@ -35,6 +35,8 @@ import html
 import ipywidgets as widgets
 
 from ..games.mcts import MctsResult
+from ..i18n import N_, using
+from ..i18n import gettext as _
 from ..practice.predict import (
     ASK_ALL,
     Ask,
@@ -60,8 +62,8 @@ from .stepper import Stepper
 
 __all__ = ["PredictStepper", "ASK_WORDS"]
 
-ASK_WORDS = {Ask.LEAF: "which leaf next", Ask.UPDATE: "v after an update",
-             Ask.CUTOFF: "which children are pruned"}
+ASK_WORDS = {Ask.LEAF: N_("which leaf next"), Ask.UPDATE: N_("v after an update"),
+             Ask.CUTOFF: N_("which children are pruned")}
 """The ticks a teacher sets: which kinds of step ask."""
 
 
@@ -156,60 +158,61 @@ class PredictStepper(Stepper):
     # --- the panel ------------------------------------------------------------------
 
     def _build_panel(self, predict: bool, kinds: frozenset[Ask]) -> None:
-        self.predict_toggle = widgets.ToggleButton(
-            value=predict, description="predict mode", icon="question",
-            tooltip="ask the class to predict each step before it is shown",
-            layout=fixed_layout())
-        self.ask_boxes = {kind: widgets.Checkbox(value=kind in kinds, description=words,
-                                                 indent=False,
-                                                 layout=widgets.Layout(width="auto"))
-                          for kind, words in ASK_WORDS.items()}
-        self.score_label = widgets.Label(style={"font_weight": "bold"})
-        self.reset_button = widgets.Button(description="reset score", icon="undo",
-                                           layout=fixed_layout())
-        self.question_text = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="your answer, then Enter",
-                                       continuous_update=False,
-                                       layout=widgets.Layout(width="16em"))
-        self.answer_button = widgets.Button(description="answer", icon="check",
-                                            button_style="primary",
-                                            layout=fixed_layout())
-        self.none_button = widgets.Button(description="none", layout=fixed_layout())
-        self.reveal_button = widgets.Button(description="reveal", icon="eye",
-                                            tooltip="show the step without counting an answer",
-                                            layout=fixed_layout())
-        self.verdict_html = widgets.HTML()
-        self.predict_toggle.observe(self._on_toggle, names="value")
-        for box in self.ask_boxes.values():
-            box.observe(self._on_ask, names="value")
-        self.reset_button.on_click(lambda _: self.reset_score())
-        self.answer_box.observe(self._on_typed, names="value")
-        # Enter sends "submit"; on an empty box the value does not change, so
-        # only this message can say what to type.
-        self.answer_box.on_msg(self._on_box_message)
-        self.answer_button.on_click(lambda _: self.answer())
-        self.none_button.on_click(lambda _: self.answer("none"))
-        self.reveal_button.on_click(lambda _: self.reveal())
-        self._answer_row = widgets.HBox([self.answer_box, self.answer_button, self.none_button,
-                                         self.reveal_button],
-                                        layout=widgets.Layout(align_items="center",
-                                                              flex_flow="row wrap"))
-        teacher = widgets.HBox([self.predict_toggle, widgets.Label("ask:"),
-                                *self.ask_boxes.values(), self.score_label, self.reset_button],
-                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.panel = widgets.VBox([teacher, self.question_text, self._answer_row,
-                                   self.verdict_html], layout=widgets.Layout(width="100%"))
-        for widget, name in ((self.panel, "predict"), (self.predict_toggle, "predict-toggle"),
-                             (self.question_text, "question"), (self.answer_box, "answer"),
-                             (self.answer_button, "answer-button"),
-                             (self.none_button, "none-button"),
-                             (self.reveal_button, "reveal-button"),
-                             (self.verdict_html, "verdict"), (self.score_label, "score")):
-            widget.add_class(f"gametree-{name}")
-        # Under the caption and counter, over the picture.
-        self.children = (*self.children[:4], self.panel, *self.children[4:])
+        with using(self.lang):  # in the widget's language
+            self.predict_toggle = widgets.ToggleButton(
+                value=predict, description=_("predict mode"), icon="question",
+                tooltip=_("ask the class to predict each step before it is shown"),
+                layout=fixed_layout())
+            self.ask_boxes = {kind: widgets.Checkbox(value=kind in kinds, description=_(words),
+                                                     indent=False,
+                                                     layout=widgets.Layout(width="auto"))
+                              for kind, words in ASK_WORDS.items()}
+            self.score_label = widgets.Label(style={"font_weight": "bold"})
+            self.reset_button = widgets.Button(description=_("reset score"), icon="undo",
+                                               layout=fixed_layout())
+            self.question_text = widgets.HTML()
+            self.answer_box = widgets.Text(placeholder=_("your answer, then Enter"),
+                                           continuous_update=False,
+                                           layout=widgets.Layout(width="16em"))
+            self.answer_button = widgets.Button(description=_("answer"), icon="check",
+                                                button_style="primary",
+                                                layout=fixed_layout())
+            self.none_button = widgets.Button(description=_("none"), layout=fixed_layout())
+            self.reveal_button = widgets.Button(description=_("reveal"), icon="eye",
+                                                tooltip=_("show the step without counting an answer"),
+                                                layout=fixed_layout())
+            self.verdict_html = widgets.HTML()
+            self.predict_toggle.observe(self._on_toggle, names="value")
+            for box in self.ask_boxes.values():
+                box.observe(self._on_ask, names="value")
+            self.reset_button.on_click(lambda _: self.reset_score())
+            self.answer_box.observe(self._on_typed, names="value")
+            # Enter sends "submit"; on an empty box the value does not change, so
+            # only this message can say what to type.
+            self.answer_box.on_msg(self._on_box_message)
+            self.answer_button.on_click(lambda _: self.answer())
+            self.none_button.on_click(lambda _: self.answer(_("none")))
+            self.reveal_button.on_click(lambda _: self.reveal())
+            self._answer_row = widgets.HBox([self.answer_box, self.answer_button, self.none_button,
+                                             self.reveal_button],
+                                            layout=widgets.Layout(align_items="center",
+                                                                  flex_flow="row wrap"))
+            teacher = widgets.HBox([self.predict_toggle, widgets.Label(_("ask:")),
+                                    *self.ask_boxes.values(), self.score_label, self.reset_button],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            self.panel = widgets.VBox([teacher, self.question_text, self._answer_row,
+                                       self.verdict_html], layout=widgets.Layout(width="100%"))
+            for widget, name in ((self.panel, "predict"), (self.predict_toggle, "predict-toggle"),
+                                 (self.question_text, "question"), (self.answer_box, "answer"),
+                                 (self.answer_button, "answer-button"),
+                                 (self.none_button, "none-button"),
+                                 (self.reveal_button, "reveal-button"),
+                                 (self.verdict_html, "verdict"), (self.score_label, "score")):
+                widget.add_class(f"gametree-{name}")
+            # Under the caption and counter, over the picture.
+            self.children = (*self.children[:4], self.panel, *self.children[4:])
 
-    # --- the Stepper's hooks ----------------------------------------------------------
+        # --- the Stepper's hooks ----------------------------------------------------------
 
     def _framed_picture(self) -> widgets.Widget:
         if self.clicks is None:
@@ -228,17 +231,18 @@ class PredictStepper(Stepper):
             self._refresh()
 
     def _nudge(self, delta: int) -> None:
-        target = min(max(self.slider.value + delta, 0), self.slider.max)
-        if self._predicting and delta > 0:
-            if self.question is not None:
-                return  # answer (or reveal) first
-            if target > self._revealed:
-                question = question_before(self.trace, target, self._ask)
-                if question is not None:
-                    self._pose(question)
-                    return
-                self._revealed = target
-        self.slider.value = target
+        with using(self.lang):  # in the widget's language
+            target = min(max(self.slider.value + delta, 0), self.slider.max)
+            if self._predicting and delta > 0:
+                if self.question is not None:
+                    return  # answer (or reveal) first
+                if target > self._revealed:
+                    question = question_before(self.trace, target, self._ask)
+                    if question is not None:
+                        self._pose(question)
+                        return
+                    self._revealed = target
+            self.slider.value = target
 
     def _on_slider(self, change) -> None:
         self._revealed = max(self._revealed, change["new"])
@@ -307,29 +311,32 @@ class PredictStepper(Stepper):
         """Answer the question waiting with ``text`` (by default what is in
         the box, or the edges clicked), then show the step.  Text that
         cannot be read gets a message and the question stays."""
-        question = self.question
-        if question is None:
-            return
-        if text is None:
-            text = self.answer_box.value if self.answer_box.value.strip() else \
-                ", ".join(self._selected)
-        try:
-            prediction = read_answer(question, text)
-        except (ValueError, TypeError) as error:
-            self._verdict_text = str(error)
-            self.verdict_html.value = (f'<div style="color:{self.theme["error"]}">&#9888; '
-                                       f"{html.escape(str(error))}</div>")
-            return
-        verdict = judge(question, prediction)
-        self.score = self.score.after(verdict)
-        self._finish(verdict, verdict.message)
+        with using(self.lang):  # in the widget's language
+            question = self.question
+            if question is None:
+                return
+            if text is None:
+                text = self.answer_box.value if self.answer_box.value.strip() else \
+                    ", ".join(self._selected)
+            try:
+                prediction = read_answer(question, text)
+            except (ValueError, TypeError) as error:
+                self._verdict_text = str(error)
+                self.verdict_html.value = (f'<div style="color:{self.theme["error"]}">&#9888; '
+                                           f"{html.escape(str(error))}</div>")
+                return
+            verdict = judge(question, prediction)
+            self.score = self.score.after(verdict)
+            self._finish(verdict, verdict.message)
 
     def reveal(self) -> None:
         """Show the step the question waits for, without counting an answer."""
-        question = self.question
-        if question is None:
-            return
-        self._finish(None, f"The search says {question.answer_text}. {question.reason}.")
+        with using(self.lang):  # in the widget's language
+            question = self.question
+            if question is None:
+                return
+            self._finish(None, _("The search says {answer}. {reason}.").format(
+                answer=question.answer_text, reason=question.reason))
 
     def _finish(self, verdict: Verdict | None, text: str) -> None:
         question = self.question
@@ -374,11 +381,12 @@ class PredictStepper(Stepper):
     def _refresh(self) -> None:
         """Make the panel, the controls and the buttons on the tree agree
         with the mode and the question."""
-        self._refresh_panel()
-        self._refresh_verdict()
-        self._refresh_controls()
-        self._mark_selection()
-        self._place_spots()
+        with using(self.lang):  # in the widget's language
+            self._refresh_panel()
+            self._refresh_verdict()
+            self._refresh_controls()
+            self._mark_selection()
+            self._place_spots()
 
     def _refresh_panel(self) -> None:
         """The teacher's row, the question and the answer row, as the mode
@@ -425,7 +433,7 @@ class PredictStepper(Stepper):
         index, predicting = self.slider.value, self._predicting
         self.slider.disabled = self.play.disabled = predicting
         # A locked slider says why when the pointer is on it (a drag does nothing).
-        self.slider.tooltip = ("predict mode: answer with next, or turn predict mode off to drag"
+        self.slider.tooltip = (_("predict mode: answer with next, or turn predict mode off to drag")
                                if predicting else None)
         last = index == len(self.steps) - 1
         if predicting:
@@ -455,10 +463,11 @@ class PredictStepper(Stepper):
         tree = self.trace.tree
         if question.kind is Ask.LEAF:
             spots = hotspots(self.plot, nodes=question.choices)
-            words = {name: f"leaf {name}, score {tree[name].score}" for name in question.choices}
+            words = {name: _("leaf {name}, score {score}").format(name=name, score=tree[name].score)
+                     for name in question.choices}
         else:
             spots = hotspots(self.plot, edges=question.choices)
-            words = {name: f"prune {name}" for name in question.choices}
+            words = {name: _("prune {name}").format(name=name) for name in question.choices}
         clicks.show(spots, words)
         clicks.select(("edge", name) for name in self._selected)
 

@@ -48,7 +48,7 @@ import ipywidgets as widgets
 
 from ..checks import check_step
 from ..games.mcts import MctsResult
-from ..i18n import check_language, get_language, using
+from ..i18n import N_, check_language, get_language, using
 from ..i18n import gettext as _
 from ..parse import parse_leaves, parse_tree
 from ..practice.shapes import ROOTS, with_root
@@ -69,8 +69,9 @@ _OTHER_LINE = "border-left:4px solid transparent;"
 _CHROME = 104
 """Pixels the controls, caption and counter take above the picture."""
 
-SPEEDS = (("slow", 1600), ("normal", 900), ("fast", 400))
-"""Play's speeds: milliseconds per step."""
+SPEEDS = ((N_("slow"), 1600), (N_("normal"), 900), (N_("fast"), 400))
+"""Play's speeds: milliseconds per step (the words in English; the
+dropdown says them in the widget's language)."""
 
 _CODE_WIDTH = 345
 """Pixels of the pseudocode column (41 characters of 13 px code, wrapped)."""
@@ -117,10 +118,16 @@ def _disagree(count: int, branching: int) -> str | None:
     fit = next((b for b in range(2, math.isqrt(count) + 1) if _is_power(count, b)),
                count if count >= 2 else None)
     below = power // branching
-    fix = f"type branching {fit} for these {count} scores, or " if fit is not None else ""
-    return (f"{count} leaf scores and branching {branching} do not agree yet: the leaf count must "
-            f"be a power of {branching}, such as {below} or {power}; {fix}add or remove scores "
-            f"(the tree is drawn as soon as both boxes agree)")
+    if fit is not None:
+        return _("{count} leaf scores and branching {branching} do not agree yet: the leaf count "
+                 "must be a power of {branching}, such as {below} or {power}; type branching {fit} "
+                 "for these {count} scores, or add or remove scores (the tree is drawn as soon as "
+                 "both boxes agree)").format(count=count, branching=branching, below=below,
+                                             power=power, fit=fit)
+    return _("{count} leaf scores and branching {branching} do not agree yet: the leaf count must "
+             "be a power of {branching}, such as {below} or {power}; add or remove scores (the "
+             "tree is drawn as soon as both boxes agree)").format(
+                 count=count, branching=branching, below=below, power=power)
 
 
 def _is_power(count: int, base: int) -> bool:
@@ -132,15 +139,15 @@ def _is_power(count: int, base: int) -> bool:
 def _parse_branching(text: str) -> int:
     text = text.strip()
     if not text:
-        raise ValueError("type the branching factor (children per node), e.g. 3")
+        raise ValueError(_("type the branching factor (children per node), e.g. 3"))
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(
-            f"branching is {text!r}; type a whole number such as 2 or 3 (children per node)"
-        ) from None
+        raise ValueError(_("branching is {text}; type a whole number such as 2 or 3 (children per "
+                           "node)").format(text=repr(text))) from None
     if value < 2:
-        raise ValueError(f"branching is {value}; every internal node needs at least 2 children, so type 2 or more")
+        raise ValueError(_("branching is {value}; every internal node needs at least 2 children, so "
+                           "type 2 or more").format(value=value))
     return value
 
 
@@ -336,7 +343,7 @@ class Stepper(widgets.VBox):
         self.iteration_button = widgets.Button(description=_("next iteration"), icon="forward",
                                                tooltip=_("on to the next iteration's SELECT"),
                                                layout=fixed_layout())
-        self.speed = widgets.Dropdown(options=SPEEDS, value=900, description=_("speed"),
+        self.speed = widgets.Dropdown(options=[(_(word), ms) for word, ms in SPEEDS], value=900, description=_("speed"),
                                       tooltip=_("how fast Play steps"),
                                       style={"description_width": "initial"},
                                       layout=fixed_layout("9.5em"))
@@ -357,25 +364,25 @@ class Stepper(widgets.VBox):
     def _editor(self, trace: Trace) -> widgets.Widget:
         text = {"continuous_update": False, "style": {"description_width": "initial"}}
         # Placeholders read as instructions, so an empty box never looks filled in.
-        self.leaves_box = widgets.Text(description="leaf scores",
-                                       placeholder="type scores, then Enter",
+        self.leaves_box = widgets.Text(description=_("leaf scores"),
+                                       placeholder=_("type scores, then Enter"),
                                        layout=widgets.Layout(flex="1 1 auto"), **text)
-        self.branching_box = widgets.Text(description="branching", placeholder="e.g. 2",
+        self.branching_box = widgets.Text(description=_("branching"), placeholder=_("e.g. 2"),
                                           layout=widgets.Layout(width="10em"), **text)
-        self.tree_box = widgets.Text(description="or a tree as nested lists",
-                                     placeholder="type nested lists, then Enter",
+        self.tree_box = widgets.Text(description=_("or a tree as nested lists"),
+                                     placeholder=_("type nested lists, then Enter"),
                                      layout=widgets.Layout(width="100%"), **text)
         rules = (CutRule.TIES, CutRule.STRICT)
         self.rule_toggle = widgets.ToggleButtons(
             options=[(f"{rule.test} ({rule.source})", rule.strict) for rule in rules],
             tooltips=[rule.words for rule in rules], value=CutRule.of(trace.strict).strict,
-            description="cut when", style={"button_width": "auto", "description_width": "initial"})
+            description=_("cut when"), style={"button_width": "auto", "description_width": "initial"})
         self.root_toggle = widgets.ToggleButtons(
-            options=[(f"{who} at the root", who) for who in ROOTS],
-            value=trace.tree.root.player.value, description="who moves first",
-            tooltips=["MAX moves at the root", "MIN moves at the root"],
+            options=[(_("{player} at the root").format(player=who), who) for who in ROOTS],
+            value=trace.tree.root.player.value, description=_("who moves first"),
+            tooltips=[_("{player} moves at the root").format(player=who) for who in ROOTS],
             style={"button_width": "auto", "description_width": "initial"})
-        self.apply_button = widgets.Button(description="draw this tree", icon="check",
+        self.apply_button = widgets.Button(description=_("draw this tree"), icon="check",
                                            button_style="primary")
         self._source = "leaves" if trace.tree.branching and not trace.tree.has_chance else "tree"
         self._fill_boxes(trace.tree)
@@ -429,6 +436,10 @@ class Stepper(widgets.VBox):
         Returns True if it was drawn; otherwise :attr:`message` says what
         is wrong and the previous tree stays.
         """
+        with using(self.lang):  # its messages in the widget's language
+            return self._apply()
+
+    def _apply(self) -> bool:
         try:
             if self._source == "tree":
                 tree = _parse_tree(self.tree_box.value)
@@ -478,11 +489,16 @@ class Stepper(widgets.VBox):
     def _set_trace(self, trace: Trace) -> None:
         """Show a new tree search from step 0 (raises ValueError for a tree
         too big to draw, leaving the old one)."""
-        self._set_steps(TraceSteps(trace))
+        with using(self.lang):  # the pseudocode and picture in the widget's language
+            self._set_steps(TraceSteps(trace))
 
     def _set_steps(self, steps: KernelSteppable) -> None:
         """Show ``steps`` from step 0 (raises ValueError for a tree too big
         to draw, leaving the old one)."""
+        with using(self.lang):
+            self._show_steps(steps)
+
+    def _show_steps(self, steps: KernelSteppable) -> None:
         self._code_columns = self._columns_for(steps.code)
         mode, width, height, view = self._geometry(steps)
         plot = steps.plot(figsize=(width / SCREEN_DPI, height / SCREEN_DPI), theme=self.theme)
@@ -493,7 +509,7 @@ class Stepper(widgets.VBox):
         self._cutoffs = list(jumps.get("cutoffs", ()))
         self._phase_steps = sorted({*jumps.get("passes", ()), *jumps.get("re-searches", ())})
         self._iterations = list(jumps.get("iterations", ()))
-        self.phase_button.description = "next re-search" if jumps.get("re-searches") else "next pass"
+        self.phase_button.description = _("next re-search") if jumps.get("re-searches") else _("next pass")
         self._new_slider(len(steps) - 1, cutoffs="cutoffs" in jumps)
         self.image.layout = widgets.Layout(width=f"{width}px", height=f"{height}px",
                                            min_width=f"{width}px", max_width="none")
@@ -520,7 +536,7 @@ class Stepper(widgets.VBox):
                 width="100%", flex_flow="row wrap", align_items="flex-start"))]
         else:
             self.code.layout = widgets.Layout(width="auto")
-            fold = widgets.Accordion([self.code], titles=("pseudocode",), selected_index=None)
+            fold = widgets.Accordion([self.code], titles=(_("pseudocode"),), selected_index=None)
             fold.add_class("gametree-code-fold")
             self._picture.children = [widgets.VBox([frame, fold], layout=widgets.Layout(width="100%"))]
         for box in old:
@@ -823,8 +839,9 @@ def code_html(code: Sequence[str], current: Sequence[int], theme=None, columns: 
         rows.append(f'<div{extra} data-line="{number}" style="display:flex;padding-left:2px;{style}">'
                     f'<span style="flex:0 0 2.5ch;color:{theme["faint text"]};text-align:right">'
                     f'{number}</span>'
-                    f'<span style="flex:1 1 0;white-space:pre-wrap;padding-left:{indent + 1}ch;'
-                    f'text-indent:0">{html.escape(text, quote=False)}</span></div>')
+                    f'<span style="flex:1 1 0;white-space:pre-wrap;word-break:keep-all;'
+                    f'padding-left:{indent + 1}ch;text-indent:0">'  # keep-all: Hangul breaks between words
+                    f'{html.escape(text, quote=False)}</span></div>')
     width = f"min-width:{columns}ch;" if columns else ""
     return ('<div style="font-family:var(--jp-code-font-family,monospace);font-size:13px;'
             f'line-height:1.35;{width}max-width:{_WIDEST_CODE}ch;'

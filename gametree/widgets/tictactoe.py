@@ -30,7 +30,9 @@ from ..games.tictactoe import (
     perfect_move,
     winner,
 )
-from .controls import COMPUTER, StatusLine, game_controls
+from ..i18n import check_language, get_language, using
+from ..i18n import gettext as _
+from .controls import COMPUTER, StatusLine, game_controls, speaking
 
 __all__ = ["TicTacToeBoard"]
 
@@ -52,6 +54,9 @@ class TicTacToeBoard(widgets.VBox):
         The position each game starts from, e.g. ``"XX. OO. ..."`` for a
         puzzle; the empty board by default.  Whoever starts plays the side
         whose turn it is there.
+    lang : str, optional
+        The language of its buttons and messages (``"en"``, ``"da"``,
+        ``"hi"``, ``"ko"``); by default the language in force when it is made.
 
     Attributes
     ----------
@@ -70,7 +75,13 @@ class TicTacToeBoard(widgets.VBox):
         The marks, ``"X"`` or ``"O"``, of you and of the computer.
     """
 
-    def __init__(self, *, computer_starts: bool = False, start: str | TicTacToeState | None = None):
+    def __init__(self, *, computer_starts: bool = False, start: str | TicTacToeState | None = None,
+                 lang: str | None = None):
+        self.lang = get_language() if lang is None else check_language(lang)
+        with using(self.lang):  # its buttons and messages in the widget's language
+            self._make(computer_starts, start)
+
+    def _make(self, computer_starts, start) -> None:
         if not isinstance(computer_starts, bool):
             raise TypeError(f"computer_starts must be True or False, not {computer_starts!r}")
         if start is None:
@@ -97,7 +108,7 @@ class TicTacToeBoard(widgets.VBox):
         self.new_game()
 
     def _square(self, i: Square) -> widgets.Button:
-        button = widgets.Button(description=EMPTY, tooltip=f"square {i}",
+        button = widgets.Button(description=EMPTY, tooltip=_("square {number}").format(number=i),
                                 layout=widgets.Layout(width="64px", height="64px"))
         button.style.font_size = "28px"
         button.style.font_weight = "bold"
@@ -108,6 +119,7 @@ class TicTacToeBoard(widgets.VBox):
 
     # --- playing ------------------------------------------------------------------
 
+    @speaking
     def new_game(self) -> None:
         """Clear the board back to the start position; the computer moves
         first if it starts."""
@@ -117,36 +129,38 @@ class TicTacToeBoard(widgets.VBox):
         if self.starts.value == COMPUTER:
             self.computer, self.human = mover, other
             square = self._computer_move()
-            message = f"The computer ({self.computer}) took square {square}. " + (
-                self._result() if self.game.is_over(self.state) else f"You are {self.human}: your move.")
+            then = (self._result() if self.game.is_over(self.state) else
+                    _("You are {mark}: your move.").format(mark=self.human))
+            message = _("The computer ({mark}) took square {square}. {then}").format(
+                mark=self.computer, square=square, then=then)
         else:
             self.human, self.computer = mover, other
-            message = f"You are {self.human} and move first: click a square."
+            message = _("You are {mark} and move first: click a square.").format(mark=self.human)
         self._show(message)
 
+    @speaking
     def play(self, square: Square) -> None:
         """Your move on ``square`` (0 to 8), then the computer's answer.
 
         An illegal move changes nothing; the status line says why.
         """
         if self.game.is_over(self.state):
-            self._say("The game is over; press New game to play again.")
+            self._say(_("The game is over; press New game to play again."))
             return
         if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square <= 8:
-            self._say(f"There is no square {square!r}; the squares are 0 to 8.")
+            self._say(_("There is no square {square}; the squares are 0 to 8.").format(square=repr(square)))
             return
         if self.state.cells[square] != ".":
-            self._say(f"Square {square} is already taken; click an empty square.")
+            self._say(_("Square {square} is already taken; click an empty square.").format(square=square))
             return
         self.state = self.game.play(self.state, square)
         if self.game.is_over(self.state):
             self._show(self._result())
             return
         reply = self._computer_move()
-        if self.game.is_over(self.state):
-            self._show(f"You took square {square}; the computer took square {reply}. {self._result()}")
-        else:
-            self._show(f"You took square {square}; the computer took square {reply}. Your move.")
+        then = self._result() if self.game.is_over(self.state) else _("Your move.")
+        self._show(_("You took square {square}; the computer took square {reply}. {then}").format(
+            square=square, reply=reply, then=then))
 
     def _computer_move(self) -> Square:
         square = perfect_move(self.state)
@@ -156,10 +170,11 @@ class TicTacToeBoard(widgets.VBox):
     def _result(self) -> str:
         who = winner(self.state)
         if who is None:
-            return "Draw: the board is full and nobody has three in a line. Press New game to play again."
+            return _("Draw: the board is full and nobody has three in a line. Press New game to play "
+                     "again.")
         if who == self.human:
-            return "You win! Three in a line. Press New game to play again."
-        return "The computer wins: three in a line. Press New game to try again."
+            return _("You win! Three in a line. Press New game to play again.")
+        return _("The computer wins: three in a line. Press New game to try again.")
 
     # --- showing ------------------------------------------------------------------
 

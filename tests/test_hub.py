@@ -1,34 +1,100 @@
-"""The course hub's launcher (hub/start.py) refuses, before anything
-starts, what would make the hub fail half-way: a port already taken, no
-configurable-http-proxy, a short shared password.  Each is one line on
-stderr and exit status 2, and no process is left behind."""
+"""The course hub, started for real: JupyterHub with its proxy (hub/start.py,
+hub/jupyterhub_config.py) on free ports, its state in a temporary folder.
 
+One hub serves the whole module (``hub`` below, module-scoped, so
+conftest.py keeps these tests on one xdist worker): a teacher and three
+students log in through the hub's REST API, each student's server starts,
+the teacher releases ``trees`` through nbgrader's exchange, each student
+fetches it and submits a different notebook through their own server
+(nbgrader's assignment-list handlers, through the hub's proxy), and the
+teacher collects and autogrades with the course's formgrader service
+(in the grader's sandbox), exports with ``nbgrader export`` and draws the
+class report; the exported grades equal what ``python -m gametree grade``
+says for each file.  Every failure names its step and its user
+(:class:`hubclient.StepFailed`).  When the module ends the hub is stopped,
+nothing it started is left running, and its folder is removed.
+
+The launcher's refusals (a port already taken, no configurable-http-proxy,
+a short password) are checked without starting a hub.
+"""
+
+import csv
+import importlib.util
+import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
-START = REPO / "hub" / "start.py"
+sys.path.insert(0, str(REPO / "hub"))   # hub/ is a folder of scripts, not a package
+
+from hubclient import COURSE, START, Hub, StepFailed, free_ports  # noqa: E402
+
+pytestmark = [
+    pytest.mark.skipif(importlib.util.find_spec("jupyterhub") is None
+                       or importlib.util.find_spec("nbgrader") is None,
+                       reason="JupyterHub and nbgrader are not installed: .venv/bin/pip install -r "
+                              "requirements-teacher.txt"),
+    pytest.mark.skipif(shutil.which("configurable-http-proxy") is None,
+                       reason="configurable-http-proxy is not on PATH: "
+                              "npm install -g configurable-http-proxy@5.3.0"),
+]
+
+PASSWORD = "password123"
+TEACHER = "teacher"
+STUDENTS = ["alice", "bob", "carol"]
+OUTSIDER = "dave"          # a user of the hub on no course's list
+UNSTARTABLE = "erin"       # a student whose own Jupyter config stops her server from starting
+SEED = "the teacher's seed for this test\n"
+SOURCE = REPO / "assignments" / "source" / "trees" / "trees.ipynb"
 
 
-def free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    for each in sockets:
-        each.bind(("127.0.0.1", 0))
-    ports = [each.getsockname()[1] for each in sockets]
-    for each in sockets:
-        each.close()
-    return ports
+def _venv_env(hub: Hub, **extra: str) -> dict[str, str]:
+    """The grader's environment (the formgrader service's): nbgrader runs
+    alembic by name, so the venv's bin leads PATH."""
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+            "HOME": str(hub.home(f"grader-{COURSE}")), "JUPYTER_CONFIG_PATH": str(REPO / "hub" / "student-config"),
+            "GAMETREE_HUB_EXCHANGE": str(hub.state / "exchange"), "GAMETREE_HUB_COURSE": COURSE, **extra}
 
 
-def start(tmp_path, ports, env):
-    hub, api, proxy, service = ports
-    return subprocess.run([sys.executable, str(START), "--state", str(tmp_path / "state"),
-                           "--port", str(hub), "--hub-api-port", str(api),
-                           "--proxy-api-port", str(proxy), "--service-port", str(service)],
-                          capture_output=True, text=True, timeout=60, env=env)
+@pytest.fixture(scope="module")
+def hub():
+    """The course hub for every test here; stopped, checked and removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="gametree-hub-"))
+    state = folder / "state"
+    seed = state / "homes" / f"grader-{COURSE}" / ".gametree" / "grading-seed"
+    seed.parent.mkdir(parents=True)
+    seed.write_text(SEED)
+    broken = state / "homes" / UNSTARTABLE / ".jupyter" / "jupyter_server_config.py"
+    broken.parent.mkdir(parents=True)        # her own config sends her server to a missing folder
+    broken.write_text("c.ServerApp.root_dir = '/no/such/folder'\n")
+    running = Hub(state, PASSWORD, students=[*STUDENTS, UNSTARTABLE], others=[OUTSIDER],
+                  start_timeout=20)
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+        left = running.left_running()
+        shutil.rmtree(folder, ignore_errors=True)
+    assert not left, f"step 'hub stops': processes left running: {left}"
+
+
+@pytest.fixture(scope="module")
+def tokens(hub):
+    """The teacher and the three students logged in, each student's server started."""
+    logged_in = {user: hub.login(user) for user in [TEACHER, *STUDENTS, UNSTARTABLE]}
+    for student in [*STUDENTS, UNSTARTABLE]:     # erin's failure is waited for in its own test
+        hub.start_server(student, logged_in[student])
+    for student in STUDENTS:
+        hub.wait_for_server(student, logged_in[student])
+    return logged_in
 
 
 def test_a_taken_port_a_missing_proxy_and_a_short_password_are_refused_before_the_hub_starts(tmp_path):
@@ -38,7 +104,11 @@ def test_a_taken_port_a_missing_proxy_and_a_short_password_are_refused_before_th
         taken.bind(("127.0.0.1", ports[2]))
         taken.listen()
         env["PATH"] = str(tmp_path)          # no configurable-http-proxy there
-        result = start(tmp_path, ports, env)
+        hub, api, proxy, service = ports
+        result = subprocess.run([sys.executable, str(START), "--state", str(tmp_path / "state"),
+                                 "--port", str(hub), "--hub-api-port", str(api),
+                                 "--proxy-api-port", str(proxy), "--service-port", str(service)],
+                                capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.splitlines()
     assert lines == [f"hub: the proxy api port {ports[2]} is already taken: stop what listens there "
@@ -49,49 +119,117 @@ def test_a_taken_port_a_missing_proxy_and_a_short_password_are_refused_before_th
     assert not (tmp_path / "state").exists(), "nothing is made before the checks pass"
 
 
-def test_the_hub_starts_a_student_logs_in_her_server_starts_and_nothing_is_left_running(tmp_path):
-    import http.cookiejar
-    import signal
-    import time
-    import urllib.parse
-    import urllib.request
+def test_a_wrong_password_gets_no_token_and_the_failure_names_the_step_and_the_user(hub):
+    with pytest.raises(StepFailed, match=r"^step 'log in', user alice: the hub answered 403"):
+        hub.login("alice", "not the password")
 
-    ports = free_ports(4)
-    env = {**os.environ, "GAMETREE_HUB_PASSWORD": "password123"}
-    hub = subprocess.Popen([sys.executable, str(START), "--state", str(tmp_path / "state"),
-                            "--port", str(ports[0]), "--hub-api-port", str(ports[1]),
-                            "--proxy-api-port", str(ports[2]), "--service-port", str(ports[3])],
-                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{ports[0]}"
-    jar = http.cookiejar.CookieJar()
-    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    try:
-        for _ in range(90):
-            try:
-                if browser.open(f"{base}/hub/api/", timeout=5).status == 200:
-                    break
-            except OSError:
-                time.sleep(0.5)
+
+def _notebooks() -> dict[str, dict | str]:
+    """What each student submits: the instructor's solution, the classic
+    strict cut (``alpha > beta``), and a notebook that is no notebook."""
+    right = json.loads(SOURCE.read_text())
+    strict = json.loads(SOURCE.read_text())
+    for cell in strict["cells"]:
+        cell["source"] = "".join(cell["source"]).replace("if alpha >= beta:", "if alpha > beta:")
+    assert strict != right
+    return {"alice": right, "bob": strict, "carol": "{not a notebook"}
+
+
+def _points_from_gametree_grade(submission: Path, seed_file: Path) -> float:
+    """What ``python -m gametree grade`` says ``submission`` earns, in the
+    notebook's points: each part's share of its tests passed, times the
+    points its autograder cell gives it (as nbgrader's cells compute it)."""
+    from gametree.grading.course import AUTOGRADE_CALL
+
+    graded = subprocess.run([sys.executable, "-m", "gametree", "grade", "--format", "gradescope",
+                             "trees", str(submission)], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "GAMETREE_GRADING_SEED_FILE": str(seed_file),
+                                 "GAMETREE_GRADING_SEED": ""})
+    assert graded.returncode == 0, graded.stderr
+    tests = json.loads(graded.stdout)["tests"]
+    total = 0.0
+    for _, part, points in AUTOGRADE_CALL.findall(SOURCE.read_text().replace('\\"', '"')):
+        mine = [test for test in tests if test["name"].startswith(f"{part}: ")]
+        earned, most = sum(test["score"] for test in mine), sum(test["max_score"] for test in mine)
+        total += round(float(points) * earned / most, 2) if most else 0.0
+    return round(total, 2)
+
+
+@pytest.mark.timeout(300)
+def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_path):
+    teacher = tokens[TEACHER]
+    for student in STUDENTS:      # the course's list in the gradebook
+        hub.formgrader("list the class", TEACHER, teacher, f"student/{student}", "PUT",
+                       {"first_name": student.title(), "last_name": "Student", "email": None})
+    hub.formgrader("generate", TEACHER, teacher, "assignment/trees/assign", "POST")
+    hub.formgrader("release", TEACHER, teacher, "assignment/trees/release", "POST")
+
+    form = {"assignment_id": "trees", "course_id": COURSE}
+    for student, notebook in _notebooks().items():
+        token = tokens[student]
+        listed = json.loads(hub.server("fetch", student, token, "assignments/fetch", "POST", form=form))
+        fetched = [each for each in listed["value"] if each["assignment_id"] == "trees"]
+        if not (listed["success"] and fetched and fetched[0]["status"] == "fetched"):
+            raise StepFailed("fetch", student, f"trees is not fetched: {listed}")
+        released = json.loads(hub.server("fetch", student, token, "api/contents/trees/trees.ipynb"))
+        if "raise NotImplementedError()" not in json.dumps(released["content"]):
+            raise StepFailed("fetch", student, "the fetched notebook is not the student version")
+        if isinstance(notebook, dict):
+            body = {"type": "notebook", "format": "json", "content": notebook}
         else:
-            raise AssertionError("step 'hub starts': the hub's API never answered")
-        browser.open(f"{base}/hub/login", timeout=10)
-        xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
-        form = urllib.parse.urlencode({"_xsrf": xsrf, "username": "alice", "password": "password123"})
-        browser.open(f"{base}/hub/login", form.encode(), timeout=30)
-        browser.open(f"{base}/hub/spawn", timeout=60)
-        for _ in range(120):
-            try:
-                page = browser.open(f"{base}/user/alice/lab", timeout=10)
-                if page.status == 200 and "/user/alice/lab" in page.url:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.5)
-        else:
-            raise AssertionError("step 'server starts', user alice: her JupyterLab never answered")
-    finally:
-        hub.send_signal(signal.SIGTERM)
-        hub.wait(timeout=60)
-    left = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    assert not [line for line in left.splitlines() if str(tmp_path) in line or f"{ports[0]} " in line
-                or f"--port={ports[3]}" in line], "step 'hub stops': processes left running"
+            body = {"type": "file", "format": "text", "content": notebook}
+        hub.server("save", student, token, "api/contents/trees/trees.ipynb", "PUT", body)
+        answer = json.loads(hub.server("submit", student, token, "assignments/submit", "POST", form=form))
+        if not answer["success"] or not any(each["status"] == "submitted" for each in answer["value"]):
+            raise StepFailed("submit", student, f"nbgrader's submit failed: {answer.get('value')}")
+
+    hub.formgrader("collect", TEACHER, teacher, "assignment/trees/collect", "POST")
+    for student in STUDENTS:
+        submitted = hub.course / "submitted" / student / "trees" / "trees.ipynb"
+        if not submitted.exists():
+            raise StepFailed("collect", student, f"{submitted} was not collected")
+        result = hub.formgrader("autograde", TEACHER, teacher, f"submission/trees/{student}/autograde",
+                                "POST", may_fail=student == "carol")
+        assert isinstance(result, dict)
+        if student == "carol" and (result["success"] or "trees.ipynb" not in result["log"]):
+            raise StepFailed("autograde", student, f"her unreadable notebook was not refused: {result}")
+
+    exported = subprocess.run([sys.executable, "-m", "nbgrader", "export"], cwd=hub.course,
+                              capture_output=True, text=True, timeout=120, env=_venv_env(hub))
+    if exported.returncode:
+        raise StepFailed("export", TEACHER, exported.stderr[-2000:])
+    with (hub.course / "grades.csv").open() as table:
+        rows = {row["student_id"]: row for row in csv.DictReader(table) if row["assignment"] == "trees"}
+    assert sorted(rows) == STUDENTS, f"step 'export': {sorted(rows)}"
+
+    seed_file = hub.home(f"grader-{COURSE}") / ".gametree" / "grading-seed"
+    for student in STUDENTS:
+        said = _points_from_gametree_grade(hub.course / "submitted" / student / "trees" / "trees.ipynb",
+                                           seed_file)
+        if abs(float(rows[student]["score"]) - said) > 0.005:     # nbgrader sums floats
+            raise StepFailed("grades agree", student, f"exported {rows[student]['score']}, "
+                             f"'gametree grade' says {said}")
+    assert float(rows["alice"]["score"]) == float(rows["alice"]["max_score"]) == 10
+    assert 0 < float(rows["bob"]["score"]) < 10
+    assert float(rows["carol"]["score"]) == 0 and "not a readable notebook" in rows["carol"]["note"]
+
+    report = subprocess.run([sys.executable, "-m", "gametree", "class-report", str(hub.course),
+                             "--out", str(tmp_path / "class.png")],
+                            capture_output=True, text=True, timeout=120, env=_venv_env(hub))
+    if report.returncode:
+        raise StepFailed("class report", TEACHER, report.stderr[-2000:])
+    assert report.stdout.startswith("trees: alpha_beta: 3 graded"), report.stdout
+    assert "first divergence: not pruning on equality: 1" in report.stdout
+    assert (tmp_path / "class.png").stat().st_size > 10_000
+
+
+def test_a_server_that_cannot_start_is_reported_at_its_step_with_the_reason(hub, tokens):
+    """erin's own Jupyter config sends her server to a missing folder: the
+    hub gives up after its timeout (started with the class's servers, so
+    the wait is mostly spent already) and says so, with the server's error."""
+    with pytest.raises(StepFailed) as failed:
+        hub.wait_for_server(UNSTARTABLE, tokens[UNSTARTABLE], timeout=60)
+    message = str(failed.value)
+    assert message.startswith("step 'server starts', user erin: the hub gave up starting the server: "
+                              "erin's server never showed up"), message
+    assert "No such directory: ''/no/such/folder''" in message, message

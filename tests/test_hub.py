@@ -27,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "hub"))   # hub/ is a folder of scripts, not a package
 
-from hubclient import COURSE, START, Hub, StepFailed, free_ports  # noqa: E402
+from hubclient import COURSE, START, Hub, StepFailed, free_ports, run_notebooks  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(importlib.util.find_spec("jupyterhub") is None
@@ -53,6 +54,8 @@ OUTSIDER = "dave"          # a user of the hub on no course's list
 UNSTARTABLE = "erin"       # a student whose own Jupyter config stops her server from starting
 SEED = "the teacher's seed for this test\n"
 SOURCE = REPO / "assignments" / "source" / "trees" / "trees.ipynb"
+BRANCH = "under-test"
+NOTEBOOK = "gametree/notebooks/02-alpha-beta.ipynb"   # in each home, where nbgitpuller puts it
 
 
 def _venv_env(hub: Hub, **extra: str) -> dict[str, str]:
@@ -84,6 +87,18 @@ def hub():
         left = running.left_running()
         shutil.rmtree(folder, ignore_errors=True)
     assert not left, f"step 'hub stops': processes left running: {left}"
+
+
+@pytest.fixture(scope="module")
+def repository(hub):
+    """This repository's HEAD as a bare clone in the hub's folder (there is
+    no network here), on a branch of its own: what nbgitpuller's link names."""
+    bare = hub.state.parent / "gametree.git"
+    subprocess.run(["git", "clone", "--quiet", "--bare", "--depth", "1", "--no-local",
+                    f"file://{REPO}", str(bare)], check=True, capture_output=True, timeout=120)
+    subprocess.run(["git", "-C", str(bare), "update-ref", f"refs/heads/{BRANCH}", "HEAD"],
+                   check=True, capture_output=True, timeout=60)
+    return bare
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +248,21 @@ def test_a_server_that_cannot_start_is_reported_at_its_step_with_the_reason(hub,
     assert message.startswith("step 'server starts', user erin: the hub gave up starting the server: "
                               "erin's server never showed up"), message
     assert "No such directory: ''/no/such/folder''" in message, message
+
+
+@pytest.mark.timeout(300)
+def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_in_her_kernel(hub, tokens, repository):
+    link = {"repo": f"file://{repository}", "branch": BRANCH, "targetpath": "gametree",
+            "urlpath": f"lab/tree/{NOTEBOOK}"}
+    for student in STUDENTS:
+        page = hub.server("nbgitpuller link", student, tokens[student],
+                          f"git-pull?{urllib.parse.urlencode(link)}").decode()
+        if "nbgitpuller" not in page.lower():
+            raise StepFailed("nbgitpuller link", student, "the link did not answer with nbgitpuller's page")
+        hub.git_pull(student, tokens[student], link["repo"], BRANCH, "gametree")
+        if not (hub.home(student) / NOTEBOOK).exists():
+            raise StepFailed("nbgitpuller link", student, f"{NOTEBOOK} is not in her home after the pull")
+    ran = run_notebooks(hub, {student: tokens[student] for student in STUDENTS}, NOTEBOOK)
+    code_cells = sum(cell["cell_type"] == "code" for cell in
+                     json.loads((REPO / "notebooks" / "02-alpha-beta.ipynb").read_text())["cells"])
+    assert [(each.user, each.cells) for each in ran] == [(student, code_cells) for student in STUDENTS]

@@ -35,6 +35,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "hub"))   # hub/ is a folder of scripts, not a package
 
+from browser.conftest import CHROMIUM, CHROMIUM_FLAGS, VIEWPORT, LabPage, _kill, _with_descendants  # noqa: E402
+from browser.views import StepperView  # noqa: E402
 from hubclient import COURSE, START, Hub, StepFailed, free_ports, run_notebooks  # noqa: E402
 
 pytestmark = [
@@ -55,6 +57,13 @@ UNSTARTABLE = "erin"       # a student whose own Jupyter config stops her server
 SEED = "the teacher's seed for this test\n"
 SOURCE = REPO / "assignments" / "source" / "trees" / "trees.ipynb"
 BRANCH = "under-test"
+LAB_CONFIG = f"""
+c.LabApp.expose_app_in_browser = True    # window.jupyterapp, which tests/browser's LabPage reads
+c.LabApp.news_url = None
+c.LabApp.check_for_updates_class = "jupyterlab.handlers.announcements.NeverCheckForUpdate"
+c.LabApp.extension_manager = "readonly"
+c.LabApp.app_settings_dir = {str(REPO / "jupyter" / "lab" / "settings")!r}
+"""
 NOTEBOOK = "gametree/notebooks/02-alpha-beta.ipynb"   # in each home, where nbgitpuller puts it
 
 
@@ -74,6 +83,10 @@ def hub():
     seed = state / "homes" / f"grader-{COURSE}" / ".gametree" / "grading-seed"
     seed.parent.mkdir(parents=True)
     seed.write_text(SEED)
+    for student in STUDENTS:   # JupyterLab as tests/browser runs it: nothing reaches the network
+        config = state / "homes" / student / ".jupyter" / "jupyter_server_config.py"
+        config.parent.mkdir(parents=True)
+        config.write_text(LAB_CONFIG)
     broken = state / "homes" / UNSTARTABLE / ".jupyter" / "jupyter_server_config.py"
     broken.parent.mkdir(parents=True)        # her own config sends her server to a missing folder
     broken.write_text("c.ServerApp.root_dir = '/no/such/folder'\n")
@@ -266,3 +279,69 @@ def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_in_her_ker
     code_cells = sum(cell["cell_type"] == "code" for cell in
                      json.loads((REPO / "notebooks" / "02-alpha-beta.ipynb").read_text())["cells"])
     assert [(each.user, each.cells) for each in ran] == [(student, code_cells) for student in STUDENTS]
+
+
+class _StudentsLab:
+    """What tests/browser's LabPage needs of a server: a student's server
+    behind the hub (her address and token)."""
+
+    def __init__(self, hub: Hub, student: str, token: str):
+        self.hub, self.student, self.token = hub, student, token
+        self.url = f"{hub.url}/user/{student}"
+
+    def shut_down_kernels(self, paths: set[str]) -> None:
+        for session in json.loads(self.hub.server("browser", self.student, self.token, "api/sessions")):
+            if session.get("path") in paths:
+                self.hub.server("browser", self.student, self.token, f"api/sessions/{session['id']}",
+                                "DELETE", expect=(204,))
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_a_student_logs_in_in_the_browser_runs_notebook_02_and_drags_its_stepper(hub, tokens, repository):
+    """One student (a browser and JupyterLab cost seconds of a core each):
+    the hub's login page, her JupyterLab on the pulled notebook, Run All,
+    nothing a student would see go wrong, then a drag of the first stepper."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM}")
+    import psutil
+    from playwright.sync_api import expect, sync_playwright
+
+    student = STUDENTS[0]
+    if not (hub.home(student) / NOTEBOOK).exists():
+        hub.git_pull(student, tokens[student], f"file://{repository}", BRANCH, "gametree")
+    me = psutil.Process()
+    before = {child.pid for child in me.children()}
+    playwright = sync_playwright().start()
+    started = [child for child in me.children() if child.pid not in before]
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=CHROMIUM_FLAGS)
+        context = chromium.new_context(viewport=VIEWPORT)
+        lab = LabPage(_StudentsLab(hub, student, tokens[student]), context)
+        lab.page.goto(f"{hub.url}/hub/login")
+        lab.page.fill("#username_input", student)
+        lab.page.fill("#password_input", PASSWORD)
+        lab.page.click("#login_submit")
+        lab.page.wait_for_url(f"**/user/{student}/**", timeout=60_000)
+        lab.open(NOTEBOOK)
+        lab.run_all()
+        assert lab.problems() == [], f"step 'browser', user {student}: {lab.problems()}"
+        stepper = StepperView(lab.page.locator(".gametree-stepper").first)
+        stepper.go_home()
+        box = stepper.handle.bounding_box()
+        track = stepper.root.locator(".gametree-slider .noUi-base").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        step = track["width"] / stepper.maximum()
+        lab.page.mouse.move(x, y)
+        lab.page.mouse.down()
+        for k in range(1, 6):
+            lab.page.mouse.move(x + k * step, y)
+            lab.page.wait_for_timeout(30)
+        lab.page.mouse.up()
+        expect(stepper.caption).to_contain_text("Step 5 of", timeout=15_000)
+        assert stepper.value() == 5, f"step 'browser', user {student}: the drag left step {stepper.value()}"
+    finally:
+        everything = _with_descendants(started)
+        playwright.stop()
+        _kill(everything)

@@ -258,6 +258,30 @@ class Hub:
             raise StepFailed(step, user, f"formgrader {path}: {result.get('error') or result.get('log')}")
         return result
 
+    def fetch(self, user: str, token: str, assignment: str) -> None:
+        """Fetch ``assignment`` as the Assignments tab does (nbgrader's
+        handler on the user's server, through the proxy)."""
+        form = {"assignment_id": assignment, "course_id": COURSE}
+        listed = json.loads(self.server("fetch", user, token, "assignments/fetch", "POST", form=form))
+        if not listed.get("success"):
+            raise StepFailed("fetch", user, f"nbgrader could not list the course: {listed.get('value')}")
+        mine = [each for each in listed["value"] if each["assignment_id"] == assignment]
+        if not mine:
+            raise StepFailed("fetch", user, f"{assignment} is not released to {user}: nbgrader lists "
+                             f"only the courses of the hub's nbgrader-<course> groups the user is in; "
+                             f"put {user} on the course's list (GAMETREE_HUB_STUDENTS)")
+        if mine[0]["status"] != "fetched":
+            raise StepFailed("fetch", user, f"{assignment} was listed but not fetched: {mine[0]}")
+
+    def submit(self, user: str, token: str, assignment: str) -> None:
+        """Submit ``assignment`` from the user's home, as the Assignments tab does."""
+        form = {"assignment_id": assignment, "course_id": COURSE}
+        answer = json.loads(self.server("submit", user, token, "assignments/submit", "POST", form=form))
+        if not answer.get("success") or not any(each["assignment_id"] == assignment
+                                                and each["status"] == "submitted"
+                                                for each in answer["value"]):
+            raise StepFailed("submit", user, f"nbgrader's submit failed: {answer.get('value')}")
+
     def git_pull(self, user: str, token: str, repo: str, branch: str, targetpath: str) -> None:
         """What nbgitpuller's link does: clone or pull ``repo`` into the home."""
         query = urllib.parse.urlencode({"repo": repo, "branch": branch, "targetpath": targetpath})

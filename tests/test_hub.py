@@ -19,6 +19,7 @@ a short password) are checked without starting a hub.
 """
 
 import csv
+import datetime
 import importlib.util
 import json
 import os
@@ -27,6 +28,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import urllib.parse
 from pathlib import Path
 
@@ -116,11 +118,11 @@ def repository(hub):
 
 @pytest.fixture(scope="module")
 def tokens(hub):
-    """The teacher and the three students logged in, each student's server started."""
-    logged_in = {user: hub.login(user) for user in [TEACHER, *STUDENTS, UNSTARTABLE]}
-    for student in [*STUDENTS, UNSTARTABLE]:     # erin's failure is waited for in its own test
+    """The teacher, the three students and dave logged in, their servers started."""
+    logged_in = {user: hub.login(user) for user in [TEACHER, *STUDENTS, OUTSIDER, UNSTARTABLE]}
+    for student in [*STUDENTS, OUTSIDER, UNSTARTABLE]:   # erin's failure is waited for in its own test
         hub.start_server(student, logged_in[student])
-    for student in STUDENTS:
+    for student in [*STUDENTS, OUTSIDER]:
         hub.wait_for_server(student, logged_in[student])
     return logged_in
 
@@ -192,13 +194,9 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_
     hub.formgrader("generate", TEACHER, teacher, "assignment/trees/assign", "POST")
     hub.formgrader("release", TEACHER, teacher, "assignment/trees/release", "POST")
 
-    form = {"assignment_id": "trees", "course_id": COURSE}
     for student, notebook in _notebooks().items():
         token = tokens[student]
-        listed = json.loads(hub.server("fetch", student, token, "assignments/fetch", "POST", form=form))
-        fetched = [each for each in listed["value"] if each["assignment_id"] == "trees"]
-        if not (listed["success"] and fetched and fetched[0]["status"] == "fetched"):
-            raise StepFailed("fetch", student, f"trees is not fetched: {listed}")
+        hub.fetch(student, token, "trees")
         released = json.loads(hub.server("fetch", student, token, "api/contents/trees/trees.ipynb"))
         if "raise NotImplementedError()" not in json.dumps(released["content"]):
             raise StepFailed("fetch", student, "the fetched notebook is not the student version")
@@ -207,9 +205,11 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_
         else:
             body = {"type": "file", "format": "text", "content": notebook}
         hub.server("save", student, token, "api/contents/trees/trees.ipynb", "PUT", body)
-        answer = json.loads(hub.server("submit", student, token, "assignments/submit", "POST", form=form))
-        if not answer["success"] or not any(each["status"] == "submitted" for each in answer["value"]):
-            raise StepFailed("submit", student, f"nbgrader's submit failed: {answer.get('value')}")
+        hub.submit(student, token, "trees")
+        if student == STUDENTS[0]:    # the deadline passes: the others submit late
+            due = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")
+            hub.formgrader("deadline", TEACHER, teacher, "assignment/trees", "PUT",
+                           {"duedate_notimezone": due, "duedate_timezone": "UTC"})
 
     hub.formgrader("collect", TEACHER, teacher, "assignment/trees/collect", "POST")
     for student in STUDENTS:
@@ -248,7 +248,21 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_
         raise StepFailed("class report", TEACHER, report.stderr[-2000:])
     assert report.stdout.startswith("trees: alpha_beta: 3 graded"), report.stdout
     assert "first divergence: not pruning on equality: 1" in report.stdout
+    late = [line for line in report.stdout.splitlines() if "after the deadline" in line]
+    assert late and late[0].startswith("bob's trees: submitted ") and "alice" not in "".join(late), late
+    assert "nbgrader's late-submission policy took 0 points" in late[0]
     assert (tmp_path / "class.png").stat().st_size > 10_000
+
+
+def test_a_user_not_on_the_courses_list_is_told_so_when_he_fetches(hub, tokens):
+    """dave may use the hub but is on no course's list: nbgrader (asking the
+    hub for his groups) lists him no course, and the fetch says so."""
+    with pytest.raises(StepFailed) as failed:
+        hub.fetch(OUTSIDER, tokens[OUTSIDER], "trees")
+    assert str(failed.value) == ("step 'fetch', user dave: trees is not released to dave: nbgrader lists "
+                                 "only the courses of the hub's nbgrader-<course> groups the user is in; "
+                                 "put dave on the course's list (GAMETREE_HUB_STUDENTS)")
+    assert not (hub.home(OUTSIDER) / "trees").exists()
 
 
 def test_a_server_that_cannot_start_is_reported_at_its_step_with_the_reason(hub, tokens):
@@ -263,8 +277,17 @@ def test_a_server_that_cannot_start_is_reported_at_its_step_with_the_reason(hub,
     assert "No such directory: ''/no/such/folder''" in message, message
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(300)
-def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_in_her_kernel(hub, tokens, repository):
+def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_drags_its_stepper(
+        hub, tokens, repository):
+    """Every student pulls the set with nbgitpuller's link and runs notebook
+    02 top to bottom in her kernel, three kernels at once: two through
+    their servers' kernel API, and alice in JupyterLab in Chromium (the
+    hub's login page, Run All, nothing a student would see go wrong, then a
+    drag of the first stepper).  One browser only: Chromium and JupyterLab
+    cost seconds of a core each.  Without Chromium, alice's kernel runs
+    through the API too."""
     link = {"repo": f"file://{repository}", "branch": BRANCH, "targetpath": "gametree",
             "urlpath": f"lab/tree/{NOTEBOOK}"}
     for student in STUDENTS:
@@ -275,10 +298,29 @@ def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_in_her_ker
         hub.git_pull(student, tokens[student], link["repo"], BRANCH, "gametree")
         if not (hub.home(student) / NOTEBOOK).exists():
             raise StepFailed("nbgitpuller link", student, f"{NOTEBOOK} is not in her home after the pull")
-    ran = run_notebooks(hub, {student: tokens[student] for student in STUDENTS}, NOTEBOOK)
+    in_browser = STUDENTS[0] if CHROMIUM.exists() else None
+    through_api = {student: tokens[student] for student in STUDENTS if student != in_browser}
+    ran: list = []
+    failed: list[BaseException] = []
+
+    def run_through_api() -> None:
+        try:
+            ran.extend(run_notebooks(hub, through_api, NOTEBOOK))
+        except BaseException as error:      # noqa: BLE001 -- raised again below, in the test's thread
+            failed.append(error)
+
+    runner = threading.Thread(target=run_through_api)
+    runner.start()
+    try:
+        if in_browser:
+            _run_and_drag_in_the_browser(hub, in_browser, tokens[in_browser])
+    finally:
+        runner.join(timeout=300)
+    if failed:
+        raise failed[0]
     code_cells = sum(cell["cell_type"] == "code" for cell in
                      json.loads((REPO / "notebooks" / "02-alpha-beta.ipynb").read_text())["cells"])
-    assert [(each.user, each.cells) for each in ran] == [(student, code_cells) for student in STUDENTS]
+    assert [(each.user, each.cells) for each in ran] == [(student, code_cells) for student in through_api]
 
 
 class _StudentsLab:
@@ -296,20 +338,12 @@ class _StudentsLab:
                                 "DELETE", expect=(204,))
 
 
-@pytest.mark.browser
-@pytest.mark.timeout(300)
-def test_a_student_logs_in_in_the_browser_runs_notebook_02_and_drags_its_stepper(hub, tokens, repository):
-    """One student (a browser and JupyterLab cost seconds of a core each):
-    the hub's login page, her JupyterLab on the pulled notebook, Run All,
-    nothing a student would see go wrong, then a drag of the first stepper."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"Chromium is not installed at {CHROMIUM}")
+def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> None:
+    """``student`` logs in on the hub's page, runs notebook 02 in her
+    JupyterLab and drags the first stepper five steps."""
     import psutil
     from playwright.sync_api import expect, sync_playwright
 
-    student = STUDENTS[0]
-    if not (hub.home(student) / NOTEBOOK).exists():
-        hub.git_pull(student, tokens[student], f"file://{repository}", BRANCH, "gametree")
     me = psutil.Process()
     before = {child.pid for child in me.children()}
     playwright = sync_playwright().start()
@@ -318,7 +352,7 @@ def test_a_student_logs_in_in_the_browser_runs_notebook_02_and_drags_its_stepper
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=CHROMIUM_FLAGS)
         context = chromium.new_context(viewport=VIEWPORT)
-        lab = LabPage(_StudentsLab(hub, student, tokens[student]), context)
+        lab = LabPage(_StudentsLab(hub, student, token), context)
         lab.page.goto(f"{hub.url}/hub/login")
         lab.page.fill("#username_input", student)
         lab.page.fill("#password_input", PASSWORD)

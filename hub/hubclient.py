@@ -305,10 +305,12 @@ class Ran:
     """From the kernel's start to the last cell's reply."""
 
 
-async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: float = 300) -> Ran:
+async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: float = 300,
+                       keep_kernel: bool = False) -> Ran:
     """Run the notebook at ``path`` (in the user's home) top to bottom in a
     new kernel of their server, stop at the first error (a StepFailed with
-    the cell's number and the error), then shut the kernel down."""
+    the cell's number and the error), then shut the kernel down (unless
+    ``keep_kernel``: a student's notebook left open, to measure)."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -354,8 +356,9 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
                     break
     finally:
         connection.close()
-        await asyncio.to_thread(hub.server, step, user, token, f"api/sessions/{session['id']}",
-                                "DELETE", None, None, (204, 404))
+        if not keep_kernel:
+            await asyncio.to_thread(hub.server, step, user, token, f"api/sessions/{session['id']}",
+                                    "DELETE", None, None, (204, 404))
     return Ran(user, len(cells), time.monotonic() - began)
 
 

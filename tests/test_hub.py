@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -165,18 +166,24 @@ def _notebooks() -> dict[str, dict | str]:
     return {"alice": right, "bob": strict, "carol": "{not a notebook"}
 
 
-def _points_from_gametree_grade(submission: Path, seed_file: Path) -> float:
-    """What ``python -m gametree grade`` says ``submission`` earns, in the
-    notebook's points: each part's share of its tests passed, times the
-    points its autograder cell gives it (as nbgrader's cells compute it)."""
+def _gametree_grade(submission: Path, seed_file: Path) -> subprocess.Popen:
+    """``python -m gametree grade`` on ``submission``, started (Gradescope's
+    format: each test's score), with the teacher's seed."""
+    return subprocess.Popen([sys.executable, "-m", "gametree", "grade", "--format", "gradescope",
+                             "trees", str(submission)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "GAMETREE_GRADING_SEED_FILE": str(seed_file),
+                                            "GAMETREE_GRADING_SEED": ""})
+
+
+def _points(graded: subprocess.Popen) -> float:
+    """What ``gametree grade`` said, in the notebook's points: each part's
+    share of its tests passed, times the points its autograder cell gives it
+    (as nbgrader's cells compute it)."""
     from gametree.grading.course import AUTOGRADE_CALL
 
-    graded = subprocess.run([sys.executable, "-m", "gametree", "grade", "--format", "gradescope",
-                             "trees", str(submission)], capture_output=True, text=True, timeout=120,
-                            env={**os.environ, "GAMETREE_GRADING_SEED_FILE": str(seed_file),
-                                 "GAMETREE_GRADING_SEED": ""})
-    assert graded.returncode == 0, graded.stderr
-    tests = json.loads(graded.stdout)["tests"]
+    out, err = graded.communicate(timeout=120)
+    assert graded.returncode == 0, err
+    tests = json.loads(out)["tests"]
     total = 0.0
     for _, part, points in AUTOGRADE_CALL.findall(SOURCE.read_text().replace('\\"', '"')):
         mine = [test for test in tests if test["name"].startswith(f"{part}: ")]
@@ -186,7 +193,7 @@ def _points_from_gametree_grade(submission: Path, seed_file: Path) -> float:
 
 
 @pytest.mark.timeout(300)
-def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_path):
+def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, notebook_runs, tmp_path, request):
     teacher = tokens[TEACHER]
     for student in STUDENTS:      # the course's list in the gradebook
         hub.formgrader("list the class", TEACHER, teacher, f"student/{student}", "PUT",
@@ -212,10 +219,15 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_
                            {"duedate_notimezone": due, "duedate_timezone": "UTC"})
 
     hub.formgrader("collect", TEACHER, teacher, "assignment/trees/collect", "POST")
+    seed_file = hub.home(f"grader-{COURSE}") / ".gametree" / "grading-seed"
+    graded: dict[str, subprocess.Popen] = {}
+    request.addfinalizer(lambda: [each.kill() for each in graded.values() if each.poll() is None])
     for student in STUDENTS:
         submitted = hub.course / "submitted" / student / "trees" / "trees.ipynb"
         if not submitted.exists():
             raise StepFailed("collect", student, f"{submitted} was not collected")
+        graded[student] = _gametree_grade(submitted, seed_file)     # meanwhile, nbgrader grades
+    for student in STUDENTS:
         result = hub.formgrader("autograde", TEACHER, teacher, f"submission/trees/{student}/autograde",
                                 "POST", may_fail=student == "carol")
         assert isinstance(result, dict)
@@ -230,10 +242,8 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, tmp_
         rows = {row["student_id"]: row for row in csv.DictReader(table) if row["assignment"] == "trees"}
     assert sorted(rows) == STUDENTS, f"step 'export': {sorted(rows)}"
 
-    seed_file = hub.home(f"grader-{COURSE}") / ".gametree" / "grading-seed"
     for student in STUDENTS:
-        said = _points_from_gametree_grade(hub.course / "submitted" / student / "trees" / "trees.ipynb",
-                                           seed_file)
+        said = _points(graded[student])
         if abs(float(rows[student]["score"]) - said) > 0.005:     # nbgrader sums floats
             raise StepFailed("grades agree", student, f"exported {rows[student]['score']}, "
                              f"'gametree grade' says {said}")
@@ -277,17 +287,41 @@ def test_a_server_that_cannot_start_is_reported_at_its_step_with_the_reason(hub,
     assert "No such directory: ''/no/such/folder''" in message, message
 
 
-@pytest.mark.browser
-@pytest.mark.timeout(300)
-def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_drags_its_stepper(
-        hub, tokens, repository):
-    """Every student pulls the set with nbgitpuller's link and runs notebook
-    02 top to bottom in her kernel, three kernels at once: two through
-    their servers' kernel API, and alice in JupyterLab in Chromium (the
-    hub's login page, Run All, nothing a student would see go wrong, then a
-    drag of the first stepper).  One browser only: Chromium and JupyterLab
-    cost seconds of a core each.  Without Chromium, alice's kernel runs
-    through the API too."""
+class _Runs:
+    """Notebook 02 running in the students' kernels in threads of their own:
+    each thread's results, or the exception it ended with."""
+
+    def __init__(self) -> None:
+        self.threads: list[threading.Thread] = []
+        self.ran: list = []
+        self.dragged: list[str] = []
+        self.failed: list[BaseException] = []
+
+    def start(self, work, *args) -> None:
+        def guarded() -> None:
+            try:
+                work(*args)
+            except BaseException as error:     # noqa: BLE001 -- raised again in the test's thread
+                self.failed.append(error)
+        thread = threading.Thread(target=guarded, daemon=True)
+        thread.start()
+        self.threads.append(thread)
+
+    def join(self, timeout: float = 300) -> None:
+        deadline = time.monotonic() + timeout
+        for thread in self.threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+@pytest.fixture(scope="module")
+def notebook_runs(hub, tokens, repository):
+    """Every student opens nbgitpuller's link (the set pulled into her home),
+    then notebook 02 runs top to bottom in her kernel, three kernels at once:
+    two through their servers' kernel API, and alice in JupyterLab in
+    Chromium (one browser only: Chromium and JupyterLab cost seconds of a
+    core each; without Chromium her kernel runs through the API too).  They
+    run while the teacher grades (nbgrader keeps one core busy at a time),
+    and the notebook test waits for them."""
     link = {"repo": f"file://{repository}", "branch": BRANCH, "targetpath": "gametree",
             "urlpath": f"lab/tree/{NOTEBOOK}"}
     for student in STUDENTS:
@@ -300,27 +334,29 @@ def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_dr
             raise StepFailed("nbgitpuller link", student, f"{NOTEBOOK} is not in her home after the pull")
     in_browser = STUDENTS[0] if CHROMIUM.exists() else None
     through_api = {student: tokens[student] for student in STUDENTS if student != in_browser}
-    ran: list = []
-    failed: list[BaseException] = []
+    runs = _Runs()
+    runs.start(lambda: runs.ran.extend(run_notebooks(hub, through_api, NOTEBOOK)))
+    if in_browser:
+        runs.start(lambda: runs.dragged.append(_run_and_drag_in_the_browser(hub, in_browser,
+                                                                            tokens[in_browser])))
+    yield runs
+    runs.join()
 
-    def run_through_api() -> None:
-        try:
-            ran.extend(run_notebooks(hub, through_api, NOTEBOOK))
-        except BaseException as error:      # noqa: BLE001 -- raised again below, in the test's thread
-            failed.append(error)
 
-    runner = threading.Thread(target=run_through_api)
-    runner.start()
-    try:
-        if in_browser:
-            _run_and_drag_in_the_browser(hub, in_browser, tokens[in_browser])
-    finally:
-        runner.join(timeout=300)
-    if failed:
-        raise failed[0]
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_drags_its_stepper(
+        notebook_runs):
+    notebook_runs.join()
+    if notebook_runs.failed:
+        raise notebook_runs.failed[0]
+    assert all(not thread.is_alive() for thread in notebook_runs.threads), "step 'run 02': still running"
     code_cells = sum(cell["cell_type"] == "code" for cell in
                      json.loads((REPO / "notebooks" / "02-alpha-beta.ipynb").read_text())["cells"])
-    assert [(each.user, each.cells) for each in ran] == [(student, code_cells) for student in through_api]
+    through_api = [student for student in STUDENTS if student not in notebook_runs.dragged]
+    assert [(each.user, each.cells) for each in notebook_runs.ran] == [(s, code_cells) for s in through_api]
+    if CHROMIUM.exists():
+        assert notebook_runs.dragged == [STUDENTS[0]]
 
 
 class _StudentsLab:
@@ -338,7 +374,7 @@ class _StudentsLab:
                                 "DELETE", expect=(204,))
 
 
-def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> None:
+def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> str:
     """``student`` logs in on the hub's page, runs notebook 02 in her
     JupyterLab and drags the first stepper five steps."""
     import psutil
@@ -347,7 +383,8 @@ def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> None:
     me = psutil.Process()
     before = {child.pid for child in me.children()}
     playwright = sync_playwright().start()
-    started = [child for child in me.children() if child.pid not in before]
+    started = [child for child in me.children()     # the driver (the teacher's commands run meanwhile)
+               if child.pid not in before and "playwright" in " ".join(child.cmdline())]
     try:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=CHROMIUM_FLAGS)
@@ -375,6 +412,8 @@ def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> None:
         lab.page.mouse.up()
         expect(stepper.caption).to_contain_text("Step 5 of", timeout=15_000)
         assert stepper.value() == 5, f"step 'browser', user {student}: the drag left step {stepper.value()}"
+        lab.server.shut_down_kernels({NOTEBOOK})
+        return student
     finally:
         everything = _with_descendants(started)
         playwright.stop()

@@ -79,8 +79,10 @@ def memory(trees: dict[str, list[psutil.Process]]) -> tuple[list[float], list[fl
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--timeout", type=float, default=600, help="seconds for each server and each notebook")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds for each server to answer")
+    parser.add_argument("--notebook-timeout", type=float, default=300, help="seconds for each notebook")
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)     # each figure as soon as it is measured
     students = [f"student{n:02d}" for n in range(1, args.students + 1)]
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; "
@@ -131,14 +133,15 @@ def main() -> int:
 
         async def run_all() -> list[Ran | BaseException]:
             return await asyncio.gather(*(run_notebook(hub, student, tokens[student], NOTEBOOK,
-                                                       timeout=args.timeout, keep_kernel=True)
+                                                       timeout=args.notebook_timeout, keep_kernel=True)
                                           for student in ready), return_exceptions=True)
 
         began = time.monotonic()
         results = asyncio.run(run_all())
         elapsed = time.monotonic() - began
         ran = [result for result in results if isinstance(result, Ran)]
-        failures += [str(result) for result in results if not isinstance(result, Ran)]
+        failures += [f"{student}: {type(result).__name__}: {result}"
+                     for student, result in zip(ready, results, strict=True) if not isinstance(result, Ran)]
         each = sorted(result.seconds for result in ran)
         print(f"every notebook has run: {elapsed:.1f} s ({len(ran)} of {len(ready)}; each took "
               f"{each[0]:.1f} to {each[-1]:.1f} s, median {statistics.median(each):.1f} s)" if each

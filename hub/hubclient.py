@@ -325,7 +325,11 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
         None, (201,)))
     kernel = session["kernel"]["id"]
     ws_url = f"ws://127.0.0.1:{hub.ports[0]}/user/{user}/api/kernels/{kernel}/channels"
-    connection = await websocket_connect(HTTPRequest(ws_url, headers={"Authorization": f"token {token}"}))
+    try:
+        connection = await websocket_connect(HTTPRequest(ws_url, headers={"Authorization": f"token {token}"}))
+    except Exception as error:           # tornado's HTTPClientError, a refused connection
+        raise StepFailed(step, user, f"the kernel's connection was refused ({error}): the kernel died "
+                         "as it started; the hub's log says why") from error
     try:
         for number, cell in enumerate(cells, 1):
             source = "".join(cell["source"])
@@ -340,12 +344,20 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
                 left = timeout - (time.monotonic() - began)
                 if left <= 0:
                     raise StepFailed(step, user, f"code cell {number} had not finished after {timeout:.0f} s")
-                message = await asyncio.wait_for(connection.read_message(), left)
+                try:
+                    message = await asyncio.wait_for(connection.read_message(), left)
+                except TimeoutError:
+                    raise StepFailed(step, user, f"code cell {number} had not finished after "
+                                     f"{timeout:.0f} s") from None
                 if message is None:
                     raise StepFailed(step, user, f"the kernel's connection closed in code cell {number}")
                 if isinstance(message, bytes):
                     continue                      # a binary message (widget buffers)
                 reply = json.loads(message)
+                state = reply.get("content", {}).get("execution_state")
+                if reply.get("msg_type") == "status" and state in ("dead", "restarting"):
+                    raise StepFailed(step, user, f"the kernel died in code cell {number} (the "
+                                     f"server says '{state}'; its log says why)")
                 if reply.get("parent_header", {}).get("msg_id") != msg_id:
                     continue
                 if reply["msg_type"] == "execute_reply":

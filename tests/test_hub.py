@@ -1,21 +1,25 @@
 """The course hub, started for real: JupyterHub with its proxy (hub/start.py,
-hub/jupyterhub_config.py) on free ports, its state in a temporary folder.
+hub/jupyterhub_config.py) on free ports, its state in a temporary folder,
+driven over HTTP as a class drives it (hub/hubclient.py).
 
 One hub serves the whole module (``hub`` below, module-scoped, so
 conftest.py keeps these tests on one xdist worker): a teacher and three
-students log in through the hub's REST API, each student's server starts,
-the teacher releases ``trees`` through nbgrader's exchange, each student
-fetches it and submits a different notebook through their own server
+students log in through the hub's REST API and each student's server
+starts; each student opens nbgitpuller's link (a bare clone of this
+repository: no network) and runs notebook 02 top to bottom in her kernel
+(one of them in JupyterLab in Chromium, dragging the stepper), while the
+teacher releases ``trees`` through nbgrader's exchange, each student
+fetches it and submits a different notebook through her own server
 (nbgrader's assignment-list handlers, through the hub's proxy), and the
-teacher collects and autogrades with the course's formgrader service
-(in the grader's sandbox), exports with ``nbgrader export`` and draws the
-class report; the exported grades equal what ``python -m gametree grade``
-says for each file.  Every failure names its step and its user
-(:class:`hubclient.StepFailed`).  When the module ends the hub is stopped,
-nothing it started is left running, and its folder is removed.
-
-The launcher's refusals (a port already taken, no configurable-http-proxy,
-a short password) are checked without starting a hub.
+teacher collects and autogrades with the course's formgrader service (in
+the grader's sandbox), exports with ``nbgrader export`` and draws the class
+report; the exported grades equal what ``python -m gametree grade`` says
+for each file.  Faults, each at its step: a server that cannot start, a
+user on no course's list, a submission after the deadline (and, without
+starting a hub, a port already taken and no configurable-http-proxy).
+Every failure names its step and its user (:class:`hubclient.StepFailed`).
+When the module ends the hub is stopped, nothing it started is left
+running, and its folder is removed.
 """
 
 import csv
@@ -332,6 +336,8 @@ def notebook_runs(hub, tokens, repository):
         hub.git_pull(student, tokens[student], link["repo"], BRANCH, "gametree")
         if not (hub.home(student) / NOTEBOOK).exists():
             raise StepFailed("nbgitpuller link", student, f"{NOTEBOOK} is not in her home after the pull")
+    if not CHROMIUM.exists() and os.environ.get("GAMETREE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"GAMETREE_REQUIRE_BROWSER=1 but Chromium is not installed at {CHROMIUM}", pytrace=False)
     in_browser = STUDENTS[0] if CHROMIUM.exists() else None
     through_api = {student: tokens[student] for student in STUDENTS if student != in_browser}
     runs = _Runs()

@@ -131,7 +131,8 @@ class Hub:
         """Start the hub and wait until its API and the course's service answer."""
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(self.command(), env=self.environment(), stdout=log,
-                                            stderr=subprocess.STDOUT, start_new_session=True)
+                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

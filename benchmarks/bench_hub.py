@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 import shutil
 import statistics
@@ -82,7 +83,8 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=600, help="seconds for each server to answer")
     parser.add_argument("--notebook-timeout", type=float, default=300, help="seconds for each notebook")
     args = parser.parse_args()
-    sys.stdout.reconfigure(line_buffering=True)     # each figure as soon as it is measured
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)     # each figure as soon as it is measured
     students = [f"student{n:02d}" for n in range(1, args.students + 1)]
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; "

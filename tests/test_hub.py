@@ -36,6 +36,7 @@ import threading
 import time
 import urllib.parse
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -225,7 +226,14 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, note
     hub.formgrader("collect", TEACHER, teacher, "assignment/trees/collect", "POST")
     seed_file = hub.home(f"grader-{COURSE}") / ".gametree" / "grading-seed"
     graded: dict[str, subprocess.Popen] = {}
-    request.addfinalizer(lambda: [each.kill() for each in graded.values() if each.poll() is None])
+
+    def stop_graders() -> None:
+        for each in graded.values():
+            if each.poll() is None:
+                each.kill()
+                each.wait()
+
+    request.addfinalizer(stop_graders)
     for student in STUDENTS:
         submitted = hub.course / "submitted" / student / "trees" / "trees.ipynb"
         if not submitted.exists():
@@ -349,7 +357,6 @@ def notebook_runs(hub, tokens, repository):
     runs.join()
 
 
-@pytest.mark.browser
 @pytest.mark.timeout(300)
 def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_drags_its_stepper(
         notebook_runs):
@@ -394,8 +401,8 @@ def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> str:
     try:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=CHROMIUM_FLAGS)
-        context = chromium.new_context(viewport=VIEWPORT)
-        lab = LabPage(_StudentsLab(hub, student, token), context)
+        context = chromium.new_context(viewport=cast(Any, VIEWPORT))
+        lab = LabPage(cast(Any, _StudentsLab(hub, student, token)), context)   # a LabServer's url, token
         lab.page.goto(f"{hub.url}/hub/login")
         lab.page.fill("#username_input", student)
         lab.page.fill("#password_input", PASSWORD)

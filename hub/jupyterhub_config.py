@@ -68,12 +68,13 @@ c.Spawner.start_timeout = int(os.environ.get("GAMETREE_HUB_START_TIMEOUT", "60")
 c.Spawner.http_timeout = int(os.environ.get("GAMETREE_HUB_START_TIMEOUT", "60"))
 # Answer "starting" at once and let the client follow the start (GET /hub/api/users/<name>):
 # a class logging in together does not hold a request each, and a server that fails to
-# start is reported as failed (JupyterHub 5's own wait answers 500 with no reason when
-# the server exits within it).
+# start is reported as failed (JupyterHub's own wait answered 500 with no reason when
+# the server exited within it, measured with 6.1).
 c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}
-# A server answers SIGINT (the spawner's first way to stop it) by asking on its
-# terminal whether to shut down, and goes on; SIGTERM, sent after this wait, stops it
-# cleanly with its kernels.  JupyterHub's 10 s made stopping a hub with 30 servers take 91 s.
+# A server started from a terminal answers SIGINT (the spawner's first way to stop it) by
+# asking there whether to shut down, and goes on; SIGTERM, sent after this wait, stops it
+# cleanly with its kernels.  JupyterHub's 10 s made stopping a hub with 30 servers take 91 s
+# (hub/start.py also gives the hub no terminal).
 c.LocalProcessSpawner.interrupt_timeout = 1
 if os.geteuid() == 0:                    # a container's root: Jupyter refuses to run as root without it
     c.Spawner.args = ["--allow-root"]

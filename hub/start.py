@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     hub = subprocess.Popen([str(Path(venv_bin) / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
                            cwd=state, env=env, start_new_session=True,
                            # no terminal: a server then stops on SIGINT instead of asking
-                           # its terminal for 5 s whether to (stopping took seconds a server)
+                           # its terminal whether to (each server's stop took seconds)
                            stdin=subprocess.DEVNULL)
 
     def stop(signum: int, frame: object) -> None:

@@ -413,9 +413,20 @@ def _run_and_drag_in_the_browser(hub: Hub, student: str, token: str) -> str:
         assert lab.problems() == [], f"step 'browser', user {student}: {lab.problems()}"
         stepper = StepperView(lab.page.locator(".gametree-stepper").first)
         stepper.go_home()
-        box = stepper.handle.bounding_box()
+        # The pointer must really be on the handle when it is pressed: JupyterLab lays out
+        # cells as they come near, so a handle scrolled to can still move (tests/browser's
+        # test_class_mode.py, issue 19).
+        on_handle = "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.noUi-handle')"
+        deadline = time.monotonic() + 15
+        while True:
+            stepper.handle.scroll_into_view_if_needed()
+            box = stepper.handle.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if lab.page.evaluate(on_handle, [x, y]):
+                break
+            assert time.monotonic() < deadline, f"step 'browser', user {student}: the handle never settled"
+            lab.page.wait_for_timeout(200)
         track = stepper.root.locator(".gametree-slider .noUi-base").bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         step = track["width"] / stepper.maximum()
         lab.page.mouse.move(x, y)
         lab.page.mouse.down()

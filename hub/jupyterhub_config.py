@@ -37,6 +37,7 @@ COURSE = "gametree"                      # nbgrader's course id (assignments/nbg
 
 TEACHERS = os.environ.get("GAMETREE_HUB_TEACHERS", "teacher").split()
 STUDENTS = os.environ.get("GAMETREE_HUB_STUDENTS", "alice bob carol").split()
+OTHERS = os.environ.get("GAMETREE_HUB_OTHERS", "").split()   # users of the hub on no course's list
 GRADER = f"grader-{COURSE}"             # the account the course's formgrader service runs as
 
 # --- Where the hub listens, and its state --------------------------------------------------
@@ -53,8 +54,10 @@ c.JupyterHub.cleanup_proxy = True
 # --- Who logs in: a university replaces this with its own authenticator ---------------------
 c.JupyterHub.authenticator_class = "shared-password"   # JupyterHub's DummyAuthenticator with one password
 c.SharedPasswordAuthenticator.user_password = os.environ.get("GAMETREE_HUB_PASSWORD", "")
-c.Authenticator.allowed_users = set(TEACHERS) | set(STUDENTS)
-c.Authenticator.admin_users = set(TEACHERS)
+c.Authenticator.allowed_users = set(TEACHERS) | set(STUDENTS) | set(OTHERS)
+# The teachers are not the hub's admins: the shared-password authenticator would then take
+# only its separate admin password from them (the users' password refused, measured).  They
+# reach the course's formgrader through the formgrade group below.
 
 # --- Each user's server: a university replaces this with its own spawner --------------------
 c.JupyterHub.spawner_class = "simple"   # jupyterhub.spawner.SimpleLocalProcessSpawner
@@ -63,6 +66,16 @@ c.Spawner.cmd = [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
 c.Spawner.start_timeout = int(os.environ.get("GAMETREE_HUB_START_TIMEOUT", "60"))
 c.Spawner.http_timeout = int(os.environ.get("GAMETREE_HUB_START_TIMEOUT", "60"))
+# Answer "starting" at once and let the client follow the start (GET /hub/api/users/<name>):
+# a class logging in together does not hold a request each, and a server that fails to
+# start is reported as failed (JupyterHub's own wait answered 500 with no reason when
+# the server exited within it, measured with 6.1).
+c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}
+# A server started from a terminal answers SIGINT (the spawner's first way to stop it) by
+# asking there whether to shut down, and goes on; SIGTERM, sent after this wait, stops it
+# cleanly with its kernels.  JupyterHub's 10 s made stopping a hub with 30 servers take 91 s
+# (hub/start.py also gives the hub no terminal).
+c.LocalProcessSpawner.interrupt_timeout = 1
 if os.geteuid() == 0:                    # a container's root: Jupyter refuses to run as root without it
     c.Spawner.args = ["--allow-root"]
 # The users' environment is this one (the set installed with requirements.txt and the
@@ -102,6 +115,8 @@ c.JupyterHub.services = [
             "JUPYTER_CONFIG_PATH": str(HERE / "student-config"),
             "GAMETREE_HUB_EXCHANGE": str(EXCHANGE),
             "GAMETREE_HUB_COURSE": COURSE,
+            # the grader's home: the teacher's grading seed is its .gametree/grading-seed
+            "HOME": str(HOMES / GRADER),
         },
     },
 ]

@@ -83,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
            "GAMETREE_HUB_PROXY_API_PORT": str(args.proxy_api_port),
            "GAMETREE_HUB_SERVICE_PORT": str(args.service_port)}
     hub = subprocess.Popen([str(Path(venv_bin) / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
-                           cwd=state, env=env, start_new_session=True)
+                           cwd=state, env=env, start_new_session=True,
+                           # no terminal: a server then stops on SIGINT instead of asking
+                           # its terminal whether to (each server's stop took seconds)
+                           stdin=subprocess.DEVNULL)
 
     def stop(signum: int, frame: object) -> None:
         hub.send_signal(signal.SIGTERM)      # JupyterHub stops its proxy, service and servers

@@ -141,6 +141,9 @@ class ClassResults:
     ungraded: tuple[str, ...] = ()
     """A sentence per submitted notebook nbgrader could not grade (each
     scored 0 in :attr:`scores`): the student, the notebook and why."""
+    late: tuple[str, ...] = ()
+    """A sentence per submission made after its assignment's deadline (nbgrader
+    takes it, and its late-submission policy sets the penalty)."""
 
 
 def ungraded_submissions(course: str | Path) -> list[tuple[str, str, str]]:
@@ -176,12 +179,15 @@ def class_results(course: str | Path) -> ClassResults:
         raise ValueError(f"{course} has no gradebook.db: run nbgrader autograde there first")
     scores: dict[tuple[str, str], list[float]] = {}
     most: dict[tuple[str, str], float] = {}
+    late = []
     with Gradebook(f"sqlite:///{database}") as gradebook:
         for assignment in gradebook.assignments:
             for notebook in assignment.notebooks:
                 for cell in notebook.grade_cells:
                     most[(assignment.name, cell.name)] = cell.max_score
             for submission in gradebook.assignment_submissions(assignment.name):
+                if submission.total_seconds_late > 0:
+                    late.append(_late_sentence(submission))
                 for notebook in submission.notebooks:
                     for grade_ in notebook.grades:
                         if grade_.cell.cell_type == "code" and grade_.auto_score is not None:
@@ -199,7 +205,18 @@ def class_results(course: str | Path) -> ClassResults:
                 mistake = output.get("metadata", {}).get("gametree", {}).get("first_mistake")
                 if mistake:
                     mistakes[mistake] += 1
-    return ClassResults(scores, most, mistakes, tuple(ungraded))
+    return ClassResults(scores, most, mistakes, tuple(ungraded), tuple(late))
+
+
+def _late_sentence(submission: Any) -> str:
+    """One nbgrader submission after its deadline, in a sentence."""
+    seconds = submission.total_seconds_late
+    after = (f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min" if seconds < 7200
+             else f"{seconds / 3600:.1f} h")
+    penalty = submission.late_submission_penalty or 0
+    return (f"{submission.student_id}'s {submission.assignment.name}: submitted {after} after the "
+            f"deadline ({submission.duedate:%Y-%m-%d %H:%M} UTC); nbgrader's late-submission policy "
+            f"took {penalty:g} points")
 
 
 def class_summary(results: ClassResults) -> list[str]:
@@ -213,6 +230,7 @@ def class_summary(results: ClassResults) -> list[str]:
     for mistake, count in results.first_mistakes.most_common():
         lines.append(f"first divergence: {_mistake_name(mistake)}: {count}")
     lines += results.ungraded
+    lines += results.late
     return lines
 
 

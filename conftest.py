@@ -278,7 +278,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             if _is_browser_test(nodeid):
                 return "browser:1" if browser_page(nodeid) in FIRST_BROWSER_UNIT else "browser:2"
             if _TRANSLATED.fullmatch(path):  # a language's notebooks share a kernel
-                return path.rsplit("/", 1)[0]  # (notebooks/conftest.py): one unit, in order
+                return path.rsplit("/", 1)[0]  # (its Language collector, below): one unit, in order
             if path.endswith(".ipynb") or _shares_fixtures(path):
                 return path
             return nodeid
@@ -302,3 +302,88 @@ def _shares_fixtures(path: str) -> bool:
         return bool(_WIDE_FIXTURE.search((_ROOT / path).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError):
         return False
+
+
+# --- the translated notebooks under nbval, one kernel per language ----------------------
+# The translated notebooks (``notebooks/<code>/``) under nbval, one kernel per language.
+#
+# ``pytest --nbval`` would start a kernel for each of the fifteen translated
+# notebooks and import the package, matplotlib and ipywidgets fifteen times.
+# Here each language's folder is collected by :class:`Language` instead: its
+# notebooks are nbval's own collectors and items (one item per code cell,
+# compared with nbval's comparison and tests/sanitize.cfg, as every notebook
+# is), but all of them run in one kernel, started for the folder's first
+# notebook, its namespace reset (``%reset -f``) before each of the others,
+# and stopped after the last.  The kernel's imports are shared, nothing
+# else: every translated notebook starts with the cell that sets its
+# language, then runs the English notebook's code cells
+# (tests/test_translated_notebooks.py checks that).  These hooks live here,
+# not in a notebooks/conftest.py, because --doctest-modules imports every
+# conftest.py under testpaths as a module named "conftest", and two such
+# files under testpaths collide.
+
+_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+
+LANGUAGE_FOLDER = re.compile(r"[a-z]{2}")
+"""A translated notebook set's folder: notebooks/ko, notebooks/hi, notebooks/da."""
+
+
+def pytest_collect_directory(path: Path, parent: pytest.Collector):
+    if (path.parent == _NOTEBOOKS and LANGUAGE_FOLDER.fullmatch(path.name)
+            and parent.config.getoption("nbval", False)):
+        return Language.from_parent(parent, path=path)
+    return None
+
+
+class Language(pytest.Directory):
+    """A folder of translated notebooks, run in one shared kernel."""
+
+    kernel = None
+
+    def collect(self):
+        from nbval.plugin import IPyNbFile
+
+        class SharedKernelNotebook(IPyNbFile):
+            """nbval's notebook, in its language's kernel (reset first)."""
+
+            def setup(self) -> None:
+                language = self.parent
+                if language.kernel is None or not language.kernel.is_alive():
+                    super().setup()
+                    language.kernel = self.kernel
+                    return
+                self.kernel = language.kernel
+                _reset(self.kernel)
+                self.setup_sanitize_files()
+
+            def teardown(self) -> None:  # the folder's teardown stops the kernel
+                pass
+
+        for path in sorted(self.path.glob("[0-9][0-9]-*.ipynb")):
+            yield SharedKernelNotebook.from_parent(self, path=path)
+
+    def teardown(self) -> None:
+        if self.kernel is not None and self.kernel.is_alive():
+            self.kernel.stop()
+        self.kernel = None
+
+
+_RESET = """%reset -f
+import sys as _sys
+import warnings as _warnings
+
+_warnings._filters_mutated()  # each warning shows again, as in a fresh kernel
+if "matplotlib.font_manager" in _sys.modules:  # and each font matplotlib looks for is logged again
+    _sys.modules["matplotlib.font_manager"].fontManager._findfont_cached.cache_clear()
+del _sys, _warnings
+"""
+"""Run before each notebook but the first: what a fresh kernel would not
+have, gone (a notebook's names; the warnings and font look-ups already
+reported once, so that a notebook's stored stderr shows again)."""
+
+
+def _reset(kernel, timeout: float = 60) -> None:
+    """Run :data:`_RESET` in ``kernel`` (the imported modules stay)."""
+    msg_id = kernel.execute_cell_input(_RESET, allow_stdin=False)
+    kernel.await_reply(msg_id, timeout)
+    kernel.await_idle(msg_id, timeout)

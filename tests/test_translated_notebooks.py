@@ -2,7 +2,7 @@
 
 notebooks/_tools/translate.py builds them from the English notebooks and the
 per-notebook catalogs in notebooks/locale; nbval runs them, one kernel per
-language (notebooks/conftest.py).  These tests check what nbval does not:
+language (the root conftest.py).  These tests check what nbval does not:
 every message translated and keeping its markup, every stored notebook
 what a fresh build gives (sources, not outputs), its code the English code
 after the cell that sets the language, its links pointing at its own
@@ -194,7 +194,7 @@ def test_the_site_command_builds_a_language_from_its_folder_or_all_at_once(
 
 
 def test_xdist_keeps_a_languages_notebooks_on_one_worker(root_conftest):
-    """notebooks/conftest.py runs a language's notebooks in one kernel: under
+    """The root conftest.py runs a language's notebooks in one kernel: under
     ``--dist loadgroup`` they make one unit, one per language."""
     class Config:
         @staticmethod

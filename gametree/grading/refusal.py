@@ -13,6 +13,7 @@ from typing import Any
 __all__ = ["ALLOWED", "REMOVED", "blocked", "refusal", "refused", "Refusal"]
 
 ALLOWED = ("gametree", "gametree.tree", "gametree.checks", "gametree.text", "gametree.stats",
+           "gametree.i18n",
            "gametree.games", "gametree.games.base", "gametree.games.tictactoe",
            "gametree.games.maze", "gametree.games.kalah", "gametree.games.dice")
 """The modules of the package laid into the sandbox: the games, the

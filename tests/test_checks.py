@@ -39,9 +39,19 @@ BAD = [MAX_SCORE + 1, -MAX_SCORE - 1, NEXT_FLOAT_PAST_LIMIT, -NEXT_FLOAT_PAST_LI
        math.inf, -math.inf, True, False, 10**400, -(2**1100), Score(MAX_SCORE + 1), "3", None]
 
 
-@pytest.mark.parametrize("bad", BAD, ids=repr)
-@pytest.mark.parametrize("filler", [0, 7.5, MAX_SCORE, -float(MAX_SCORE)], ids=repr)
-@pytest.mark.parametrize("index", [0, 3, LONG - 1])
+FILLERS = [0, 7.5, MAX_SCORE, -float(MAX_SCORE)]
+"""What the other leaves score: whole, fractional, on the limit either side."""
+
+# Every bad score with every filler in the last chunk (the norm of a later
+# chunk must find it), and every bad score early in the first chunk too,
+# among zeros: each bad score meets each filler and each place, in half
+# the cases of all 168 combinations.
+PLACES = [(bad, filler, LONG - 1) for bad in BAD for filler in FILLERS] + \
+         [(bad, 0, index) for bad in BAD for index in (0, 3)]
+
+
+@pytest.mark.parametrize("bad, filler, index", PLACES,
+                         ids=[f"{bad!r}-{filler!r}-{index}" for bad, filler, index in PLACES])
 def test_a_bad_score_anywhere_in_a_long_list_is_named_as_the_one_by_one_check_names_it(
         bad, filler, index):
     leaves = [filler] * LONG

@@ -160,13 +160,23 @@ def test_a_wrong_password_gets_no_token_and_the_failure_names_the_step_and_the_u
         hub.login("alice", "not the password")
 
 
+PATCH_THE_KERNEL = """import gametree.grading.course as course
+course.autograde = lambda *args, **kwargs: 6     # the kernel's grader now says 'full marks'
+"""
+"""A cell bob adds: were the autograder cells graded by the kernel's own
+code, the patched grader would give him 6 of alpha-beta's 6 points."""
+
+
 def _notebooks() -> dict[str, dict | str]:
     """What each student submits: the instructor's solution, the classic
-    strict cut (``alpha > beta``), and a notebook that is no notebook."""
+    strict cut (``alpha > beta``) with a cell that patches the kernel's
+    grader, and a notebook that is no notebook."""
     right = json.loads(SOURCE.read_text())
     strict = json.loads(SOURCE.read_text())
     for cell in strict["cells"]:
         cell["source"] = "".join(cell["source"]).replace("if alpha >= beta:", "if alpha > beta:")
+    strict["cells"].insert(1, {"cell_type": "code", "metadata": {}, "outputs": [],
+                               "execution_count": None, "source": PATCH_THE_KERNEL})
     assert strict != right
     return {"alice": right, "bob": strict, "carol": "{not a notebook"}
 
@@ -210,7 +220,9 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, note
         token = tokens[student]
         hub.fetch(student, token, "trees")
         released = json.loads(hub.server("fetch", student, token, "api/contents/trees/trees.ipynb"))
-        if "raise NotImplementedError()" not in json.dumps(released["content"]):
+        code = "".join("".join(cell["source"]) for cell in released["content"]["cells"])
+        if (code.count("raise NotImplementedError()") != 2 or "BEGIN SOLUTION" in code
+                or "nonlocal evaluated" in code):      # nbgrader's generate hid the solution
             raise StepFailed("fetch", student, "the fetched notebook is not the student version")
         if isinstance(notebook, dict):
             body = {"type": "notebook", "format": "json", "content": notebook}
@@ -260,7 +272,11 @@ def test_a_class_fetches_submits_and_is_graded_through_the_hub(hub, tokens, note
             raise StepFailed("grades agree", student, f"exported {rows[student]['score']}, "
                              f"'gametree grade' says {said}")
     assert float(rows["alice"]["score"]) == float(rows["alice"]["max_score"]) == 10
-    assert 0 < float(rows["bob"]["score"]) < 10
+    assert 4 < float(rows["bob"]["score"]) < 10   # minimax's 4 and part of alpha-beta's 6, not the patched kernel's 10
+    feedback = json.loads((hub.course / "autograded" / "bob" / "trees" / "trees.ipynb").read_text())
+    said_to_bob = "".join("".join(out.get("text", "")) for cell in feedback["cells"]
+                          for out in cell.get("outputs", []))
+    assert "prunes as soon as alpha >= beta" in said_to_bob and "score: " in said_to_bob
     assert float(rows["carol"]["score"]) == 0 and "not a readable notebook" in rows["carol"]["note"]
 
     report = subprocess.run([sys.executable, "-m", "gametree", "class-report", str(hub.course),

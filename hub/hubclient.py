@@ -307,11 +307,13 @@ class Ran:
 
 
 async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: float = 300,
-                       keep_kernel: bool = False) -> Ran:
+                       keep_kernel: bool = False, after: str = "") -> Ran:
     """Run the notebook at ``path`` (in the user's home) top to bottom in a
-    new kernel of their server, stop at the first error (a StepFailed with
-    the cell's number and the error), then shut the kernel down (unless
-    ``keep_kernel``: a student's notebook left open, to measure)."""
+    new kernel of their server, then ``after`` (code the student would run
+    next, such as a move of a widget), stop at the first error (a
+    StepFailed with the cell's number and the error), then shut the kernel
+    down (unless ``keep_kernel``: a student's notebook left open, to
+    measure)."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -320,6 +322,7 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
     notebook = json.loads(await asyncio.to_thread(
         hub.server, step, user, token, f"api/contents/{urllib.parse.quote(path)}?content=1"))
     cells = [cell for cell in notebook["content"]["cells"] if cell["cell_type"] == "code"]
+    sources = ["".join(cell["source"]) for cell in cells] + ([after] if after else [])
     session = json.loads(await asyncio.to_thread(
         hub.server, step, user, token, "api/sessions", "POST",
         {"path": path, "type": "notebook", "name": Path(path).name, "kernel": {"name": "python3"}},
@@ -332,8 +335,7 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
         raise StepFailed(step, user, f"the kernel's connection was refused ({error}): the kernel died "
                          "as it started; the hub's log says why") from error
     try:
-        for number, cell in enumerate(cells, 1):
-            source = "".join(cell["source"])
+        for number, source in enumerate(sources, 1):
             msg_id = uuid.uuid4().hex
             await connection.write_message(json.dumps({
                 "header": {"msg_id": msg_id, "username": user, "session": session["id"],
@@ -364,7 +366,8 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
                 if reply["msg_type"] == "execute_reply":
                     content = reply["content"]
                     if content["status"] != "ok":
-                        raise StepFailed(step, user, f"code cell {number} raised {content.get('ename')}: "
+                        where = f"code cell {number}" if number <= len(cells) else "the code run after it"
+                        raise StepFailed(step, user, f"{where} raised {content.get('ename')}: "
                                          f"{content.get('evalue')}")
                     break
     finally:
@@ -375,9 +378,10 @@ async def run_notebook(hub: Hub, user: str, token: str, path: str, timeout: floa
     return Ran(user, len(cells), time.monotonic() - began)
 
 
-def run_notebooks(hub: Hub, tokens: dict[str, str], path: str, timeout: float = 300) -> list[Ran]:
-    """Run ``path`` in every user's server at once; the first failure is raised."""
+def run_notebooks(hub: Hub, tokens: dict[str, str], path: str, timeout: float = 300,
+                  after: str = "") -> list[Ran]:
+    """Run ``path`` (then ``after``) in every user's server at once; the first failure is raised."""
     async def all_of_them() -> list[Ran]:
-        return list(await asyncio.gather(*(run_notebook(hub, user, token, path, timeout)
+        return list(await asyncio.gather(*(run_notebook(hub, user, token, path, timeout, after=after)
                                            for user, token in tokens.items())))
     return asyncio.run(all_of_them())

@@ -365,7 +365,7 @@ def notebook_runs(hub, tokens, repository):
     in_browser = STUDENTS[0] if CHROMIUM.exists() else None
     through_api = {student: tokens[student] for student in STUDENTS if student != in_browser}
     runs = _Runs()
-    runs.start(lambda: runs.ran.extend(run_notebooks(hub, through_api, NOTEBOOK)))
+    runs.start(lambda: runs.ran.extend(run_notebooks(hub, through_api, NOTEBOOK, after=DRAG)))
     if in_browser:
         runs.start(lambda: runs.dragged.append(_run_and_drag_in_the_browser(hub, in_browser,
                                                                             tokens[in_browser])))
@@ -374,7 +374,7 @@ def notebook_runs(hub, tokens, repository):
 
 
 @pytest.mark.timeout(300)
-def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_drags_its_stepper(
+def test_each_student_opens_the_nbgitpuller_link_runs_notebook_02_and_drags_its_stepper(
         notebook_runs):
     notebook_runs.join()
     if notebook_runs.failed:
@@ -383,9 +383,18 @@ def test_each_student_opens_the_nbgitpuller_link_and_runs_notebook_02_and_one_dr
     code_cells = sum(cell["cell_type"] == "code" for cell in
                      json.loads((REPO / "notebooks" / "02-alpha-beta.ipynb").read_text())["cells"])
     through_api = [student for student in STUDENTS if student not in notebook_runs.dragged]
+    # every code cell, then the drag (DRAG), in each kernel the API drove
     assert [(each.user, each.cells) for each in notebook_runs.ran] == [(s, code_cells) for s in through_api]
     if CHROMIUM.exists():
         assert notebook_runs.dragged == [STUDENTS[0]]
+
+
+DRAG = """first = stepper.caption_text
+stepper.slider.value = 5          # what dragging the slider to step 5 sets, through the widget's comm
+assert stepper.caption_text.startswith("Step 5 of ") and stepper.caption_text != first, stepper.caption_text
+"""
+"""What a student who runs notebook 02 through her kernel does next: drag
+its first stepper to step 5, and see the caption follow."""
 
 
 class _StudentsLab:

@@ -497,28 +497,26 @@ def sources(notebook) -> list[tuple[str, str, dict]]:
 # --- commands ------------------------------------------------------------------------
 
 
+def _written(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` unless it already holds it; whether it did."""
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.write_bytes(data)
+    return True
+
+
 def extract() -> list[Path]:
     LOCALE.mkdir(exist_ok=True)
-    written = []
-    for name in NOTEBOOKS:
-        path = template_path(name)
-        data = _po_bytes(template(name))
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
-            written.append(path)
-    return written
+    return [template_path(name) for name in NOTEBOOKS
+            if _written(template_path(name), _po_bytes(template(name)))]
 
 
 def update(codes) -> list[Path]:
     written = []
     for code in codes:
         (LOCALE / code).mkdir(parents=True, exist_ok=True)
-        for name in NOTEBOOKS:
-            path = catalog_path(code, name)
-            data = _po_bytes(updated_catalog(code, name))
-            if not path.exists() or path.read_bytes() != data:
-                path.write_bytes(data)
-                written.append(path)
+        written += [catalog_path(code, name) for name in NOTEBOOKS
+                    if _written(catalog_path(code, name), _po_bytes(updated_catalog(code, name)))]
     return written
 
 
